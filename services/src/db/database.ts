@@ -1,0 +1,68 @@
+import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import pg from 'pg';
+
+/** The one query layer: SQL through node-postgres, whichever database is behind it. */
+export type Db = pg.Pool;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions = {
+  /** postgres://… for a PostgreSQL server; absent for the embedded database. */
+  databaseUrl?: string;
+  /** Where the embedded database keeps its files; `memory://` keeps none. */
+  dataDir?: string;
+};
+
+// Numeric columns (sums of money) come back as numbers, bigint counts too.
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, Number);
+pg.types.setTypeParser(pg.types.builtins.INT8, Number);
+
+const WORKER_URL = new URL('./pglite-worker.mjs', import.meta.url);
+
+async function startEmbedded(dataDir: string): Promise<Database> {
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  // pg reaches a Unix socket as <host dir>/.s.PGSQL.<port>.
+  const socketDir = mkdtempSync(path.join(tmpdir(), 'tb-pg-'));
+  const port = 5432;
+  const worker = new Worker(WORKER_URL, {
+    workerData: { dataDir, socketPath: path.join(socketDir, `.s.PGSQL.${port}`) },
+  });
+  await new Promise<void>((resolve, reject) => {
+    worker.once('error', reject);
+    worker.once('message', (message: { type: string }) => {
+      if (message.type === 'listening') resolve();
+    });
+  });
+  const db = new pg.Pool({ host: socketDir, port, user: 'postgres', database: 'postgres', max: 1 });
+  return {
+    db,
+    kind: 'pglite',
+    async close() {
+      await db.end();
+      const closed = new Promise((resolve) => worker.once('message', resolve));
+      worker.postMessage({ type: 'close' });
+      await closed;
+      await worker.terminate();
+      rmSync(socketDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const db = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // JIT slows these short analytic queries down; keep it off for every connection.
+    db.on('connect', (client) => {
+      client.query('SET jit = off').catch(() => undefined);
+    });
+    return { db, kind: 'postgres', close: () => db.end() };
+  }
+  return startEmbedded(options.dataDir ?? './data');
+}

@@ -1,0 +1,22 @@
+import type { Contract } from './contract.ts';
+import * as auth from './auth.ts';
+import * as notifications from './notifications.ts';
+import * as system from './system.ts';
+import * as user from './user.ts';
+
+export * from './contract.ts';
+export * from './common.ts';
+export * from './auth.ts';
+export * from './notifications.ts';
+export * from './system.ts';
+export * from './user.ts';
+
+function contractsOf(module: Record<string, unknown>): Contract[] {
+  return Object.values(module).filter(
+    (value): value is Contract =>
+      typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'service' in value,
+  );
+}
+
+/** Every call the backend serves, each defined once. */
+export const allContracts: readonly Contract[] = [auth, notifications, system, user].flatMap(contractsOf);

@@ -1,0 +1,37 @@
+import { Type } from 'typebox';
+import { defineContract } from './contract.ts';
+import { ErrorBody } from './common.ts';
+
+export const UserSetting = Type.Object({ settingName: Type.String(), settingValue: Type.String() });
+export const UserToggle = Type.Object({
+  toggleName: Type.String(),
+  toggleValue: Type.String(),
+  valueType: Type.Integer(),
+});
+
+/** Seed 000 §3 "User result", with the settings and toggles it is read with. */
+export const UserResult = Type.Object({
+  userMasterId: Type.Integer(),
+  organizationUser: Type.Boolean(),
+  isReleaseNotificationVisible: Type.Boolean(),
+  userName: Type.String(),
+  fullName: Type.String(),
+  email: Type.String(),
+  roleName: Type.String(),
+  isImpersonating: Type.Boolean(),
+  customerMasterId: Type.Integer(),
+  customerName: Type.String(),
+  editionMasterId: Type.Integer(),
+  erpMasterId: Type.Integer(),
+  settings: Type.Array(UserSetting),
+  toggles: Type.Array(UserToggle),
+});
+
+export const getBySession = defineContract({
+  method: 'GET',
+  path: '/User/GetBySession',
+  service: 'user',
+  access: 'session',
+  summary: 'The signed-in user, with settings and toggles',
+  response: { 200: UserResult, 401: ErrorBody },
+});
