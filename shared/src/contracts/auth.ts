@@ -2,8 +2,8 @@ import { Type } from 'typebox';
 import { defineContract } from './contract.ts';
 import { ErrorBody, NoContent } from './common.ts';
 
-export const LOGIN_TYPES = ['PASSWORD', 'EXTERNAL'] as const;
-export const LOGIN_RESULT_TYPES = ['TwoFactor', 'SAML', 'Success'] as const;
+export const LoginType = Type.Union([Type.Literal('PASSWORD'), Type.Literal('EXTERNAL')]);
+export const LoginResultType = Type.Union([Type.Literal('TwoFactor'), Type.Literal('SAML'), Type.Literal('Success')]);
 
 const Email = Type.String({ minLength: 1, maxLength: 254 });
 const Password = Type.String({ maxLength: 1024 });
@@ -15,14 +15,15 @@ export const TwoFactorSetup = Type.Object({
 });
 
 export const LoginResult = Type.Object({
-  resultType: Type.Union(LOGIN_RESULT_TYPES.map((t) => Type.Literal(t))),
+  resultType: LoginResultType,
   redirectUrl: Type.String(),
   twoFactorSetup: Type.Union([TwoFactorSetup, Type.Null()]),
 });
 
 const LoginBody = Type.Object(
   {
-    email: Type.Optional(Email),
+    // An empty or missing e-mail is a failed sign-in (401 Login failed.), not a malformed request.
+    email: Type.Optional(Type.String({ maxLength: 254 })),
     password: Type.Optional(Password),
     persistCookie: Type.Optional(Type.Boolean()),
   },
@@ -47,7 +48,7 @@ export const loginType = defineContract({
   access: 'public',
   summary: 'PASSWORD or EXTERNAL for an e-mail address',
   params: Type.Object({ userName: Email }),
-  response: { 200: Type.Union(LOGIN_TYPES.map((t) => Type.Literal(t))), 429: ErrorBody },
+  response: { 200: LoginType, 429: ErrorBody },
 });
 
 export const cookieLogin = defineContract({

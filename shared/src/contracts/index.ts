@@ -1,4 +1,5 @@
 import type { Contract } from './contract.ts';
+import * as admin from './admin.ts';
 import * as auth from './auth.ts';
 import * as notifications from './notifications.ts';
 import * as system from './system.ts';
@@ -6,6 +7,7 @@ import * as user from './user.ts';
 
 export * from './contract.ts';
 export * from './common.ts';
+export * from './admin.ts';
 export * from './auth.ts';
 export * from './notifications.ts';
 export * from './system.ts';
@@ -19,4 +21,4 @@ function contractsOf(module: Record<string, unknown>): Contract[] {
 }
 
 /** Every call the backend serves, each defined once. */
-export const allContracts: readonly Contract[] = [auth, notifications, system, user].flatMap(contractsOf);
+export const allContracts: readonly Contract[] = [admin, auth, notifications, system, user].flatMap(contractsOf);

@@ -49,7 +49,7 @@ CREATE TABLE app.section_master (
 
 CREATE TABLE app.site_menu (
   id                integer PRIMARY KEY,
-  section_master_id integer NOT NULL REFERENCES app.section_master,
+  section_master_id integer REFERENCES app.section_master,
   section_name      text    NOT NULL,
   route             text    NOT NULL,
   menu_icon         text    NOT NULL,

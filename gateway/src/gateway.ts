@@ -1,0 +1,165 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import httpProxy from '@fastify/http-proxy';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { allContracts, resourceOf, routePath, type Contract, type ServiceName } from '@tradeboard/shared/contracts';
+import {
+  errorBody,
+  hasValidAntiforgeryToken,
+  registerPlatform,
+  servicePlugins,
+  type ServiceContext,
+} from '@tradeboard/services';
+import type { GatewayConfig } from './config.ts';
+import { openApiFromContracts } from './openapi.ts';
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const HASHED_FILE = /\.[0-9a-f]{16,}\./;
+
+/** Hashed files never change; everything else is revalidated on every load. */
+function setCacheHeaders(reply: { header(name: string, value: string): unknown }, filePath: string): void {
+  reply.header('cache-control', HASHED_FILE.test(path.basename(filePath)) ? 'public, max-age=31536000, immutable' : 'no-cache');
+}
+
+function contractsByRoute(): Map<string, Contract> {
+  return new Map(allContracts.map((c) => [`${c.method} /api${routePath(c.path)}`, c]));
+}
+
+function remoteOrigins(config: GatewayConfig): string[] {
+  return config.remotes.filter((r) => r.url).map((r) => new URL(r.url!).origin);
+}
+
+export function remoteManifest(config: GatewayConfig) {
+  return {
+    remotes: config.remotes.map((remote) => ({
+      id: remote.id,
+      name: remote.name,
+      entry: `${remote.url?.replace(/\/$/, '') ?? `/remotes/${remote.id}`}/remoteEntry.js`,
+      enabled: remote.enabled,
+      ...(remote.disabledReason ? { disabledReason: remote.disabledReason } : {}),
+    })),
+  };
+}
+
+/** The anti-forgery check, once for every service, mounted or proxied. */
+function installAntiforgeryCheck(app: FastifyInstance): void {
+  const contracts = contractsByRoute();
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (hasValidAntiforgeryToken(request)) return;
+    const pathname = request.url.split('?')[0];
+    const contract =
+      contracts.get(`${request.method} ${pathname}`) ?? contracts.get(`${request.method} ${request.routeOptions.url ?? ''}`);
+    const failure = contract?.xsrfFailure ?? {
+      statusCode: 403,
+      message: 'The anti-forgery token is missing or invalid. Reload the page and try again.',
+    };
+    return reply.status(failure.statusCode).send(errorBody(failure.statusCode, failure.message));
+  });
+}
+
+async function registerServices(app: FastifyInstance, config: GatewayConfig): Promise<void> {
+  for (const [name, plugin] of Object.entries(servicePlugins) as Array<[ServiceName, (typeof servicePlugins)[ServiceName]]>) {
+    const upstream = config.serviceUrls[name];
+    if (!upstream) {
+      await app.register(plugin, { prefix: '/api' });
+      continue;
+    }
+    const resources = new Set(allContracts.filter((c) => c.service === name).map((c) => resourceOf(c.path)));
+    for (const resource of resources) {
+      await app.register(httpProxy, { upstream, prefix: `/api/${resource}`, rewritePrefix: `/api/${resource}` });
+    }
+  }
+}
+
+async function registerStatic(app: FastifyInstance, config: GatewayConfig): Promise<void> {
+  const shellDir = path.join(config.rootDir, 'shell', 'dist');
+  await app.register(fastifyStatic, {
+    root: shellDir,
+    prefix: '/',
+    index: false,
+    cacheControl: false,
+    preCompressed: true,
+    setHeaders: setCacheHeaders,
+  });
+  for (const remote of config.remotes.filter((r) => r.enabled && !r.url)) {
+    await app.register(fastifyStatic, {
+      root: remote.dir,
+      prefix: `/remotes/${remote.id}/`,
+      decorateReply: false,
+      index: false,
+      cacheControl: false,
+      preCompressed: true,
+      setHeaders: setCacheHeaders,
+    });
+  }
+  app.get('/remotes/manifest.json', async (_request, reply) => {
+    reply.header('cache-control', 'no-cache');
+    return remoteManifest(config);
+  });
+  app.get('/version.json', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { version: config.version };
+  });
+  // Every other page address is the single-page app; the shell decides what it shows.
+  const indexFile = path.join(shellDir, 'index.html');
+  app.setNotFoundHandler(async (request, reply) => {
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && !path.extname(request.url.split('?')[0]!);
+    if (isPage && existsSync(indexFile)) {
+      reply.header('cache-control', 'no-cache');
+      return reply.type('text/html; charset=utf-8').sendFile('index.html', shellDir);
+    }
+    return reply.status(404).send(errorBody(404, `No such address: ${request.method} ${request.url.split('?')[0]}`));
+  });
+}
+
+/** The version of what is being served: a digest of the built entry files. */
+export function buildVersion(rootDir: string, remotes: GatewayConfig['remotes']): string {
+  const digest = createHash('sha256');
+  for (const file of [path.join(rootDir, 'shell', 'dist', 'main.js'), ...remotes.map((r) => path.join(r.dir, 'remoteEntry.js'))]) {
+    if (existsSync(file)) digest.update(readFileSync(file));
+  }
+  return digest.digest('hex').slice(0, 12);
+}
+
+export async function buildGateway(config: GatewayConfig, context: ServiceContext): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: config.bodyLimit,
+    trustProxy: true,
+    disableRequestLogging: false,
+  });
+  const extraOrigins = remoteOrigins(config);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...extraOrigins],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", ...extraOrigins],
+        fontSrc: ["'self'", 'data:'],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Plain-http localhost must keep working; HSTS belongs to the TLS terminator in production.
+    hsts: false,
+  });
+  await app.register(compress, { threshold: 1024 });
+  await registerPlatform(app, context);
+  installAntiforgeryCheck(app);
+
+  await app.register(swagger, { mode: 'static', specification: { document: openApiFromContracts(allContracts, config.version) as never } });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await registerServices(app, config);
+  await registerStatic(app, config);
+  return app;
+}

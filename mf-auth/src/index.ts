@@ -1,0 +1,2 @@
+// The remote is consumed through remoteEntry.js (./app and ./manifest); this entry stays empty.
+export {};

@@ -1,0 +1,23 @@
+import type { FastifyRequest } from 'fastify';
+
+export type AuditEvent =
+  | 'sign-in'
+  | 'sign-in-failed'
+  | 'sign-in-throttled'
+  | 'two-factor-failed'
+  | 'two-factor-configured'
+  | 'sign-out'
+  | 'password-reset-requested'
+  | 'password-reset';
+
+export async function audit(
+  request: FastifyRequest,
+  event: AuditEvent,
+  who: { userMasterId?: number; email?: string },
+  detail: Record<string, unknown> = {},
+): Promise<void> {
+  await request.server.db.query(
+    'INSERT INTO app.audit_log (event, user_master_id, email, ip, detail) VALUES ($1, $2, $3, $4, $5)',
+    [event, who.userMasterId ?? null, who.email ?? null, request.ip, detail],
+  );
+}

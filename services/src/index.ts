@@ -1,0 +1,24 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ServiceName } from '@tradeboard/shared/contracts';
+import { adminRoutes } from './admin/admin-routes.ts';
+import { authRoutes } from './auth/auth-routes.ts';
+import { notificationsRoutes } from './notifications/notifications-routes.ts';
+import { systemRoutes } from './system/system-routes.ts';
+import { userRoutes } from './user/user-routes.ts';
+
+export { configFromEnv, type ServiceConfig } from './platform/config.ts';
+export { createMailer } from './platform/mailer.ts';
+export { registerPlatform } from './platform/platform.ts';
+export type { ServiceContext } from './platform/context.ts';
+export { errorBody, HttpError } from './platform/errors.ts';
+export { hasValidAntiforgeryToken, XSRF_HEADER } from './platform/antiforgery.ts';
+export { seedApplication } from './demo/app-seed.ts';
+
+/** Each backend service is one Fastify plugin; the gateway mounts it or proxies to it. */
+export const servicePlugins: Record<ServiceName, FastifyPluginAsync> = {
+  admin: adminRoutes,
+  auth: authRoutes,
+  notifications: notificationsRoutes,
+  system: systemRoutes,
+  user: userRoutes,
+};

@@ -1,0 +1,46 @@
+/** Settings read from the environment once, with the defaults the README lists. */
+export type ServiceConfig = {
+  /** Public address of the app, used in links inside e-mails. */
+  publicUrl: string;
+  /** smtp://user:pass@host:port; absent → mail goes to the outbox table and the log only. */
+  smtpUrl?: string;
+  mailFrom: string;
+  siteErrorsEmail: string;
+  session: {
+    idleMinutes: number;
+    absoluteHours: number;
+    persistentDays: number;
+  };
+  throttle: {
+    windowMinutes: number;
+    maxFailuresPerAccount: number;
+    maxFailuresPerIp: number;
+  };
+  passwordResetMinutes: number;
+};
+
+function numberFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  const value = raw === undefined ? NaN : Number(raw);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
+  return {
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 8080}`,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Tradeboard <no-reply@tradeboard.example>',
+    siteErrorsEmail: env.SITE_ERRORS_EMAIL ?? 'site-errors@tradeboard.example',
+    session: {
+      idleMinutes: numberFrom(env, 'SESSION_IDLE_MINUTES', 30),
+      absoluteHours: numberFrom(env, 'SESSION_ABSOLUTE_HOURS', 12),
+      persistentDays: numberFrom(env, 'SESSION_PERSISTENT_DAYS', 30),
+    },
+    throttle: {
+      windowMinutes: numberFrom(env, 'LOGIN_THROTTLE_WINDOW_MINUTES', 15),
+      maxFailuresPerAccount: numberFrom(env, 'LOGIN_MAX_FAILURES_PER_ACCOUNT', 5),
+      maxFailuresPerIp: numberFrom(env, 'LOGIN_MAX_FAILURES_PER_IP', 20),
+    },
+    passwordResetMinutes: numberFrom(env, 'PASSWORD_RESET_MINUTES', 60),
+  };
+}

@@ -1,0 +1,38 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  routePath,
+  type Contract,
+  type ContractBody,
+  type ContractParams,
+  type ContractQuery,
+  type ContractResult,
+} from '@tradeboard/shared/contracts';
+import { requireSession, type SessionUser } from './session.ts';
+
+export type ContractRequest<C extends Contract> = FastifyRequest<{
+  Params: ContractParams<C>;
+  Querystring: ContractQuery<C>;
+  Body: ContractBody<C>;
+}>;
+
+type Handler<C extends Contract> = (
+  request: ContractRequest<C> & { user: C['access'] extends 'session' ? SessionUser : SessionUser | undefined },
+  reply: FastifyReply,
+) => Promise<ContractResult<C> | void>;
+
+/** Registers a call exactly as its contract defines it: path, schemas, and who may call it. */
+export function serve<C extends Contract>(app: FastifyInstance, contract: C, handler: Handler<C>): void {
+  app.route({
+    method: contract.method,
+    url: routePath(contract.path),
+    schema: {
+      summary: contract.summary,
+      params: contract.params,
+      querystring: contract.querystring,
+      body: contract.body,
+      response: contract.response,
+    },
+    preHandler: contract.access === 'session' ? requireSession : undefined,
+    handler: handler as never,
+  });
+}

@@ -1,0 +1,137 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/database.ts';
+import type { ServiceConfig } from './config.ts';
+import { HttpError } from './errors.ts';
+
+export const SESSION_COOKIE = 'tb_session';
+/** The cookie name on HTTPS: the __Host- prefix pins it to this host, path / and Secure. */
+export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
+
+export type SessionUser = {
+  userMasterId: number;
+  email: string;
+  sessionHash: string;
+  awaitingTwoFactor: boolean;
+};
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** 256 random bits, URL-safe. */
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function isSecureRequest(request: FastifyRequest): boolean {
+  return request.protocol === 'https';
+}
+
+export function sessionTokenOf(request: FastifyRequest): string | undefined {
+  return request.cookies[SECURE_SESSION_COOKIE] ?? request.cookies[SESSION_COOKIE];
+}
+
+type NewSession = { userMasterId: number; persistent: boolean; awaitingTwoFactor: boolean };
+
+/** Starts a session (a new id every time: sign-in rotates it) and sets its cookie. */
+export async function startSession(
+  db: Db,
+  config: ServiceConfig,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  session: NewSession,
+): Promise<void> {
+  const previous = sessionTokenOf(request);
+  if (previous) await db.query('DELETE FROM app.user_session WHERE session_hash = $1', [hashToken(previous)]);
+  const token = newToken();
+  const lifetimeMs = session.persistent
+    ? config.session.persistentDays * 86_400_000
+    : config.session.absoluteHours * 3_600_000;
+  const absoluteExpiry = new Date(Date.now() + lifetimeMs);
+  await db.query(
+    `INSERT INTO app.user_session (session_hash, user_master_id, absolute_expiry, persistent, awaiting_two_factor, ip, user_agent)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [
+      hashToken(token),
+      session.userMasterId,
+      absoluteExpiry,
+      session.persistent,
+      session.awaitingTwoFactor,
+      request.ip,
+      request.headers['user-agent'] ?? '',
+    ],
+  );
+  setSessionCookie(request, reply, token, session.persistent ? absoluteExpiry : undefined);
+}
+
+function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, expires?: Date): void {
+  const secure = isSecureRequest(request);
+  reply.setCookie(secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    expires,
+  });
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
+  const secure = isSecureRequest(request);
+  reply.clearCookie(secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE, { path: '/', secure, httpOnly: true, sameSite: 'lax' });
+}
+
+export async function endSession(db: Db, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const token = sessionTokenOf(request);
+  if (token) await db.query('DELETE FROM app.user_session WHERE session_hash = $1', [hashToken(token)]);
+  clearSessionCookie(request, reply);
+}
+
+type SessionRow = {
+  user_master_id: number;
+  email: string;
+  awaiting_two_factor: boolean;
+  idle_expired: boolean;
+  absolute_expired: boolean;
+  touch: boolean;
+};
+
+/**
+ * The live session behind the request's cookie, or undefined. Expired sessions are deleted;
+ * the idle clock restarts at most once a minute so reads stay cheap.
+ */
+export async function loadSession(db: Db, config: ServiceConfig, request: FastifyRequest): Promise<SessionUser | undefined> {
+  const token = sessionTokenOf(request);
+  if (!token || token.length > 100) return undefined;
+  const sessionHash = hashToken(token);
+  const { rows } = await db.query<SessionRow>(
+    `SELECT s.user_master_id, u.email, s.awaiting_two_factor,
+            s.last_seen_at < now() - make_interval(mins => $2) AS idle_expired,
+            s.absolute_expiry < now() AS absolute_expired,
+            s.last_seen_at < now() - interval '1 minute' AS touch
+       FROM app.user_session s JOIN app.user_master u USING (user_master_id)
+      WHERE s.session_hash = $1 AND u.is_active`,
+    [sessionHash, config.session.idleMinutes],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  if (row.idle_expired || row.absolute_expired) {
+    await db.query('DELETE FROM app.user_session WHERE session_hash = $1', [sessionHash]);
+    return undefined;
+  }
+  if (row.touch) await db.query('UPDATE app.user_session SET last_seen_at = now() WHERE session_hash = $1', [sessionHash]);
+  return {
+    userMasterId: row.user_master_id,
+    email: row.email,
+    sessionHash,
+    awaitingTwoFactor: row.awaiting_two_factor,
+  };
+}
+
+/** preHandler for calls that need a signed-in user (a session past its two-factor step). */
+export async function requireSession(request: FastifyRequest): Promise<void> {
+  const { db, serviceConfig } = request.server;
+  const user = await loadSession(db, serviceConfig, request);
+  if (!user || user.awaitingTwoFactor) throw new HttpError(401, 'Your session has ended. Please sign in again.');
+  request.user = user;
+}

@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import { appErrorLog, pageView, ping, sendErrorEmail, siteMenu, systemPing } from '@tradeboard/shared/contracts';
+import { loadSession } from '../platform/session.ts';
+import { serve } from '../platform/route.ts';
+
+export async function systemRoutes(app: FastifyInstance): Promise<void> {
+  const pong = async () => ({ status: 'ok' as const, time: new Date().toISOString() });
+  serve(app, ping, pong);
+  serve(app, systemPing, pong);
+
+  serve(app, siteMenu, async (request) => {
+    const { rows } = await request.server.db.query<{ id: number; sectionName: string; route: string; menuIcon: string }>(
+      `SELECT id, section_name AS "sectionName", route, menu_icon AS "menuIcon"
+         FROM app.site_menu ORDER BY display_order, id`,
+    );
+    return rows;
+  });
+
+  serve(app, sendErrorEmail, async (request, reply) => {
+    const { mailer, serviceConfig, db } = request.server;
+    const user = await loadSession(db, serviceConfig, request);
+    // Reports always go to the site-errors address: the call cannot be used to mail anyone else.
+    await mailer.send({
+      to: [serviceConfig.siteErrorsEmail],
+      subject: request.body.subject,
+      body: `${request.body.body}\n\n— reported by ${user?.email ?? 'a visitor who was not signed in'} (${request.ip})`,
+    });
+    return reply.status(204).send();
+  });
+
+  serve(app, appErrorLog, async (request, reply) => {
+    const { db, serviceConfig } = request.server;
+    const user = await loadSession(db, serviceConfig, request);
+    const { errorMessage, userAgent, errorDetail } = request.body;
+    await db.query(
+      'INSERT INTO app.app_error_log (error_message, user_agent, error_detail, user_master_id) VALUES ($1, $2, $3, $4)',
+      [errorMessage, userAgent, errorDetail, user?.userMasterId ?? null],
+    );
+    request.log.warn({ errorMessage }, 'app error reported');
+    return reply.status(204).send();
+  });
+
+  serve(app, pageView, async (request, reply) => {
+    const { sectionMasterId, boardMasterId, path, referrer, userAgent, queryString } = request.body;
+    await request.server.db.query(
+      `INSERT INTO app.page_visit (user_master_id, section_master_id, board_master_id, path, referrer, user_agent, query_string)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [request.user.userMasterId, sectionMasterId ?? null, boardMasterId ?? null, path, referrer ?? null, userAgent, queryString],
+    );
+    return reply.status(204).send();
+  });
+}

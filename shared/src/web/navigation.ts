@@ -1,0 +1,53 @@
+import { useSyncExternalStore } from 'react';
+
+const NAVIGATE_EVENT = 'tradeboard:navigate';
+
+/**
+ * Client-side navigation shared by the shell and every remote. single-spa patches
+ * history.pushState/replaceState and reroutes its applications; the event lets React
+ * views that read the location (useLocation) re-render.
+ */
+export function navigate(to: string, options: { replace?: boolean } = {}): void {
+  const current = window.location.pathname + window.location.search + window.location.hash;
+  if (to === current) return;
+  if (options.replace) window.history.replaceState(window.history.state, '', to);
+  else window.history.pushState(window.history.state, '', to);
+  window.dispatchEvent(new Event(NAVIGATE_EVENT));
+}
+
+function subscribe(onChange: () => void): () => void {
+  window.addEventListener('popstate', onChange);
+  window.addEventListener(NAVIGATE_EVENT, onChange);
+  return () => {
+    window.removeEventListener('popstate', onChange);
+    window.removeEventListener(NAVIGATE_EVENT, onChange);
+  };
+}
+
+export type AppLocation = { pathname: string; search: string };
+
+let lastLocation: AppLocation = { pathname: '', search: '' };
+
+function snapshot(): AppLocation {
+  const { pathname, search } = window.location;
+  if (pathname !== lastLocation.pathname || search !== lastLocation.search) lastLocation = { pathname, search };
+  return lastLocation;
+}
+
+/** The current path and query string; re-renders on every navigation. */
+export function useLocation(): AppLocation {
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
+}
+
+/** The first path segment ('/sales/12' → 'sales'), '' at the root. */
+export function firstSegment(pathname: string): string {
+  return pathname.split('/').filter(Boolean)[0] ?? '';
+}
+
+/** Whether a path lies under a route prefix ('/login/2fa' is under '/login'); case-insensitive. */
+export function isUnderRoute(pathname: string, route: string): boolean {
+  const path = pathname.toLowerCase().replace(/\/+$/, '') || '/';
+  const prefix = route.toLowerCase().replace(/\/+$/, '') || '/';
+  if (prefix === '/') return path === '/';
+  return path === prefix || path.startsWith(`${prefix}/`);
+}

@@ -1,0 +1,68 @@
+import type { MouseEvent, ReactNode } from 'react';
+import { Badge, Menu, type MenuProps } from 'antd';
+import BellFilled from '@ant-design/icons/BellFilled';
+import { navigate, useLocation, useTradeboardStore, type SiteMenuItemValue } from '@tradeboard/shared/web';
+import { menuIconFor } from './menuIcons.tsx';
+import { NOTIFICATIONS_ROUTE, activeItem, routeOf, sectionTitle } from './menuItems.ts';
+
+/** Follow a link inside the app without a page load (modified clicks keep the browser's behaviour). */
+export function handleAppLink(event: MouseEvent<HTMLAnchorElement>, onNavigate?: () => void): void {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  event.preventDefault();
+  navigate(event.currentTarget.getAttribute('href') ?? '/');
+  onNavigate?.();
+}
+
+type Props = {
+  items: SiteMenuItemValue[];
+  collapsed: boolean;
+  /** Called after an item is followed (the mobile drawer closes). */
+  onNavigate?: () => void;
+};
+
+/** The section links of the sidebar, built from the site menu. */
+export function SidebarNav({ items, collapsed, onNavigate }: Props): ReactNode {
+  const { pathname } = useLocation();
+  const unread = useTradeboardStore((state) => state.unreadCount);
+  const current = activeItem(items, pathname);
+
+  const menuItems: MenuProps['items'] = items.map((item) => {
+    const route = routeOf(item);
+    const title = sectionTitle(item);
+    const isNotifications = route.toLowerCase() === NOTIFICATIONS_ROUTE;
+    const Icon = menuIconFor(item.menuIcon);
+    const icon =
+      isNotifications && unread > 0 ? (
+        <BellFilled className="tb-bell-alert" aria-hidden />
+      ) : (
+        <Icon aria-hidden />
+      );
+    const label =
+      isNotifications && unread > 0 ? (
+        <a href={`/${route}`} onClick={(event) => handleAppLink(event, onNavigate)} className="tb-menu-label" aria-label={`${title}, ${unread} unread`}>
+          <span>{title}</span>
+          <Badge count={unread} overflowCount={99} size="small" />
+        </a>
+      ) : (
+        <a href={`/${route}`} onClick={(event) => handleAppLink(event, onNavigate)}>
+          {title}
+        </a>
+      );
+    return {
+      key: route,
+      icon: collapsed && isNotifications && unread > 0 ? <Badge dot offset={[-2, 2]}>{icon}</Badge> : icon,
+      label,
+      title,
+    };
+  });
+
+  return (
+    <Menu
+      mode="inline"
+      inlineCollapsed={collapsed}
+      selectedKeys={current ? [routeOf(current)] : []}
+      items={menuItems}
+      aria-label="Sections"
+    />
+  );
+}

@@ -1,0 +1,78 @@
+import { useEffect, type ReactNode } from 'react';
+import { Spin } from 'antd';
+import { SECTION_IDS } from '@tradeboard/shared/constants';
+import {
+  firstSegment,
+  isUnauthorized,
+  navigate,
+  useSession,
+  useSiteMenu,
+  useTradeboardStore,
+  useUnreadCount,
+} from '@tradeboard/shared/web';
+import { useRemoteRegistry, type LoadedRemote } from '../root/remoteRegistry.ts';
+import { AppLayout } from './AppLayout.tsx';
+import { ErrorBoundary } from './ErrorBoundary.tsx';
+import { activeItem, sectionTitle, visibleMenuItems } from './menuItems.ts';
+import { NotFoundPage } from './NotFoundPage.tsx';
+import { RemoteDisabledPanel } from './RemoteDisabledPanel.tsx';
+import { RemoteErrorPanel } from './RemoteErrorPanel.tsx';
+import { RemoteOutlet } from './RemoteOutlet.tsx';
+import { SectionPlaceholder } from './SectionPlaceholder.tsx';
+import { usePageViews } from './usePageViews.ts';
+
+const KNOWN_SECTIONS = new Set(Object.keys(SECTION_IDS).map((name) => name.toLowerCase()));
+
+function Loading({ label }: { label: string }): ReactNode {
+  return (
+    <div className="tb-center" role="status" aria-label={label}>
+      <Spin size="large" />
+    </div>
+  );
+}
+
+type Props = { pathname: string; search: string; owner: LoadedRemote | undefined };
+
+/** Everything behind the session: the chrome around a remote, a section, or Page Not Found. */
+export function SignedInApp({ pathname, search, owner }: Props): ReactNode {
+  const session = useSession();
+  const signedIn = !!session.data;
+  const menu = useSiteMenu(signedIn);
+  useUnreadCount(signedIn);
+  const user = useTradeboardStore((state) => state.user);
+  const remotes = useRemoteRegistry((state) => state.remotes);
+  usePageViews(pathname, search, signedIn);
+
+  const sessionError = session.error;
+  useEffect(() => {
+    if (!sessionError) return;
+    // Seed §8: failing to load the session is logged and redirects to login.
+    if (!isUnauthorized(sessionError)) console.error('The session could not be loaded', sessionError);
+    navigate('/login', { replace: true });
+  }, [sessionError]);
+
+  if (!signedIn) {
+    const failed = remotes.filter((remote) => remote.status === 'failed');
+    if (sessionError && failed.length) return <RemoteErrorPanel remoteName={failed.map((r) => r.name).join(', ')} />;
+    return <Loading label="Loading your session" />;
+  }
+
+  const items = visibleMenuItems(menu.data ?? [], user);
+  const section = activeItem(items, pathname);
+  const segment = firstSegment(pathname).toLowerCase();
+  let content: ReactNode;
+  if (owner?.status === 'ready') content = <RemoteOutlet remoteId={owner.id} />;
+  else if (owner?.status === 'disabled') content = <RemoteDisabledPanel reason={owner.disabledReason} />;
+  else if (segment === 'notfound') content = <NotFoundPage />;
+  else if (section) content = <SectionPlaceholder title={sectionTitle(section)} />;
+  else if (KNOWN_SECTIONS.has(segment) && segment !== 'crm') content = <SectionPlaceholder title={sectionTitle({ sectionName: firstSegment(pathname), route: segment })} />;
+  else if (!menu.data && !menu.error) content = <Loading label="Loading" />;
+  else if (remotes.some((remote) => remote.status === 'failed')) content = <RemoteErrorPanel />;
+  else content = <NotFoundPage />;
+
+  return (
+    <AppLayout items={items}>
+      <ErrorBoundary key={pathname}>{content}</ErrorBoundary>
+    </AppLayout>
+  );
+}

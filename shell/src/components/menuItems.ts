@@ -1,0 +1,39 @@
+import { hasCrmAccess, type SiteMenuItemValue, type UserResultValue } from '@tradeboard/shared/web';
+
+/** A site-menu route without slashes ('/sales/' → 'sales'). */
+export function routeOf(item: Pick<SiteMenuItemValue, 'route'>): string {
+  return item.route.replace(/^\/+|\/+$/g, '');
+}
+
+export const NOTIFICATIONS_ROUTE = 'notifications';
+
+function isCrm(item: SiteMenuItemValue): boolean {
+  return routeOf(item).toLowerCase() === 'crm' || item.sectionName.toLowerCase() === 'crm';
+}
+
+/**
+ * The sidebar entries for a user: the site menu without CRM unless a CRM access right is
+ * granted, and always a notifications entry (it carries the unread badge).
+ */
+export function visibleMenuItems(menu: readonly SiteMenuItemValue[], user: UserResultValue | null): SiteMenuItemValue[] {
+  const crm = hasCrmAccess(user);
+  const items = menu.filter((item) => crm || !isCrm(item));
+  if (!items.some((item) => routeOf(item).toLowerCase() === NOTIFICATIONS_ROUTE)) {
+    items.push({ id: -1, sectionName: 'Notifications', route: NOTIFICATIONS_ROUTE, menuIcon: 'bell' });
+  }
+  return items;
+}
+
+/** The menu item whose route equals the first path segment (case-insensitive). */
+export function activeItem(items: readonly SiteMenuItemValue[], pathname: string): SiteMenuItemValue | undefined {
+  const segment = (pathname.split('/').filter(Boolean)[0] ?? '').toLowerCase();
+  return items.find((item) => routeOf(item).toLowerCase() === segment);
+}
+
+/** Human title of a section ('purchaseOrders' → 'Purchase Orders'). */
+export function sectionTitle(item: Pick<SiteMenuItemValue, 'sectionName' | 'route'>): string {
+  const name = item.sectionName || routeOf(item);
+  if (/\s/.test(name)) return name;
+  const spaced = name.replace(/([a-z])([A-Z])/g, '$1 $2');
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+}

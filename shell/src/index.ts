@@ -1,0 +1,7 @@
+// The bootstrap boundary: Module Federation negotiates the shared singletons (react, antd,
+// @tradeboard/shared …) before any of them is evaluated.
+import('./bootstrap.tsx').catch((error: unknown) => {
+  console.error('Tradeboard could not start', error);
+  const root = document.getElementById('root');
+  if (root) root.textContent = 'Tradeboard could not start. Please reload the page.';
+});

@@ -1,0 +1,100 @@
+import { getInstance, loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { registerApplication, start, triggerAppChange, type LifeCycles } from 'single-spa';
+import { describeError, isUnderRoute, sendErrorReport, useTradeboardStore, type RemoteManifest } from '@tradeboard/shared/web';
+import { failureLifecycles, remoteFailurePlugin } from './remoteFailurePlugin.ts';
+import { outletElement } from './remoteOutlets.ts';
+import { useRemoteRegistry, type LoadedRemote, type RemoteEntry } from './remoteRegistry.ts';
+
+export const REMOTES_MANIFEST_URL = '/remotes/manifest.json';
+
+async function fetchRemoteEntries(): Promise<RemoteEntry[]> {
+  const response = await fetch(REMOTES_MANIFEST_URL, { cache: 'no-cache' });
+  if (!response.ok) throw new Error(`${REMOTES_MANIFEST_URL}: ${response.status} ${response.statusText}`);
+  const body = (await response.json()) as { remotes?: RemoteEntry[] };
+  return Array.isArray(body.remotes) ? body.remotes : [];
+}
+
+function isManifest(value: unknown): value is RemoteManifest {
+  const manifest = value as RemoteManifest | null;
+  return !!manifest && typeof manifest.id === 'string' && Array.isArray(manifest.routes);
+}
+
+async function loadManifest(entry: RemoteEntry): Promise<RemoteManifest | null> {
+  try {
+    const module = await loadRemote<{ default?: unknown }>(`${entry.name}/manifest`);
+    const manifest = module?.default ?? module;
+    return isManifest(manifest) ? manifest : null;
+  } catch (error) {
+    // The runtime plugin already reported it; a throw here means the plugin gave no fallback.
+    console.error(`Manifest of ${entry.name} could not be loaded`, error);
+    return null;
+  }
+}
+
+function registerRemoteApplication(remote: LoadedRemote): void {
+  const manifest = remote.manifest;
+  if (!manifest) return;
+  registerApplication({
+    name: remote.name,
+    app: async (): Promise<LifeCycles> => {
+      const module = await loadRemote<LifeCycles>(`${remote.name}/app`);
+      if (!module || typeof (module as LifeCycles).mount !== 'function') return failureLifecycles(remote.name) as unknown as LifeCycles;
+      return module;
+    },
+    // Public routes (sign-in) run without a session; the rest wait for the signed-in user.
+    activeWhen: (location) =>
+      manifest.routes.some((route) => isUnderRoute(location.pathname, route)) &&
+      (manifest.public === true || useTradeboardStore.getState().user !== null),
+    customProps: { domElement: outletElement(remote.id), remoteId: remote.id },
+  });
+}
+
+/**
+ * The single-spa root config: read /remotes/manifest.json, register every remote with the
+ * Module Federation runtime, load each enabled remote's manifest, register one single-spa
+ * application per remote and start. Nothing about specific remotes is known in advance.
+ */
+export async function startRootConfig(): Promise<void> {
+  const registry = useRemoteRegistry.getState();
+  const disabledNames = new Set<string>();
+  if (getInstance()) {
+    registerPlugins([
+      remoteFailurePlugin({
+        quiet: (name) => disabledNames.has(name),
+        onFailure: (name, error) => useRemoteRegistry.getState().markFailed(name, describeError(error)),
+      }),
+    ]);
+  }
+
+  let entries: RemoteEntry[] = [];
+  try {
+    entries = await fetchRemoteEntries();
+  } catch (error) {
+    console.error('The remotes manifest could not be loaded', error);
+    void sendErrorReport('Tradeboard remotes manifest could not be loaded', describeError(error), 'remotes-manifest');
+  }
+  for (const entry of entries) if (!entry.enabled) disabledNames.add(entry.name);
+  if (entries.length) registerRemotes(entries.map((entry) => ({ name: entry.name, entry: entry.entry })));
+
+  const remotes = await Promise.all(
+    entries.map(async (entry): Promise<LoadedRemote> => {
+      // A switched-off remote's app is never loaded; its manifest (pure data) only says which routes explain why.
+      const manifest = await loadManifest(entry);
+      const status = !entry.enabled ? 'disabled' : manifest ? 'ready' : 'failed';
+      return { id: entry.id, name: entry.name, status, manifest, disabledReason: entry.disabledReason };
+    }),
+  );
+  for (const remote of remotes) if (remote.status === 'ready') registerRemoteApplication(remote);
+  registry.setRemotes(remotes);
+
+  // Re-evaluate activity when the user signs in or out.
+  let signedIn = useTradeboardStore.getState().user !== null;
+  useTradeboardStore.subscribe((state) => {
+    const now = state.user !== null;
+    if (now !== signedIn) {
+      signedIn = now;
+      void triggerAppChange();
+    }
+  });
+  start({ urlRerouteOnly: true });
+}
