@@ -19,6 +19,13 @@ import {
 import type { GatewayConfig } from './config.ts';
 import { openApiFromContracts } from './openapi.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every API route registered, as "METHOD /api/path" (documentation and proxy routes included). */
+    apiRoutes: string[];
+  }
+}
+
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const HASHED_FILE = /\.[0-9a-f]{16,}\./;
 
@@ -133,7 +140,6 @@ export async function buildGateway(config: GatewayConfig, context: ServiceContex
     logger: { level: config.logLevel },
     bodyLimit: config.bodyLimit,
     trustProxy: true,
-    disableRequestLogging: false,
   });
   const extraOrigins = remoteOrigins(config);
   await app.register(helmet, {
@@ -155,6 +161,12 @@ export async function buildGateway(config: GatewayConfig, context: ServiceContex
   await app.register(compress, { threshold: 1024 });
   await registerPlatform(app, context);
   installAntiforgeryCheck(app);
+  const apiRoutes: string[] = [];
+  app.decorate('apiRoutes', apiRoutes);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) if (route.url.startsWith('/api/') && method !== 'HEAD') apiRoutes.push(`${method} ${route.url}`);
+  });
 
   await app.register(swagger, { mode: 'static', specification: { document: openApiFromContracts(allContracts, config.version) as never } });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });

@@ -59,8 +59,12 @@ export class TestBrowser {
 export type TestGateway = Awaited<ReturnType<typeof startTestGateway>>;
 
 /** A gateway over a fresh migrated and seeded database, for one test file. */
-export async function startTestGateway(env: NodeJS.ProcessEnv = {}, adjust: (config: GatewayConfig) => GatewayConfig = (c) => c) {
-  const database = await createTestDatabase();
+export async function startTestGateway(
+  env: NodeJS.ProcessEnv = {},
+  options: { databaseUrl?: string; adjust?: (config: GatewayConfig) => GatewayConfig } = {},
+) {
+  const database = await createTestDatabase(options.databaseUrl);
+  const adjust = options.adjust ?? ((config: GatewayConfig) => config);
   await seedApplication(database.db);
   const log = pino({ level: 'silent' });
   const config = configFromEnv(env);
@@ -72,6 +76,7 @@ export async function startTestGateway(env: NodeJS.ProcessEnv = {}, adjust: (con
   return {
     app,
     db: database.db,
+    databaseUrl: database.url,
     browser: (ip?: string) => new TestBrowser(app, ip),
     async close() {
       await app.close();

@@ -27,10 +27,10 @@ export function serve<C extends Contract>(app: FastifyInstance, contract: C, han
     url: routePath(contract.path),
     schema: {
       summary: contract.summary,
-      params: contract.params,
-      querystring: contract.querystring,
-      body: contract.body,
       response: contract.response,
+      ...(contract.params && { params: contract.params }),
+      ...(contract.querystring && { querystring: contract.querystring }),
+      ...(contract.body && { body: contract.body }),
     },
     preHandler: contract.access === 'session' ? requireSession : undefined,
     handler: handler as never,

@@ -7,7 +7,7 @@ import { migrate } from '../db/migrate.ts';
  * A fresh, migrated database for one test file: a scratch database on the PostgreSQL server
  * named by DATABASE_URL (dropped afterwards), or else an in-memory embedded one.
  */
-export async function createTestDatabase(databaseUrl = process.env.DATABASE_URL): Promise<Database> {
+export async function createTestDatabase(databaseUrl = process.env.DATABASE_URL): Promise<Database & { url?: string }> {
   if (!databaseUrl) {
     const database = await openDatabase({ dataDir: 'memory://' });
     await migrate(database.db);
@@ -24,6 +24,7 @@ export async function createTestDatabase(databaseUrl = process.env.DATABASE_URL)
   await migrate(database.db);
   return {
     ...database,
+    url: url.toString(),
     async close() {
       await database.close();
       const dropper = new pg.Client({ connectionString: databaseUrl });

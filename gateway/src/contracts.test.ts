@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allContracts, routePath } from '@tradeboard/shared/contracts';
+import { startTestGateway, type TestGateway } from './test-gateway.ts';
+
+let gateway: TestGateway;
+beforeAll(async () => {
+  gateway = await startTestGateway();
+});
+afterAll(() => gateway?.close());
+
+const contractRoutes = () => allContracts.map((c) => `${c.method} /api${routePath(c.path)}`);
+
+describe('contracts', () => {
+  it('are each defined once', () => {
+    const routes = contractRoutes();
+    expect(new Set(routes).size).toBe(routes.length);
+  });
+
+  it('are every one served', () => {
+    const served = new Set(gateway.app.apiRoutes);
+    expect(contractRoutes().filter((route) => !served.has(route))).toEqual([]);
+  });
+
+  it('cover every API route the services register', () => {
+    const contracts = new Set(contractRoutes());
+    const undocumented = gateway.app.apiRoutes.filter((route) => !route.includes('/api/docs') && !contracts.has(route));
+    expect(undocumented).toEqual([]);
+  });
+
+  it('are published as OpenAPI at /api/docs', async () => {
+    const ui = await gateway.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(ui.statusCode).toBeLessThan(400);
+    const document = (await gateway.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(document.openapi).toMatch(/^3\./);
+    expect(document.paths['/Authenticate/CookieLogin'].post.requestBody).toBeDefined();
+    expect(Object.keys(document.paths)).toHaveLength(new Set(allContracts.map((c) => c.path)).size);
+  });
+});
+
+describe('the edge', () => {
+  it('answers unknown API addresses with the one error body', async () => {
+    const response = await gateway.app.inject({ method: 'GET', url: '/api/Nothing/Here' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'No such address: GET /api/Nothing/Here' });
+  });
+
+  it('sends helmet headers', async () => {
+    const response = await gateway.app.inject({ method: 'GET', url: '/api/ping' });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['x-frame-options']).toBeDefined();
+  });
+
+  it('serves version.json and the remote manifest without caching', async () => {
+    const version = await gateway.app.inject({ method: 'GET', url: '/version.json' });
+    expect(version.json()).toEqual({ version: 'test' });
+    expect(version.headers['cache-control']).toBe('no-store');
+    const manifest = await gateway.app.inject({ method: 'GET', url: '/remotes/manifest.json' });
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.json().remotes).toContainEqual({ id: 'auth', name: 'mf_auth', entry: '/remotes/auth/remoteEntry.js', enabled: true });
+  });
+
+  it('refuses session calls without a session', async () => {
+    for (const url of ['/api/User/GetBySession', '/api/System/SiteMenu', '/api/Notifications/UnreadCount']) {
+      const response = await gateway.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(401);
+    }
+  });
+});
