@@ -1,8 +1,19 @@
 // Runs the embedded PGlite database in a worker thread and serves it over the PostgreSQL
 // wire protocol on a loopback port, so its (blocking) queries never stall the gateway.
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+
+// Analytics may keep this thread busy for seconds; running it at a lower priority (Linux: a
+// thread is its own scheduling entity) keeps the gateway's thread responsive on small machines.
+try {
+  const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
+  setPriority(threadId, 10);
+} catch {
+  // not Linux, or not allowed: run at normal priority
+}
 
 const db = await PGlite.create(workerData.dataDir);
 // PGlite is one session: one connection, and the pool in front of it holds one client.
