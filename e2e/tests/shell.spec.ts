@@ -1,0 +1,80 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './helpers.ts';
+
+async function signedIn(page: Page) {
+  await signIn(page, 'rep@tradeboard.example');
+  await expect(page).toHaveURL(/\/home$/);
+}
+
+test('the sidebar goes mini and full, and the choice survives a reload', async ({ page }) => {
+  await signedIn(page);
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  const fullWidth = (await nav.boundingBox())!.width;
+  await page.getByRole('button', { name: 'Collapse sidebar' }).click();
+  await expect(page.getByRole('button', { name: 'Expand sidebar' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Expand sidebar' })).toBeVisible();
+  expect((await nav.boundingBox())!.width).toBeLessThan(fullWidth / 2);
+  await page.getByRole('button', { name: 'Expand sidebar' }).click();
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Collapse sidebar' })).toBeVisible();
+});
+
+test('dark mode survives a reload', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await signedIn(page);
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const light = await background();
+  await page.getByRole('button', { name: 'Profile menu' }).click();
+  await page.getByRole('menuitemcheckbox').filter({ hasText: 'Dark mode' }).click();
+  await expect.poll(background).not.toBe(light);
+  const dark = await background();
+  await page.reload();
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+  expect(await background()).toBe(dark);
+});
+
+test('the current section is highlighted and the menu navigates', async ({ page }) => {
+  await signedIn(page);
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await nav.getByRole('link', { name: /orders/i }).first().click();
+  await expect(page).toHaveURL(/\/orders$/);
+  await expect(page.getByRole('main').getByRole('heading', { name: 'Orders' })).toBeVisible();
+  await expect(nav.locator('[aria-current="page"]')).toContainText(/orders/i);
+});
+
+test.describe('at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('the sidebar slides in from the menu button', async ({ page }) => {
+    await signedIn(page);
+    await expect(page.getByRole('button', { name: 'Collapse sidebar' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByRole('dialog');
+    await expect(drawer).toBeVisible();
+    await drawer.getByRole('link', { name: /quotes/i }).first().click();
+    await expect(page).toHaveURL(/\/quotes$/);
+    await expect(drawer).toBeHidden();
+  });
+});
+
+test('an unknown address shows Page Not Found and mails the bad URL', async ({ page }) => {
+  await signedIn(page);
+  const report = page.waitForRequest((request) => request.url().endsWith('/api/System/SendErrorEmail'));
+  await page.goto('/no/such/page?x=1');
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  expect((await report).postDataJSON().body).toContain('/no/such/page?x=1');
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+});
+
+test('a blocked remote shows its error panel while the shell keeps working', async ({ page }) => {
+  await signedIn(page);
+  await page.route('**/remotes/auth/remoteEntry.js', (route) => route.abort());
+  await page.goto('/logout');
+  await expect(page.getByText('This part of Tradeboard could not be loaded')).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await expect(nav).toBeVisible();
+  await nav.getByRole('link', { name: /sales/i }).first().click();
+  await expect(page).toHaveURL(/\/sales$/);
+  await expect(page.getByRole('main').getByRole('heading', { name: 'Sales' })).toBeVisible();
+});
