@@ -78,3 +78,17 @@ test('a blocked remote shows its error panel while the shell keeps working', asy
   await expect(page).toHaveURL(/\/sales$/);
   await expect(page.getByRole('main').getByRole('heading', { name: 'Sales' })).toBeVisible();
 });
+
+test('a new version on the server asks for a refresh', async ({ page }) => {
+  let version = 'first';
+  await page.route('**/version.json', (route) => route.fulfill({ json: { version } }));
+  await signedIn(page);
+  await page.waitForRequest('**/version.json');
+  version = 'second';
+  const prompt = page.getByRole('dialog', { name: 'A new version of Tradeboard is available' });
+  await expect(prompt).toBeVisible({ timeout: 15_000 });
+  await page.keyboard.press('Escape');
+  await expect(prompt).toBeVisible();
+  await prompt.getByRole('button', { name: 'Refresh now' }).click();
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+});
