@@ -37,6 +37,8 @@ export default defineConfig({
       PORT: String(PORT),
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
+      // A small demo ERP load keeps the browser tests' start quick.
+      DEMO_ERP_SCALE: process.env.DEMO_ERP_SCALE ?? '0.1',
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     },
   },

@@ -57,11 +57,8 @@ async function startEmbedded(dataDir: string): Promise<Database> {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const db = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // JIT slows these short analytic queries down; keep it off for every connection.
-    db.on('connect', (client) => {
-      client.query('SET jit = off').catch(() => undefined);
-    });
+    const db = new pg.Pool({ connectionString: options.databaseUrl, max: 10, options: '-c jit=off' });
     return { db, kind: 'postgres', close: () => db.end() };
   }
   return startEmbedded(options.dataDir ?? './data');

@@ -259,11 +259,10 @@ CREATE TABLE erp.invoice_line (
   freight             numeric(14,2) NOT NULL,
   PRIMARY KEY (company, invoice_number, invoice_line_number)
 );
--- Drill-downs: by rep and date, by customer, by ship-to, by product group, by item, by date.
+-- Drill-downs: by rep and date, by customer, by ship-to, by item, and by date (open-period rollups).
 CREATE INDEX invoice_line_by_rep_date ON erp.invoice_line (sales_rep, invoice_date) INCLUDE (sales, cost);
 CREATE INDEX invoice_line_by_customer_date ON erp.invoice_line (customer, company, invoice_date);
 CREATE INDEX invoice_line_by_ship_to_date ON erp.invoice_line (ship_to, company, invoice_date);
-CREATE INDEX invoice_line_by_product_group_date ON erp.invoice_line (product_group, invoice_date) INCLUDE (sales, cost);
 CREATE INDEX invoice_line_by_item_date ON erp.invoice_line (item_number, company, invoice_date);
 CREATE INDEX invoice_line_by_date ON erp.invoice_line (invoice_date) INCLUDE (sales, cost);
 
@@ -319,7 +318,7 @@ CREATE TABLE erp.order_line (
 );
 CREATE INDEX order_line_by_rep_date ON erp.order_line (sales_rep, order_date) INCLUDE (sales, cost);
 CREATE INDEX order_line_by_customer_date ON erp.order_line (customer, company, order_date);
-CREATE INDEX order_line_by_item ON erp.order_line (item_number, company);
+CREATE INDEX order_line_open_by_item ON erp.order_line (item_number, company) WHERE qty_open > 0;
 CREATE INDEX order_line_open ON erp.order_line (company, promise_date) INCLUDE (open_sales) WHERE qty_open > 0;
 
 CREATE TABLE erp.quote_header (
@@ -383,7 +382,6 @@ CREATE TABLE erp.booking (
 );
 CREATE INDEX booking_by_rep_date ON erp.booking (sales_rep, booking_date) INCLUDE (sales, cost);
 CREATE INDEX booking_by_customer_date ON erp.booking (customer, company, booking_date);
-CREATE INDEX booking_by_date ON erp.booking (booking_date) INCLUDE (sales, cost);
 
 -- ---------------------------------------------------------------- purchasing
 CREATE TABLE erp.purchase_order_header (
