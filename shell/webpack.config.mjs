@@ -7,4 +7,5 @@ export default federatedApp({
   name: 'tradeboard_shell',
   publicPath: '/',
   title: 'Tradeboard',
+  headScripts: ['./src/theme-init.js'],
 });

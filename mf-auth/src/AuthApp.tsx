@@ -3,8 +3,9 @@ import { LoginPage } from './login/LoginPage.tsx';
 import { LogoutPage } from './logout/LogoutPage.tsx';
 import { ForgotPasswordPage } from './password/ForgotPasswordPage.tsx';
 import { ResetPasswordPage } from './password/ResetPasswordPage.tsx';
-import { AppThemeProvider, navigate, useLocation } from '@tradeboard/shared/web';
+import { navigate, useLocation } from '@tradeboard/shared/web';
 import { resolveRoute } from './routing/resolveRoute.ts';
+import { AuthThemeProvider } from './theme/AuthThemeProvider.tsx';
 import { TwoFactorPage } from './twoFactor/TwoFactorPage.tsx';
 
 function Redirect({ to }: { to: string }): ReactNode {
@@ -37,8 +38,8 @@ export function AuthRoutes(): ReactNode {
 /** The remote's root component. */
 export function AuthApp(): ReactNode {
   return (
-    <AppThemeProvider>
+    <AuthThemeProvider>
       <AuthRoutes />
-    </AppThemeProvider>
+    </AuthThemeProvider>
   );
 }

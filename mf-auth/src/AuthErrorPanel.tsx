@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, Result } from 'antd';
+import { Button, Result } from '@tradeboard/shared/ui';
 
 /** What the remote shows when it crashes (seed 000 §2 generic error page). */
 export function AuthErrorPanel(): ReactNode {

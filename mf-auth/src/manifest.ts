@@ -1,12 +1,9 @@
-/** What the shell needs to know before loading this remote (DESIGN §3): pure data. */
-export type AuthManifest = {
-  id: 'auth';
-  routes: readonly string[];
-  public: boolean;
-};
+import type { RemoteManifest } from '@tradeboard/shared/web';
 
-const manifest: AuthManifest = {
+/** What the shell needs to know before loading this remote (DESIGN §3): pure data. */
+const manifest: RemoteManifest = {
   id: 'auth',
+  // Seed 000 §2: /login and its children, the /logout action, the old /ForgotPassword address.
   routes: ['/login', '/logout', '/ForgotPassword'],
   public: true,
 };

@@ -1,5 +1,7 @@
 // One webpack configuration for the shell and every remote: Module Federation with the
 // agreed singletons, TypeScript through esbuild, minified by esbuild.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
@@ -8,7 +10,12 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 
 const sharedPackage = createRequire(import.meta.url)('../package.json');
 
-/** The libraries every app must load exactly once (DESIGN §3). */
+/**
+ * The libraries every app must load exactly once (DESIGN §3). antd and @ant-design/icons are not
+ * among them: they reach the apps only through the UI kit (`@tradeboard/shared/ui`, shared below
+ * with the rest of shared), which bundles them tree-shaken to the components it re-exports — the
+ * same set in every app by construction, so one antd instance serves every remote.
+ */
 function singletons(appDir) {
   const requireFromApp = createRequire(path.join(appDir, 'package.json'));
   const versionOf = (pkg) => requireFromApp(`${pkg}/package.json`).version;
@@ -17,8 +24,6 @@ function singletons(appDir) {
     'react/jsx-runtime': 'react',
     'react-dom': 'react-dom',
     'react-dom/client': 'react-dom',
-    antd: 'antd',
-    '@ant-design/icons': '@ant-design/icons',
     zustand: 'zustand',
     swr: 'swr',
   };
@@ -38,21 +43,56 @@ function singletons(appDir) {
 }
 
 /**
+ * Plain scripts the host page runs, blocking, before the bundle (e.g. the theme before the first
+ * paint): emitted as they are, under a content-hashed name, and listed for index.html as
+ * `htmlWebpackPlugin.options.headScripts`. Files, not inline code, so the CSP stays
+ * `script-src 'self'`.
+ */
+function headScripts(dir, files, publicPath) {
+  const scripts = files.map((file) => {
+    const source = readFileSync(path.join(dir, file));
+    const hash = createHash('sha256').update(source).digest('hex').slice(0, 20);
+    return { file: path.join(dir, file), name: `${path.basename(file, '.js')}.${hash}.js`, source };
+  });
+  const plugin = {
+    apply(compiler) {
+      const { Compilation, sources } = compiler.webpack;
+      compiler.hooks.thisCompilation.tap('HeadScripts', (compilation) => {
+        compilation.hooks.processAssets.tap(
+          { name: 'HeadScripts', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+          () => {
+            for (const script of scripts) {
+              compilation.fileDependencies.add(script.file);
+              compilation.emitAsset(script.name, new sources.RawSource(script.source));
+            }
+          },
+        );
+      });
+    },
+  };
+  return { plugin, urls: scripts.map((script) => `${publicPath}${script.name}`) };
+}
+
+/**
  * @param {object} app
  * @param {string} app.dir        the app's folder (import.meta.dirname of its webpack.config)
  * @param {string} app.name       Module Federation container name, an identifier (mf_auth)
  * @param {string} app.publicPath where the built files are served (/ or /remotes/auth/)
  * @param {Record<string,string>} [app.exposes] exposed modules (remotes)
  * @param {string} [app.title]    page title (host only: emits index.html)
+ * @param {string[]} [app.headScripts] plain scripts index.html runs before the bundle (host only)
  */
-export function federatedApp({ dir, name, publicPath, exposes, title }) {
+export function federatedApp({ dir, name, publicPath, exposes, title, headScripts: headScriptFiles = [] }) {
   const isHost = !exposes;
+  const head = headScripts(dir, isHost ? headScriptFiles : [], publicPath);
   return (_env, argv) => {
     const production = argv.mode !== 'development';
     return {
       mode: production ? 'production' : 'development',
       context: dir,
-      entry: { main: './src/index.ts' },
+      // The host's entry is main.js (never hashed: DESIGN §8); a remote needs only its container,
+      // plus src/index.ts when it has one (e.g. to run on its own).
+      entry: isHost || existsSync(path.join(dir, 'src/index.ts')) ? { main: './src/index.ts' } : {},
       devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
       output: {
         path: path.join(dir, 'dist'),
@@ -87,7 +127,12 @@ export function federatedApp({ dir, name, publicPath, exposes, title }) {
           dts: false,
           manifest: false,
         }),
-        ...(isHost ? [new HtmlWebpackPlugin({ title, template: './src/index.html', scriptLoading: 'defer' })] : []),
+        ...(isHost
+          ? [
+              head.plugin,
+              new HtmlWebpackPlugin({ title, template: './src/index.html', scriptLoading: 'defer', headScripts: head.urls }),
+            ]
+          : []),
       ],
     };
   };

@@ -1,4 +1,4 @@
-// The bootstrap boundary: Module Federation negotiates the shared singletons (react, antd,
+// The bootstrap boundary: Module Federation negotiates the shared singletons (react, the UI kit,
 // @tradeboard/shared …) before any of them is evaluated.
 import('./bootstrap.tsx').catch((error: unknown) => {
   console.error('Tradeboard could not start', error);

@@ -1,5 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
-import { Card, Typography, theme } from 'antd';
+import { Card, Typography, theme } from '@tradeboard/shared/ui';
 import { AUTH_STYLES, REVEAL_BUTTON_STYLES } from './authStyles.ts';
 import { TradeboardLogo } from './TradeboardLogo.tsx';
 import { useThemeMode } from '../theme/useThemeMode.ts';

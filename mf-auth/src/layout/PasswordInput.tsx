@@ -1,6 +1,5 @@
 import type { ComponentProps, ReactNode } from 'react';
-import { Input } from 'antd';
-import { EyeInvisibleOutlined, EyeOutlined } from '@ant-design/icons';
+import { Input, EyeInvisibleOutlined, EyeOutlined } from '@tradeboard/shared/ui';
 
 /**
  * antd's password input with a real button as the show/hide toggle, so it can be reached and

@@ -30,7 +30,7 @@ export const AUTH_STYLES = `
 .tb-auth__subtitle { display: block; margin-bottom: 24px; color: var(--tb-text-secondary); }
 .tb-auth__form .ant-form-item { margin-bottom: 20px; }
 .tb-auth__form .ant-form-item-label > label { font-weight: 500; }
-.tb-auth__alert { margin-bottom: 20px; }
+.tb-auth__alert.tb-auth__alert { margin-bottom: 20px; }
 .tb-auth__row { display: flex; align-items: center; justify-content: space-between; gap: 12px; flex-wrap: wrap; margin-bottom: 20px; }
 .tb-auth__identity { display: flex; align-items: center; justify-content: space-between; gap: 8px; margin-bottom: 20px;
   padding: 8px 8px 8px 12px; border: 1px solid var(--tb-border); border-radius: 999px; background: var(--tb-fill); }
@@ -44,7 +44,7 @@ export const AUTH_STYLES = `
   border-radius: 50%; display: grid; place-items: center; font-weight: 600; font-size: 14px;
   color: #fff; background: var(--tb-primary); }
 .tb-auth__step:not(:last-child)::after { content: ''; position: absolute; left: 13.5px; top: 34px; bottom: 6px; width: 1px; background: var(--tb-border); }
-.tb-auth__step-title { display: block; font-weight: 600; margin-bottom: 4px; line-height: 28px; }
+.tb-auth__step-title { display: block; font-weight: 600; margin-bottom: 4px; padding-top: 3px; min-height: 28px; line-height: 1.45; }
 .tb-auth__qr { display: block; width: 176px; height: 176px; margin: 12px 0; padding: 8px; background: #fff; border-radius: 8px;
   border: 1px solid var(--tb-border); image-rendering: pixelated; }
 .tb-auth__key { font-family: var(--tb-font-code); word-break: break-all; }

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { Alert, Button, Checkbox, Form, Input, Typography, type InputRef } from 'antd';
+import { Alert, Button, Checkbox, Form, Input, Typography, type InputRef } from '@tradeboard/shared/ui';
 import { cookieLogin, loginType } from '@tradeboard/shared/contracts';
 import { api } from '@tradeboard/shared/web';
 import {

@@ -4,8 +4,9 @@ import { UNEXPECTED_ERROR_TEXT } from '../constants.ts';
 export type ApiErrorLike = Error & { status: number; serverMessage?: string };
 
 /**
- * Checked by shape, not `instanceof`: `@tradeboard/shared/web` bundles its own copy of the API
- * client, so under Module Federation its ApiError class need not be the one we would import.
+ * Checked by shape. Since shared/web imports the API client by package name, `ApiError` is one
+ * class across remotes and `instanceof` would work too; the shape check also accepts an error
+ * from an older remote build.
  */
 export function isApiError(error: unknown, status?: number): error is ApiErrorLike {
   if (!(error instanceof Error) || error.name !== 'ApiError') return false;

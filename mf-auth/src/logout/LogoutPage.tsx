@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Spin, Typography } from 'antd';
+import { Spin, Typography } from '@tradeboard/shared/ui';
 import { signOut } from '@tradeboard/shared/web';
 import { PATHS } from '../constants.ts';
 import { AuthLayout } from '../layout/AuthLayout.tsx';

@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import { Alert, Button, Form, Input } from 'antd';
+import { Alert, Button, Form, Input } from '@tradeboard/shared/ui';
 import { forgotPassword } from '@tradeboard/shared/contracts';
 import { api } from '@tradeboard/shared/web';
 import { FORGOT_PASSWORD_SENT_TEXT, PATHS } from '../constants.ts';

@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import { Alert, Button, Form } from 'antd';
+import { Alert, Button, Form } from '@tradeboard/shared/ui';
 import { resetPassword } from '@tradeboard/shared/contracts';
 import { api, useLocation } from '@tradeboard/shared/web';
 import { PATHS, RESET_PASSWORD_DONE_TEXT, UNEXPECTED_ERROR_TEXT } from '../constants.ts';

@@ -1,5 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react';
-import { Typography } from 'antd';
+import { Typography } from '@tradeboard/shared/ui';
 import { navigate } from '@tradeboard/shared/web';
 
 type RouteLinkProps = { to: string; children: ReactNode; className?: string };

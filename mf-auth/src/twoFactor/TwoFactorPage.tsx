@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import { Alert, Button, Form, Input, Typography } from 'antd';
+import { Alert, Button, Form, Input, Typography } from '@tradeboard/shared/ui';
 import { twoFactorAuthVerification } from '@tradeboard/shared/contracts';
 import { api, useLocation } from '@tradeboard/shared/web';
 import { PATHS, TWO_FACTOR_FAILED_TEXT } from '../constants.ts';

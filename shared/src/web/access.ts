@@ -1,4 +1,4 @@
-import { isSettingOn, toggleValue } from '../user-settings.ts';
+import { isSettingOn, toggleValue } from '@tradeboard/shared/user-settings';
 import type { UserResultValue } from './types.ts';
 
 type SettingsHolder = Pick<UserResultValue, 'settings'>;

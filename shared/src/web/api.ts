@@ -1,5 +1,5 @@
-import { createApiClient } from '../api-client.ts';
-import { generateAntiforgeryToken } from '../contracts/auth.ts';
+import { createApiClient } from '@tradeboard/shared/api-client';
+import { generateAntiforgeryToken } from '@tradeboard/shared/contracts';
 
 const API_BASE = '/api';
 

@@ -1,4 +1,4 @@
-import { appErrorLog, sendErrorEmail } from '../contracts/index.ts';
+import { appErrorLog, sendErrorEmail } from '@tradeboard/shared/contracts';
 import { api } from './api.ts';
 
 const reported = new Set<string>();

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import useSWR, { type SWRConfiguration, type SWRResponse } from 'swr';
-import { ApiError } from '../api-client.ts';
-import { getBySession, logout, siteMenu, unreadCount } from '../contracts/index.ts';
-import { QUERY_STALE_MS } from '../constants.ts';
+import { ApiError } from '@tradeboard/shared/api-client';
+import { getBySession, logout, siteMenu, unreadCount } from '@tradeboard/shared/contracts';
+import { QUERY_STALE_MS } from '@tradeboard/shared/constants';
 import { api, resetAntiforgeryToken } from './api.ts';
 import { useTradeboardStore } from './store.ts';
 import type { SiteMenuItemValue, UserResultValue } from './types.ts';

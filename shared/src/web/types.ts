@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import type { SiteMenuItem, UserResult } from '../contracts/index.ts';
+import type { SiteMenuItem, UserResult } from '@tradeboard/shared/contracts';
 
 export type UserResultValue = Static<typeof UserResult>;
 export type SiteMenuItemValue = Static<typeof SiteMenuItem>;

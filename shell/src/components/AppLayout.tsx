@@ -1,8 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Drawer, Layout } from 'antd';
-import LeftOutlined from '@ant-design/icons/LeftOutlined';
-import MenuOutlined from '@ant-design/icons/MenuOutlined';
-import RightOutlined from '@ant-design/icons/RightOutlined';
+import { Button, Drawer, Layout, LeftOutlined, MenuOutlined, RightOutlined } from '@tradeboard/shared/ui';
 import { MOBILE_BREAKPOINT_PX, SIDEBAR_FULL_WIDTH, SIDEBAR_MINI_WIDTH } from '@tradeboard/shared/constants';
 import { mainSpacer, useLocation, useTradeboardStore, type SiteMenuItemValue } from '@tradeboard/shared/web';
 import { AppFooter } from './AppFooter.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
-import { App as AntApp, ConfigProvider, theme as antdTheme } from 'antd';
+import { App as AntApp, ConfigProvider, theme as antdTheme } from '@tradeboard/shared/ui';
 import { applyDocumentTheme, themeTokens, useTradeboardStore } from '@tradeboard/shared/web';
 
 /** antd's ConfigProvider with the shared theme (dark or light algorithm) for a React root. */

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Alert } from 'antd';
+import { Alert } from '@tradeboard/shared/ui';
 import { toggleValue } from '@tradeboard/shared/user-settings';
 import { isTogglesBannerVisible, navigate, useTradeboardStore, type UserResultValue } from '@tradeboard/shared/web';
 
@@ -19,8 +19,12 @@ export function TogglesBanner({ user }: { user: UserResultValue }): ReactNode {
       className="tb-banner"
       type="info"
       showIcon
-      title="Data view options are active"
-      description={labels.length ? labels.join(' · ') : 'Sales rep type and level options apply to the figures on this page.'}
+      title={
+        <span>
+          <strong>Data view options are active:</strong>{' '}
+          {labels.length ? labels.join(' · ') : 'sales rep type and level options apply to the figures shown.'}
+        </span>
+      }
       role="status"
     />
   );

@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { Button, Result } from 'antd';
+import { Button, Result } from '@tradeboard/shared/ui';
 import { navigate, reportAppError } from '@tradeboard/shared/web';
 
 export const ERROR_PAGE_TITLE = 'Oops! Something went wrong';

@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { Button, Result } from 'antd';
+import { Button, Result } from '@tradeboard/shared/ui';
 import { navigate, sendErrorReport } from '@tradeboard/shared/web';
 
 export const NOT_FOUND_TITLE = 'Page Not Found';

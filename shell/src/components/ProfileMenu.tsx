@@ -1,7 +1,13 @@
 import { useState, type ReactNode } from 'react';
-import { Avatar, Button, Dropdown, Switch, type MenuProps } from 'antd';
-import DownOutlined from '@ant-design/icons/DownOutlined';
-import LogoutOutlined from '@ant-design/icons/LogoutOutlined';
+import {
+  Avatar,
+  Button,
+  Dropdown,
+  Switch,
+  type MenuProps,
+  DownOutlined,
+  LogoutOutlined,
+} from '@tradeboard/shared/ui';
 import { useSWRConfig } from 'swr';
 import { navigate, signOut, useTradeboardStore } from '@tradeboard/shared/web';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Result } from 'antd';
+import { Result } from '@tradeboard/shared/ui';
 
 /** A module an administrator switched off: its routes say so, and why. */
 export function RemoteDisabledPanel({ reason }: { reason?: string }): ReactNode {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, Result, Typography } from 'antd';
+import { Button, Result, Typography } from '@tradeboard/shared/ui';
 
 export const REMOTE_ERROR_TITLE = 'This part of Tradeboard could not be loaded';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Card, Skeleton, Typography } from 'antd';
+import { Card, Skeleton, Typography } from '@tradeboard/shared/ui';
 
 /** A section's main area until its boards remote arrives: the title and an outline of cards. */
 export function SectionPlaceholder({ title }: { title: string }): ReactNode {

@@ -1,6 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react';
-import { Badge, Menu, type MenuProps } from 'antd';
-import BellFilled from '@ant-design/icons/BellFilled';
+import { Badge, Menu, type MenuProps, BellFilled } from '@tradeboard/shared/ui';
 import { navigate, useLocation, useTradeboardStore, type SiteMenuItemValue } from '@tradeboard/shared/web';
 import { menuIconFor } from './menuIcons.tsx';
 import { NOTIFICATIONS_ROUTE, activeItem, routeOf, sectionTitle } from './menuItems.ts';
@@ -31,6 +30,7 @@ export function SidebarNav({ items, collapsed, onNavigate }: Props): ReactNode {
     const title = sectionTitle(item);
     const isNotifications = route.toLowerCase() === NOTIFICATIONS_ROUTE;
     const Icon = menuIconFor(item.menuIcon);
+    const ariaCurrent = item === current ? ('page' as const) : undefined;
     const icon =
       isNotifications && unread > 0 ? (
         <BellFilled className="tb-bell-alert" aria-hidden />
@@ -39,12 +39,18 @@ export function SidebarNav({ items, collapsed, onNavigate }: Props): ReactNode {
       );
     const label =
       isNotifications && unread > 0 ? (
-        <a href={`/${route}`} onClick={(event) => handleAppLink(event, onNavigate)} className="tb-menu-label" aria-label={`${title}, ${unread} unread`}>
+        <a
+          href={`/${route}`}
+          onClick={(event) => handleAppLink(event, onNavigate)}
+          className="tb-menu-label"
+          aria-label={`${title}, ${unread} unread`}
+          aria-current={ariaCurrent}
+        >
           <span>{title}</span>
           <Badge count={unread} overflowCount={99} size="small" />
         </a>
       ) : (
-        <a href={`/${route}`} onClick={(event) => handleAppLink(event, onNavigate)}>
+        <a href={`/${route}`} onClick={(event) => handleAppLink(event, onNavigate)} aria-current={ariaCurrent}>
           {title}
         </a>
       );

@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { Spin } from 'antd';
+import { Spin } from '@tradeboard/shared/ui';
 import { SECTION_IDS } from '@tradeboard/shared/constants';
 import {
   firstSegment,

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, Modal } from 'antd';
+import { Button, Modal } from '@tradeboard/shared/ui';
 import { useVersionCheck } from './useVersionCheck.ts';
 
 export const VERSION_PROMPT_TITLE = 'A new version of Tradeboard is available';

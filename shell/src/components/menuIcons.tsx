@@ -1,20 +1,22 @@
 import type { ComponentType } from 'react';
-// Icons are imported one by one: the @ant-design/icons barrel would pull all of them in.
-import BankOutlined from '@ant-design/icons/BankOutlined';
-import BellOutlined from '@ant-design/icons/BellOutlined';
-import BookOutlined from '@ant-design/icons/BookOutlined';
-import CreditCardOutlined from '@ant-design/icons/CreditCardOutlined';
-import DollarOutlined from '@ant-design/icons/DollarOutlined';
-import HomeOutlined from '@ant-design/icons/HomeOutlined';
-import MessageOutlined from '@ant-design/icons/MessageOutlined';
-import MoneyCollectOutlined from '@ant-design/icons/MoneyCollectOutlined';
-import ProfileOutlined from '@ant-design/icons/ProfileOutlined';
-import ReconciliationOutlined from '@ant-design/icons/ReconciliationOutlined';
-import ShoppingCartOutlined from '@ant-design/icons/ShoppingCartOutlined';
-import SolutionOutlined from '@ant-design/icons/SolutionOutlined';
-import TeamOutlined from '@ant-design/icons/TeamOutlined';
-import TruckOutlined from '@ant-design/icons/TruckOutlined';
-import AccountBookOutlined from '@ant-design/icons/AccountBookOutlined';
+// Icons come from the UI kit, which imports each one by one (the icons barrel would pull in all).
+import {
+  BankOutlined,
+  BellOutlined,
+  BookOutlined,
+  CreditCardOutlined,
+  DollarOutlined,
+  HomeOutlined,
+  MessageOutlined,
+  MoneyCollectOutlined,
+  ProfileOutlined,
+  ReconciliationOutlined,
+  ShoppingCartOutlined,
+  SolutionOutlined,
+  TeamOutlined,
+  TruckOutlined,
+  AccountBookOutlined,
+} from '@tradeboard/shared/ui';
 
 export type MenuIcon = ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
 

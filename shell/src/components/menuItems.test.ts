@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import type { SiteMenuItemValue, UserResultValue } from '@tradeboard/shared/web';
+import { activeItem, sectionTitle, visibleMenuItems } from './menuItems.ts';
+
+const menu: SiteMenuItemValue[] = [
+  { id: 1, sectionName: 'Home', route: 'home', menuIcon: 'home' },
+  { id: 2, sectionName: 'CRM', route: '/crm', menuIcon: 'briefcase' },
+  { id: 3, sectionName: 'Notifications', route: 'notifications', menuIcon: 'bell' },
+];
+
+function userWith(settings: Record<string, string>): UserResultValue {
+  return {
+    userMasterId: 1, organizationUser: false, isReleaseNotificationVisible: false, userName: 'u', fullName: 'U', email: 'u@x',
+    roleName: 'r', isImpersonating: false, customerMasterId: 0, customerName: '', editionMasterId: 1, erpMasterId: 1,
+    settings: Object.entries(settings).map(([settingName, settingValue]) => ({ settingName, settingValue })),
+    toggles: [],
+  };
+}
+
+const routes = (items: SiteMenuItemValue[]) => items.map((item) => item.route.replace('/', ''));
+
+describe('CRM gating', () => {
+  it('hides CRM without any CRM access right', () => {
+    expect(routes(visibleMenuItems(menu, userWith({})))).toEqual(['home', 'notifications']);
+    expect(routes(visibleMenuItems(menu, userWith({ ActivityAccessRight: 'false', OpportunityAccessRight: '0', ContactAccessRight: 'no' })))).not.toContain('crm');
+    expect(routes(visibleMenuItems(menu, null))).not.toContain('crm');
+  });
+
+  it.each(['ActivityAccessRight', 'OpportunityAccessRight', 'ContactAccessRight'])('shows CRM with %s', (right) => {
+    expect(routes(visibleMenuItems(menu, userWith({ [right]: 'true' })))).toContain('crm');
+  });
+});
+
+describe('menu items', () => {
+  it('always offers notifications', () => {
+    const items = visibleMenuItems([menu[0]!], userWith({}));
+    expect(items.map((item) => item.route)).toEqual(['home', 'notifications']);
+  });
+
+  it('highlights the item whose route equals the first path segment', () => {
+    expect(activeItem(menu, '/crm/12')?.id).toBe(2);
+    expect(activeItem(menu, '/Home')?.id).toBe(1);
+    expect(activeItem(menu, '/homestead')).toBeUndefined();
+  });
+
+  it('titles sections readably', () => {
+    expect(sectionTitle({ sectionName: 'purchaseOrders', route: 'purchaseOrders' })).toBe('Purchase Orders');
+    expect(sectionTitle({ sectionName: 'Sales', route: 'sales' })).toBe('Sales');
+  });
+});
