@@ -1,0 +1,3 @@
+export * from './test-browser.ts';
+export * from './test-db.ts';
+export * from './test-services.ts';
