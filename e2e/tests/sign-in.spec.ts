@@ -15,7 +15,7 @@ test('a wrong password shows the failure text and turns the button red', async (
   await signIn(page, 'rep2@tradeboard.example', 'not-the-password');
   await expect(page.getByText('Login failed, please check your username and password')).toBeVisible();
   const button = page.getByRole('button', { name: 'Login' });
-  await expect(button).toHaveClass(/ant-btn-dangerous/);
+  await expect(button).toHaveClass(/tb-button--danger/);
   await expect(page).toHaveURL(/\/login$/);
 });
 

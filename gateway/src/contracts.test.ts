@@ -1,5 +1,10 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allContracts, routePath } from '@tradeboard/shared/contracts';
+import { gatewayConfigFromEnv } from './config.ts';
+import { remoteManifest } from './gateway.ts';
 import { startTestGateway, type TestGateway } from './test-gateway.ts';
 
 let gateway: TestGateway;
@@ -57,7 +62,38 @@ describe('the edge', () => {
     expect(version.headers['cache-control']).toBe('no-store');
     const manifest = await gateway.app.inject({ method: 'GET', url: '/remotes/manifest.json' });
     expect(manifest.headers['cache-control']).toBe('no-cache');
+    // The test gateway has no build, so no routes as data: the shell loads the remote's ./manifest.
     expect(manifest.json().remotes).toContainEqual({ id: 'auth', name: 'mf_auth', entry: '/remotes/auth/remoteEntry.js', enabled: true });
+  });
+
+  it("lists a local remote's routes from its built manifest.json, and only for local enabled remotes", () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'tb-remotes-'));
+    try {
+      mkdirSync(path.join(root, 'mf-auth', 'dist'), { recursive: true });
+      writeFileSync(
+        path.join(root, 'mf-auth', 'dist', 'manifest.json'),
+        JSON.stringify({ id: 'auth', routes: ['/login', '/logout'], public: true }),
+      );
+      const auth = (env: NodeJS.ProcessEnv) => remoteManifest(gatewayConfigFromEnv(env, root, 'test')).remotes.find((r) => r.id === 'auth');
+      expect(auth({})).toEqual({
+        id: 'auth',
+        name: 'mf_auth',
+        entry: '/remotes/auth/remoteEntry.js',
+        enabled: true,
+        routes: ['/login', '/logout'],
+        public: true,
+        renderers: {},
+      });
+      // A remote whose build is missing here is listed without routes: the shell asks it.
+      expect(remoteManifest(gatewayConfigFromEnv({}, root, 'test')).remotes.find((r) => r.id === 'boards')).not.toHaveProperty('routes');
+      // Served from another address: that build's routes may differ, the shell asks the remote itself.
+      expect(auth({ REMOTE_AUTH_URL: 'https://auth.example/' })).toEqual({ id: 'auth', name: 'mf_auth', entry: 'https://auth.example/remoteEntry.js', enabled: true });
+      expect(auth({ REMOTE_AUTH_ENABLED: 'false' })).not.toHaveProperty('routes');
+      writeFileSync(path.join(root, 'mf-auth', 'dist', 'manifest.json'), '{ not json');
+      expect(auth({})).not.toHaveProperty('routes');
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 
   it('refuses session calls without a session', async () => {
@@ -65,5 +101,16 @@ describe('the edge', () => {
       const response = await gateway.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(401);
     }
+  });
+});
+
+describe('remote configuration', () => {
+  it('switches a remote off or moves it elsewhere without a rebuild', async () => {
+    const { gatewayConfigFromEnv } = await import('./config.ts');
+    const { remoteManifest } = await import('./gateway.ts');
+    const off = gatewayConfigFromEnv({ REMOTE_AUTH_ENABLED: 'false', REMOTE_AUTH_DISABLED_REASON: 'Maintenance until 10:00' }, '/srv', 'v');
+    expect(remoteManifest(off).remotes[0]).toMatchObject({ id: 'auth', enabled: false, disabledReason: 'Maintenance until 10:00' });
+    const moved = gatewayConfigFromEnv({ REMOTE_AUTH_URL: 'https://cdn.example.com/auth/' }, '/srv', 'v');
+    expect(remoteManifest(moved).remotes[0]).toMatchObject({ entry: 'https://cdn.example.com/auth/remoteEntry.js', enabled: true });
   });
 });

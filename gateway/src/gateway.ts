@@ -42,6 +42,36 @@ function remoteOrigins(config: GatewayConfig): string[] {
   return config.remotes.filter((r) => r.url).map((r) => new URL(r.url!).origin);
 }
 
+type RemoteDeclarations = { routes: string[]; public: boolean; renderers: Record<string, string> };
+
+/**
+ * A local remote's declarations as data (`<remote.dir>/manifest.json`, emitted by the build from
+ * the remote's src/manifest.json): its routes, whether they are public, and the component
+ * renderers it contributes (key → exposed module). Undefined when it has none or it cannot be
+ * read: then the shell loads the remote's `./manifest` as before.
+ */
+function localRemoteDeclarations(dir: string): RemoteDeclarations | undefined {
+  const file = path.join(dir, 'manifest.json');
+  if (!existsSync(file)) return undefined;
+  try {
+    const data = JSON.parse(readFileSync(file, 'utf8')) as { routes?: unknown; public?: unknown; renderers?: unknown };
+    if (!Array.isArray(data.routes) || !data.routes.every((route) => typeof route === 'string')) return undefined;
+    const renderers = Object.fromEntries(
+      Object.entries(typeof data.renderers === 'object' && data.renderers !== null ? data.renderers : {}).filter(
+        (entry): entry is [string, string] => typeof entry[1] === 'string',
+      ),
+    );
+    return { routes: data.routes, public: data.public === true, renderers };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * /remotes/manifest.json: every remote with its entry; an enabled remote served from here also
+ * carries its routes, whether they are public and its renderers, so neither the shell nor the
+ * board renderer registry loads a remote's code to learn them (DESIGN §3). Reads the remotes' manifest files: call it once, at start-up.
+ */
 export function remoteManifest(config: GatewayConfig) {
   return {
     remotes: config.remotes.map((remote) => ({
@@ -50,6 +80,7 @@ export function remoteManifest(config: GatewayConfig) {
       entry: `${remote.url?.replace(/\/$/, '') ?? `/remotes/${remote.id}`}/remoteEntry.js`,
       enabled: remote.enabled,
       ...(remote.disabledReason ? { disabledReason: remote.disabledReason } : {}),
+      ...(remote.enabled && !remote.url ? localRemoteDeclarations(remote.dir) : undefined),
     })),
   };
 }
@@ -106,9 +137,10 @@ async function registerStatic(app: FastifyInstance, config: GatewayConfig): Prom
       setHeaders: setCacheHeaders,
     });
   }
+  const manifest = remoteManifest(config);
   app.get('/remotes/manifest.json', async (_request, reply) => {
     reply.header('cache-control', 'no-cache');
-    return remoteManifest(config);
+    return manifest;
   });
   app.get('/version.json', async (_request, reply) => {
     reply.header('cache-control', 'no-store');

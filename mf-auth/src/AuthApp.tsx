@@ -5,7 +5,6 @@ import { ForgotPasswordPage } from './password/ForgotPasswordPage.tsx';
 import { ResetPasswordPage } from './password/ResetPasswordPage.tsx';
 import { navigate, useLocation } from '@tradeboard/shared/web';
 import { resolveRoute } from './routing/resolveRoute.ts';
-import { AuthThemeProvider } from './theme/AuthThemeProvider.tsx';
 import { TwoFactorPage } from './twoFactor/TwoFactorPage.tsx';
 
 function Redirect({ to }: { to: string }): ReactNode {
@@ -35,11 +34,7 @@ export function AuthRoutes(): ReactNode {
   }
 }
 
-/** The remote's root component. */
+/** The remote's root component (no UI kit: the pages draw their controls with the app's design tokens). */
 export function AuthApp(): ReactNode {
-  return (
-    <AuthThemeProvider>
-      <AuthRoutes />
-    </AuthThemeProvider>
-  );
+  return <AuthRoutes />;
 }

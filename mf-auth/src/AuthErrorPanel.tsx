@@ -1,17 +1,17 @@
 import type { ReactNode } from 'react';
-import { Button, Result } from '@tradeboard/shared/ui';
+import { AuthLayout } from './layout/AuthLayout.tsx';
+import { Alert } from './kit/Alert.tsx';
 
 /** What the remote shows when it crashes (seed 000 §2 generic error page). */
 export function AuthErrorPanel(): ReactNode {
   return (
-    <Result
-      status="error"
-      title="Oops! Something went wrong"
-      extra={
-        <Button type="primary" href="/">
+    <AuthLayout title="Oops! Something went wrong">
+      <Alert type="error" title="The error has been reported to our team." />
+      <div className="tb-auth__links">
+        <a className="tb-link" href="/">
           Click here to go home
-        </Button>
-      }
-    />
+        </a>
+      </div>
+    </AuthLayout>
   );
 }

@@ -74,6 +74,39 @@ function headScripts(dir, files, publicPath) {
 }
 
 /**
+ * A remote's manifest as data (DESIGN §3): `src/manifest.json` (id, routes, public, renderers) is emitted as
+ * `dist/manifest.json`, so the gateway can list the routes in /remotes/manifest.json and the shell
+ * need not load the remote's code to learn them. `src/manifest.ts` re-exports the same file as the
+ * exposed `./manifest`. Returns undefined when the app has no src/manifest.json.
+ */
+function manifestAsset(dir) {
+  const file = path.join(dir, 'src', 'manifest.json');
+  if (!existsSync(file)) return undefined;
+  const read = () => {
+    const { id, routes, public: isPublic, renderers = {} } = JSON.parse(readFileSync(file, 'utf8'));
+    const validRenderers = typeof renderers === 'object' && Object.values(renderers).every((module) => typeof module === 'string');
+    if (typeof id !== 'string' || !Array.isArray(routes) || !routes.every((route) => typeof route === 'string') || !validRenderers) {
+      throw new Error(`${file}: expected { id: string, routes: string[], public?: boolean, renderers?: Record<string, string> }`);
+    }
+    return JSON.stringify({ id, routes, ...(isPublic === undefined ? {} : { public: isPublic === true }), renderers });
+  };
+  return {
+    apply(compiler) {
+      const { Compilation, sources } = compiler.webpack;
+      compiler.hooks.thisCompilation.tap('RemoteManifest', (compilation) => {
+        compilation.hooks.processAssets.tap(
+          { name: 'RemoteManifest', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+          () => {
+            compilation.fileDependencies.add(file);
+            compilation.emitAsset('manifest.json', new sources.RawSource(read()));
+          },
+        );
+      });
+    },
+  };
+}
+
+/**
  * @param {object} app
  * @param {string} app.dir        the app's folder (import.meta.dirname of its webpack.config)
  * @param {string} app.name       Module Federation container name, an identifier (mf_auth)
@@ -85,6 +118,7 @@ function headScripts(dir, files, publicPath) {
 export function federatedApp({ dir, name, publicPath, exposes, title, headScripts: headScriptFiles = [] }) {
   const isHost = !exposes;
   const head = headScripts(dir, isHost ? headScriptFiles : [], publicPath);
+  const manifest = isHost ? undefined : manifestAsset(dir);
   return (_env, argv) => {
     const production = argv.mode !== 'development';
     return {
@@ -124,9 +158,14 @@ export function federatedApp({ dir, name, publicPath, exposes, title, headScript
           filename: isHost ? undefined : 'remoteEntry.js',
           exposes,
           shared: singletons(dir),
+          // 'version-first' (the default) downloads every registered remote's remoteEntry.js at start
+          // to compare shared versions. The host provides every singleton, so take what is loaded:
+          // a remote's code then loads only when one of its routes is active (/home loads none).
+          shareStrategy: 'loaded-first',
           dts: false,
           manifest: false,
         }),
+        ...(manifest ? [manifest] : []),
         ...(isHost
           ? [
               head.plugin,

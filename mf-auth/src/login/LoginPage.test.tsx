@@ -94,14 +94,14 @@ describe('LoginPage', () => {
     await user.click(screen.getByRole('button', { name: 'Login' }));
 
     const button = () => screen.getByText('Login').closest('button')!;
-    await waitFor(() => expect(button().className).toContain('ant-btn-loading'));
-    expect(button().className).not.toContain('ant-btn-dangerous');
+    await waitFor(() => expect(button().className).toContain('tb-button--loading'));
+    expect(button().className).not.toContain('tb-button--danger');
 
     pending.resolve(errorBody(401, 'Login failed.'));
     expect(await screen.findByText(LOGIN_FAILED_TEXT)).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toContain(LOGIN_FAILED_TEXT);
-    await waitFor(() => expect(button().className).not.toContain('ant-btn-loading'));
-    expect(button().className).toContain('ant-btn-dangerous');
+    await waitFor(() => expect(button().className).not.toContain('tb-button--loading'));
+    expect(button().className).toContain('tb-button--danger');
   });
 
   it("shows the server's message when there were too many attempts", async () => {

@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { Alert, Button, Checkbox, Form, Input, Typography, type InputRef } from '@tradeboard/shared/ui';
 import { cookieLogin, loginType } from '@tradeboard/shared/contracts';
 import { api } from '@tradeboard/shared/web';
 import {
@@ -9,8 +8,15 @@ import {
   UNEXPECTED_ERROR_TEXT,
   VENDOR_WEBSITE_URL,
 } from '../constants.ts';
+import { Alert } from '../kit/Alert.tsx';
+import { Button } from '../kit/Button.tsx';
+import { Checkbox } from '../kit/Checkbox.tsx';
+import { Field } from '../kit/Field.tsx';
+import { PasswordInput } from '../kit/PasswordInput.tsx';
+import { TextInput } from '../kit/TextInput.tsx';
+import { TextLink } from '../kit/TextLink.tsx';
 import { AuthLayout } from '../layout/AuthLayout.tsx';
-import { PasswordInput } from '../layout/PasswordInput.tsx';
+import { onSubmit } from '../kit/onSubmit.ts';
 import { RouteLink } from '../routing/RouteLink.tsx';
 import { plainApostrophes } from '../text/plainApostrophes.ts';
 import { failureText, isApiError } from './errors.ts';
@@ -29,8 +35,8 @@ export function LoginPage(): ReactNode {
   const [failure, setFailure] = useState<string | null>(null);
   const emailId = useId();
   const passwordId = useId();
-  const emailRef = useRef<InputRef>(null);
-  const passwordRef = useRef<InputRef>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
   const movedStep = useRef(false);
 
   useEffect(() => {
@@ -100,16 +106,16 @@ export function LoginPage(): ReactNode {
 
   const failed = failure !== null;
   const alert = failed ? (
-    <Alert className="tb-auth__alert" type="error" showIcon title={failure} role="alert" />
+    <Alert className="tb-auth__alert" type="error" title={failure} role="alert" />
   ) : null;
 
   if (step === 'email') {
     return (
       <AuthLayout title="Sign in" subtitle="Enter your work e-mail address to continue.">
         {alert}
-        <Form className="tb-auth__form" layout="vertical" requiredMark={false} onFinish={handleContinue}>
-          <Form.Item label="Email" htmlFor={emailId}>
-            <Input
+        <form className="tb-auth__form" onSubmit={onSubmit(handleContinue)}>
+          <Field label="Email" htmlFor={emailId}>
+            <TextInput
               ref={emailRef}
               id={emailId}
               type="email"
@@ -117,15 +123,14 @@ export function LoginPage(): ReactNode {
               autoFocus
               autoComplete="username"
               inputMode="email"
-              size="large"
               value={email}
               onChange={(event) => setEmail(plainApostrophes(event.target.value))}
             />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" size="large" block loading={submitting} danger={failed}>
+          </Field>
+          <Button type="submit" loading={submitting} danger={failed}>
             Continue
           </Button>
-        </Form>
+        </form>
       </AuthLayout>
     );
   }
@@ -133,42 +138,41 @@ export function LoginPage(): ReactNode {
   return (
     <AuthLayout title="Sign in" subtitle="Enter your password to continue.">
       <div className="tb-auth__identity">
-        <Typography.Text className="tb-auth__identity-email" title={email}>
+        <span className="tb-auth__identity-email" title={email}>
           {email}
-        </Typography.Text>
-        <Button type="link" size="small" onClick={handleChangeEmail} aria-label={`Change e-mail address ${email}`}>
+        </span>
+        <Button variant="link" onClick={handleChangeEmail} aria-label={`Change e-mail address ${email}`}>
           Change
         </Button>
       </div>
       {alert}
-      <Form className="tb-auth__form" layout="vertical" requiredMark={false} onFinish={handleLogin}>
+      <form className="tb-auth__form" onSubmit={onSubmit(handleLogin)}>
         {/* Lets password managers pair the password with the account. */}
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-        <Form.Item label="Password" htmlFor={passwordId}>
+        <Field label="Password" htmlFor={passwordId}>
           <PasswordInput
             ref={passwordRef}
             id={passwordId}
             required
             autoComplete="current-password"
-            size="large"
             value={password}
             onChange={(event) => setPassword(event.target.value)}
           />
-        </Form.Item>
+        </Field>
         <div className="tb-auth__row">
-          <Checkbox checked={keepSignedIn} onChange={(event) => setKeepSignedIn(event.target.checked)}>
+          <Checkbox checked={keepSignedIn} onChange={setKeepSignedIn}>
             Keep Me Signed In
           </Checkbox>
           <RouteLink to={PATHS.forgotPassword}>Forgot your password?</RouteLink>
         </div>
-        <Button type="primary" htmlType="submit" size="large" block loading={submitting} danger={failed}>
+        <Button type="submit" loading={submitting} danger={failed}>
           Login
         </Button>
-      </Form>
+      </form>
       <div className="tb-auth__links">
-        <Typography.Link href={VENDOR_WEBSITE_URL} target="_blank" rel="noopener noreferrer">
+        <TextLink href={VENDOR_WEBSITE_URL} target="_blank" rel="noopener noreferrer">
           Visit the Tradeboard website
-        </Typography.Link>
+        </TextLink>
       </div>
     </AuthLayout>
   );

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Spin, Typography } from '@tradeboard/shared/ui';
 import { signOut } from '@tradeboard/shared/web';
 import { PATHS } from '../constants.ts';
+import { Spinner } from '../kit/Spinner.tsx';
 import { AuthLayout } from '../layout/AuthLayout.tsx';
 import { forgetHandoff } from '../login/loginHandoff.ts';
 import { browser } from '../routing/browser.ts';
@@ -28,8 +28,8 @@ export function LogoutPage(): ReactNode {
   return (
     <AuthLayout title="Signing out">
       <div className="tb-auth__busy" role="status">
-        <Spin size="large" />
-        <Typography.Text type="secondary">Signing you out…</Typography.Text>
+        <Spinner />
+        <span className="tb-secondary">Signing you out…</span>
       </div>
     </AuthLayout>
   );

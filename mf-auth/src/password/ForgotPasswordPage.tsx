@@ -1,8 +1,12 @@
 import { useId, useState, type ReactNode } from 'react';
-import { Alert, Button, Form, Input } from '@tradeboard/shared/ui';
 import { forgotPassword } from '@tradeboard/shared/contracts';
 import { api } from '@tradeboard/shared/web';
 import { FORGOT_PASSWORD_SENT_TEXT, PATHS } from '../constants.ts';
+import { Alert } from '../kit/Alert.tsx';
+import { Button } from '../kit/Button.tsx';
+import { Field } from '../kit/Field.tsx';
+import { onSubmit } from '../kit/onSubmit.ts';
+import { TextInput } from '../kit/TextInput.tsx';
 import { AuthLayout } from '../layout/AuthLayout.tsx';
 import { failureText } from '../login/errors.ts';
 import { handedOver, rememberForNextPage } from '../login/loginHandoff.ts';
@@ -42,7 +46,7 @@ export function ForgotPasswordPage(): ReactNode {
   if (sent) {
     return (
       <AuthLayout title="Check your e-mail">
-        <Alert type="success" showIcon title={FORGOT_PASSWORD_SENT_TEXT} role="status" />
+        <Alert type="success" title={FORGOT_PASSWORD_SENT_TEXT} role="status" />
         {backLink}
       </AuthLayout>
     );
@@ -50,25 +54,24 @@ export function ForgotPasswordPage(): ReactNode {
 
   return (
     <AuthLayout title="Reset your password" subtitle="Enter your e-mail address and we will send you a link to set a new password.">
-      {failure ? <Alert className="tb-auth__alert" type="error" showIcon title={failure} role="alert" /> : null}
-      <Form className="tb-auth__form" layout="vertical" requiredMark={false} onFinish={handleSubmit}>
-        <Form.Item label="Email" htmlFor={emailId}>
-          <Input
+      {failure ? <Alert className="tb-auth__alert" type="error" title={failure} role="alert" /> : null}
+      <form className="tb-auth__form" onSubmit={onSubmit(handleSubmit)}>
+        <Field label="Email" htmlFor={emailId}>
+          <TextInput
             id={emailId}
             type="email"
             required
             autoFocus
             autoComplete="email"
             inputMode="email"
-            size="large"
             value={email}
             onChange={(event) => setEmail(plainApostrophes(event.target.value))}
           />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" size="large" block loading={submitting} danger={failure !== null}>
+        </Field>
+        <Button type="submit" loading={submitting} danger={failure !== null}>
           Send Reset Link
         </Button>
-      </Form>
+      </form>
       {backLink}
     </AuthLayout>
   );

@@ -65,7 +65,7 @@ describe('ResetPasswordPage', () => {
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
     expect(await screen.findByText('This reset link has expired. Ask for a new one.')).toBeTruthy();
     await waitFor(() =>
-      expect(screen.getByText('Reset Password').closest('button')!.className).toContain('ant-btn-dangerous'),
+      expect(screen.getByText('Reset Password').closest('button')!.className).toContain('tb-button--danger'),
     );
   });
 

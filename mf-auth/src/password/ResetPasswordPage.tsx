@@ -1,10 +1,13 @@
 import { useId, useState, type ReactNode } from 'react';
-import { Alert, Button, Form } from '@tradeboard/shared/ui';
 import { resetPassword } from '@tradeboard/shared/contracts';
 import { api, useLocation } from '@tradeboard/shared/web';
 import { PATHS, RESET_PASSWORD_DONE_TEXT, UNEXPECTED_ERROR_TEXT } from '../constants.ts';
+import { Alert } from '../kit/Alert.tsx';
+import { Button } from '../kit/Button.tsx';
+import { Field } from '../kit/Field.tsx';
+import { onSubmit } from '../kit/onSubmit.ts';
+import { PasswordInput } from '../kit/PasswordInput.tsx';
 import { AuthLayout } from '../layout/AuthLayout.tsx';
-import { PasswordInput } from '../layout/PasswordInput.tsx';
 import { isApiError } from '../login/errors.ts';
 import { RouteLink } from '../routing/RouteLink.tsx';
 
@@ -57,7 +60,6 @@ export function ResetPasswordPage(): ReactNode {
       <AuthLayout title="Reset your password">
         <Alert
           type="warning"
-          showIcon
           title="This reset link is incomplete."
           description="Open the link from your e-mail again, or ask for a new one."
         />
@@ -72,7 +74,7 @@ export function ResetPasswordPage(): ReactNode {
   if (done) {
     return (
       <AuthLayout title="Password changed">
-        <Alert type="success" showIcon title={RESET_PASSWORD_DONE_TEXT} role="status" />
+        <Alert type="success" title={RESET_PASSWORD_DONE_TEXT} role="status" />
         {backLink}
       </AuthLayout>
     );
@@ -82,45 +84,35 @@ export function ResetPasswordPage(): ReactNode {
   const showDiffer = checked && !tooShort && differ;
   return (
     <AuthLayout title="Choose a new password" subtitle={`Use at least ${MIN_PASSWORD_LENGTH} characters.`}>
-      {failure ? <Alert className="tb-auth__alert" type="error" showIcon title={failure} role="alert" /> : null}
-      <Form className="tb-auth__form" layout="vertical" requiredMark={false} onFinish={handleSubmit}>
-        <Form.Item
-          label="New Password"
-          htmlFor={passwordId}
-          validateStatus={showShort ? 'error' : undefined}
-          help={showShort ? PASSWORD_TOO_SHORT_TEXT : undefined}
-        >
+      {failure ? <Alert className="tb-auth__alert" type="error" title={failure} role="alert" /> : null}
+      <form className="tb-auth__form" onSubmit={onSubmit(handleSubmit)}>
+        <Field label="New Password" htmlFor={passwordId} error={showShort ? PASSWORD_TOO_SHORT_TEXT : undefined}>
           <PasswordInput
             id={passwordId}
             required
             autoFocus
             autoComplete="new-password"
-            size="large"
             value={password}
             aria-invalid={showShort || undefined}
+            aria-describedby={showShort ? `${passwordId}-error` : undefined}
             onChange={(event) => setPassword(event.target.value)}
           />
-        </Form.Item>
-        <Form.Item
-          label="Confirm Password"
-          htmlFor={confirmationId}
-          validateStatus={showDiffer ? 'error' : undefined}
-          help={showDiffer ? PASSWORDS_DIFFER_TEXT : undefined}
-        >
+        </Field>
+        <Field label="Confirm Password" htmlFor={confirmationId} error={showDiffer ? PASSWORDS_DIFFER_TEXT : undefined}>
           <PasswordInput
             id={confirmationId}
             required
             autoComplete="new-password"
-            size="large"
             value={confirmation}
             aria-invalid={showDiffer || undefined}
+            aria-describedby={showDiffer ? `${confirmationId}-error` : undefined}
             onChange={(event) => setConfirmation(event.target.value)}
           />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" size="large" block loading={submitting} danger={failure !== null}>
+        </Field>
+        <Button type="submit" loading={submitting} danger={failure !== null}>
           Reset Password
         </Button>
-      </Form>
+      </form>
       {backLink}
     </AuthLayout>
   );

@@ -1,6 +1,6 @@
 import type { MouseEvent, ReactNode } from 'react';
-import { Typography } from '@tradeboard/shared/ui';
 import { navigate } from '@tradeboard/shared/web';
+import { TextLink } from '../kit/TextLink.tsx';
 
 type RouteLinkProps = { to: string; children: ReactNode; className?: string };
 
@@ -13,8 +13,8 @@ export function RouteLink({ to, children, className }: RouteLinkProps): ReactNod
     navigate(to);
   };
   return (
-    <Typography.Link href={to} onClick={handleClick} className={className}>
+    <TextLink href={to} onClick={handleClick} className={className}>
       {children}
-    </Typography.Link>
+    </TextLink>
   );
 }

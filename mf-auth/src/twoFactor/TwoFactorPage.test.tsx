@@ -49,7 +49,7 @@ describe('TwoFactorPage', () => {
     await user.type(screen.getByLabelText('Verification Code'), '000000');
     await user.click(screen.getByRole('button', { name: 'Submit Verification Code' }));
     expect(await screen.findByText(TWO_FACTOR_FAILED_TEXT)).toBeTruthy();
-    expect(screen.getByText('Submit Verification Code').closest('button')!.className).toContain('ant-btn-dangerous');
+    expect(screen.getByText('Submit Verification Code').closest('button')!.className).toContain('tb-button--danger');
   });
 
   it('falls back to the login answer for values the query lacks', () => {

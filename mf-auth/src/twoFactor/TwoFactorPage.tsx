@@ -1,8 +1,13 @@
 import { useId, useState, type ReactNode } from 'react';
-import { Alert, Button, Form, Input, Typography } from '@tradeboard/shared/ui';
 import { twoFactorAuthVerification } from '@tradeboard/shared/contracts';
 import { api, useLocation } from '@tradeboard/shared/web';
 import { PATHS, TWO_FACTOR_FAILED_TEXT } from '../constants.ts';
+import { Alert } from '../kit/Alert.tsx';
+import { Button } from '../kit/Button.tsx';
+import { CopyableText } from '../kit/CopyableText.tsx';
+import { Field } from '../kit/Field.tsx';
+import { onSubmit } from '../kit/onSubmit.ts';
+import { TextInput } from '../kit/TextInput.tsx';
 import { AuthLayout } from '../layout/AuthLayout.tsx';
 import { failureText, isApiError } from '../login/errors.ts';
 import { followLoginResult } from '../login/followLoginResult.ts';
@@ -38,9 +43,9 @@ export function TwoFactorPage(): ReactNode {
 
   const failed = failure !== null;
   const codeForm = (
-    <Form className="tb-auth__form" layout="vertical" requiredMark={false} onFinish={handleSubmit}>
-      <Form.Item label="Verification Code" htmlFor={codeId} extra="The 6-digit code your authenticator app shows now.">
-        <Input
+    <form className="tb-auth__form" onSubmit={onSubmit(handleSubmit)}>
+      <Field label="Verification Code" htmlFor={codeId} extra="The 6-digit code your authenticator app shows now.">
+        <TextInput
           id={codeId}
           className="tb-auth__code"
           required
@@ -49,19 +54,18 @@ export function TwoFactorPage(): ReactNode {
           inputMode="numeric"
           pattern="\s*[0-9]{3}\s*[0-9]{3}\s*"
           maxLength={9}
-          size="large"
           value={code}
           onChange={(event) => setCode(event.target.value.replace(/[^\d\s]/g, ''))}
         />
-      </Form.Item>
-      <Button type="primary" htmlType="submit" size="large" block loading={submitting} danger={failed}>
+      </Field>
+      <Button type="submit" loading={submitting} danger={failed}>
         Submit Verification Code
       </Button>
-    </Form>
+    </form>
   );
 
   const alert = failed ? (
-    <Alert className="tb-auth__alert" type="error" showIcon title={failure} role="alert" />
+    <Alert className="tb-auth__alert" type="error" title={failure} role="alert" />
   ) : null;
   const backLink = (
     <div className="tb-auth__links">
@@ -85,24 +89,20 @@ export function TwoFactorPage(): ReactNode {
       <ol className="tb-auth__steps">
         <li className="tb-auth__step">
           <span className="tb-auth__step-title">Install an authenticator app</span>
-          <Typography.Text type="secondary">
+          <span className="tb-secondary">
             For example Microsoft Authenticator, Google Authenticator or 1Password, on your phone.
-          </Typography.Text>
+          </span>
         </li>
         <li className="tb-auth__step">
           <span className="tb-auth__step-title">Scan the QR code or type the key</span>
-          <Typography.Text type="secondary">In the app, add an account and scan this code:</Typography.Text>
+          <span className="tb-secondary">In the app, add an account and scan this code:</span>
           {details.qrCodeImage ? <img className="tb-auth__qr" src={details.qrCodeImage} alt="QR code" /> : null}
           {details.setupKey ? (
             <div>
-              <Typography.Text type="secondary">Or enter this key: </Typography.Text>
-              <Typography.Text
-                className="tb-auth__key"
-                strong
-                copyable={{ text: details.setupKey, tooltips: ['Copy key', 'Copied'] }}
-              >
+              <span className="tb-secondary">Or enter this key: </span>
+              <CopyableText className="tb-auth__key" text={details.setupKey}>
                 {groupKey(details.setupKey)}
-              </Typography.Text>
+              </CopyableText>
             </div>
           ) : null}
         </li>

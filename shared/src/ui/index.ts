@@ -6,21 +6,18 @@
  * `@ant-design/icons` (shared/src/ui/imports.test.ts checks it).
  *
  * To use another component or icon: add it here (icons one by one — the icons barrel would pull
- * in every icon).
+ * in every icon). Every export is downloaded by every signed-in page, so keep the list to what the
+ * apps use (App, Card, Form, Input and Checkbox went when the sign-in pages stopped using antd; the
+ * sign-in pages use none of this kit, so /login loads no antd at all).
  */
 export {
   Alert,
-  App,
   Avatar,
   Badge,
   Button,
-  Card,
-  Checkbox,
   ConfigProvider,
   Drawer,
   Dropdown,
-  Form,
-  Input,
   Layout,
   Menu,
   Modal,
@@ -31,7 +28,7 @@ export {
   Typography,
   theme,
 } from 'antd';
-export type { InputRef, MenuProps } from 'antd';
+export type { MenuProps } from 'antd';
 
 export { default as AccountBookOutlined } from '@ant-design/icons/AccountBookOutlined';
 export { default as BankOutlined } from '@ant-design/icons/BankOutlined';
@@ -41,8 +38,6 @@ export { default as BookOutlined } from '@ant-design/icons/BookOutlined';
 export { default as CreditCardOutlined } from '@ant-design/icons/CreditCardOutlined';
 export { default as DollarOutlined } from '@ant-design/icons/DollarOutlined';
 export { default as DownOutlined } from '@ant-design/icons/DownOutlined';
-export { default as EyeInvisibleOutlined } from '@ant-design/icons/EyeInvisibleOutlined';
-export { default as EyeOutlined } from '@ant-design/icons/EyeOutlined';
 export { default as HomeOutlined } from '@ant-design/icons/HomeOutlined';
 export { default as LeftOutlined } from '@ant-design/icons/LeftOutlined';
 export { default as LogoutOutlined } from '@ant-design/icons/LogoutOutlined';
@@ -56,3 +51,31 @@ export { default as ShoppingCartOutlined } from '@ant-design/icons/ShoppingCartO
 export { default as SolutionOutlined } from '@ant-design/icons/SolutionOutlined';
 export { default as TeamOutlined } from '@ant-design/icons/TeamOutlined';
 export { default as TruckOutlined } from '@ant-design/icons/TruckOutlined';
+
+// Boards (mf-boards): section and board pages, cards, component library, share dialog.
+export { App, Empty, Input, Popconfirm, Tag, Tooltip } from 'antd';
+export type { InputRef } from 'antd';
+export { default as AppstoreAddOutlined } from '@ant-design/icons/AppstoreAddOutlined';
+export { default as ArrowDownOutlined } from '@ant-design/icons/ArrowDownOutlined';
+export { default as ArrowUpOutlined } from '@ant-design/icons/ArrowUpOutlined';
+export { default as BoldOutlined } from '@ant-design/icons/BoldOutlined';
+export { default as CheckCircleFilled } from '@ant-design/icons/CheckCircleFilled';
+export { default as CloseCircleFilled } from '@ant-design/icons/CloseCircleFilled';
+export { default as CopyOutlined } from '@ant-design/icons/CopyOutlined';
+export { default as DeleteOutlined } from '@ant-design/icons/DeleteOutlined';
+export { default as EditOutlined } from '@ant-design/icons/EditOutlined';
+export { default as HolderOutlined } from '@ant-design/icons/HolderOutlined';
+export { default as ItalicOutlined } from '@ant-design/icons/ItalicOutlined';
+export { default as LinkOutlined } from '@ant-design/icons/LinkOutlined';
+export { default as MoreOutlined } from '@ant-design/icons/MoreOutlined';
+export { default as OrderedListOutlined } from '@ant-design/icons/OrderedListOutlined';
+export { default as PlusOutlined } from '@ant-design/icons/PlusOutlined';
+export { default as SaveOutlined } from '@ant-design/icons/SaveOutlined';
+export { default as SearchOutlined } from '@ant-design/icons/SearchOutlined';
+export { default as SettingOutlined } from '@ant-design/icons/SettingOutlined';
+export { default as ShareAltOutlined } from '@ant-design/icons/ShareAltOutlined';
+export { default as StarFilled } from '@ant-design/icons/StarFilled';
+export { default as StarOutlined } from '@ant-design/icons/StarOutlined';
+export { default as UnderlineOutlined } from '@ant-design/icons/UnderlineOutlined';
+export { default as UnorderedListOutlined } from '@ant-design/icons/UnorderedListOutlined';
+export { default as UserOutlined } from '@ant-design/icons/UserOutlined';

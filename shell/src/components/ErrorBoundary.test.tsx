@@ -31,7 +31,8 @@ describe('ErrorBoundary', () => {
         <Boom />
       </ErrorBoundary>,
     );
-    expect(screen.getByText('Oops! Something went wrong')).toBeTruthy();
+    // The error page loads on demand (it brings the UI kit).
+    expect(await screen.findByText('Oops! Something went wrong', {}, { timeout: 10_000 })).toBeTruthy();
     await waitFor(() => {
       expect(calls.find((call) => call.url === '/api/System/SendErrorEmail')).toBeTruthy();
       expect(calls.find((call) => call.url === '/api/System/AppErrorLog')).toBeTruthy();
@@ -51,7 +52,7 @@ describe('ErrorBoundary', () => {
       </ErrorBoundary>,
     );
     shouldThrow = false;
-    fireEvent.click(screen.getByRole('button', { name: 'Click here to go home' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Click here to go home' }, { timeout: 10_000 }));
     expect(window.location.pathname).toBe('/home');
     expect(await screen.findByText('recovered')).toBeTruthy();
   });

@@ -1,27 +1,8 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { Button, Result } from '@tradeboard/shared/ui';
+import { Component, lazy, Suspense, type ErrorInfo, type ReactNode } from 'react';
 import { navigate, reportAppError } from '@tradeboard/shared/web';
 
-export const ERROR_PAGE_TITLE = 'Oops! Something went wrong';
-export const GO_HOME_TEXT = 'Click here to go home';
-
-/** Seed §2 generic error page. */
-export function ErrorPage({ onGoHome }: { onGoHome: () => void }): ReactNode {
-  return (
-    <div className="tb-center" role="alert">
-      <Result
-        status="500"
-        title={ERROR_PAGE_TITLE}
-        subTitle="The error has been reported to our team."
-        extra={
-          <Button type="primary" onClick={onGoHome}>
-            {GO_HOME_TEXT}
-          </Button>
-        }
-      />
-    </div>
-  );
-}
+// The error page uses the UI kit: it loads only when an error is shown (public pages stay antd-free).
+const ErrorPage = lazy(() => import('./ErrorPage.tsx').then((module) => ({ default: module.ErrorPage })));
 
 type Props = { children: ReactNode };
 type State = { error: unknown };
@@ -47,7 +28,13 @@ export class ErrorBoundary extends Component<Props, State> {
   };
 
   override render(): ReactNode {
-    if (this.state.error) return <ErrorPage onGoHome={this.handleGoHome} />;
+    if (this.state.error) {
+      return (
+        <Suspense fallback={null}>
+          <ErrorPage onGoHome={this.handleGoHome} />
+        </Suspense>
+      );
+    }
     return this.props.children;
   }
 }

@@ -1,8 +1,18 @@
 import type { ReactNode } from 'react';
-import { Card, Skeleton, Typography } from '@tradeboard/shared/ui';
+import { Skeleton, Typography, theme } from '@tradeboard/shared/ui';
 
-/** A section's main area until its boards remote arrives: the title and an outline of cards. */
+/**
+ * A section's main area until its boards remote arrives: the title and an outline of cards. The
+ * cards are drawn like antd's Card from the theme's tokens (Card would bring Tabs into the kit).
+ */
 export function SectionPlaceholder({ title }: { title: string }): ReactNode {
+  const { token } = theme.useToken();
+  const cardStyle = {
+    padding: token.paddingLG,
+    background: token.colorBgContainer,
+    border: `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`,
+    borderRadius: token.borderRadiusLG,
+  };
   return (
     <section className="tb-placeholder" aria-labelledby="tb-section-title">
       <Typography.Title level={2} id="tb-section-title">
@@ -13,9 +23,9 @@ export function SectionPlaceholder({ title }: { title: string }): ReactNode {
       </Typography.Paragraph>
       <div className="tb-placeholder-grid">
         {[1, 2, 3].map((card) => (
-          <Card key={card} aria-hidden>
+          <div key={card} className="tb-placeholder-card" style={cardStyle} aria-hidden>
             <Skeleton active={false} paragraph={{ rows: 3 }} />
-          </Card>
+          </div>
         ))}
       </div>
     </section>

@@ -12,6 +12,7 @@ import {
 } from '@tradeboard/shared/web';
 import { useRemoteRegistry, type LoadedRemote } from '../root/remoteRegistry.ts';
 import { AppLayout } from './AppLayout.tsx';
+import { AppThemeProvider } from './AppThemeProvider.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { activeItem, sectionTitle, visibleMenuItems } from './menuItems.ts';
 import { NotFoundPage } from './NotFoundPage.tsx';
@@ -33,8 +34,19 @@ function Loading({ label }: { label: string }): ReactNode {
 
 type Props = { pathname: string; search: string; owner: LoadedRemote | undefined };
 
-/** Everything behind the session: the chrome around a remote, a section, or Page Not Found. */
-export function SignedInApp({ pathname, search, owner }: Props): ReactNode {
+/**
+ * Everything behind the session: the chrome around a remote, a section, or Page Not Found. Loaded
+ * lazily with the UI kit, and themed here (public pages carry no antd).
+ */
+export function SignedInApp(props: Props): ReactNode {
+  return (
+    <AppThemeProvider>
+      <SignedInContent {...props} />
+    </AppThemeProvider>
+  );
+}
+
+function SignedInContent({ pathname, search, owner }: Props): ReactNode {
   const session = useSession();
   const signedIn = !!session.data;
   const menu = useSiteMenu(signedIn);
@@ -53,7 +65,13 @@ export function SignedInApp({ pathname, search, owner }: Props): ReactNode {
 
   if (!signedIn) {
     const failed = remotes.filter((remote) => remote.status === 'failed');
-    if (sessionError && failed.length) return <RemoteErrorPanel remoteName={failed.map((r) => r.name).join(', ')} />;
+    if (sessionError && failed.length) {
+      return (
+        <main className="tb-center" id="main">
+          <RemoteErrorPanel remoteName={failed.map((r) => r.name).join(', ')} />
+        </main>
+      );
+    }
     return <Loading label="Loading your session" />;
   }
 
@@ -63,6 +81,7 @@ export function SignedInApp({ pathname, search, owner }: Props): ReactNode {
   let content: ReactNode;
   if (owner?.status === 'ready') content = <RemoteOutlet remoteId={owner.id} />;
   else if (owner?.status === 'disabled') content = <RemoteDisabledPanel reason={owner.disabledReason} />;
+  else if (owner?.status === 'failed') content = <RemoteErrorPanel remoteName={owner.name} />;
   else if (segment === 'notfound') content = <NotFoundPage />;
   else if (section) content = <SectionPlaceholder title={sectionTitle(section)} />;
   else if (KNOWN_SECTIONS.has(segment) && segment !== 'crm') content = <SectionPlaceholder title={sectionTitle({ sectionName: firstSegment(pathname), route: segment })} />;

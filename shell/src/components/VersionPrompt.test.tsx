@@ -33,6 +33,9 @@ describe('VersionPrompt', () => {
 
     version = '1.1.0';
     await act(() => vi.advanceTimersByTimeAsync(10_000));
+    // The dialog (antd's Modal) loads only now.
+    await act(() => import('./VersionDialog.tsx'));
+    await act(() => vi.advanceTimersByTimeAsync(0));
     expect(screen.getByText(VERSION_PROMPT_TITLE)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Refresh now' })).toBeTruthy();
   });

@@ -1,28 +1,18 @@
-import type { ReactNode } from 'react';
-import { Button, Modal } from '@tradeboard/shared/ui';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useVersionCheck } from './useVersionCheck.ts';
 
-export const VERSION_PROMPT_TITLE = 'A new version of Tradeboard is available';
+export { VERSION_PROMPT_TITLE } from './versionPromptText.ts';
+
+// The dialog (antd's Modal) loads only when a new version appears: most visits never need it.
+const VersionDialog = lazy(() => import('./VersionDialog.tsx').then((module) => ({ default: module.VersionDialog })));
 
 /** The blocking refresh prompt shown when /version.json changes. */
 export function VersionPrompt({ intervalMs }: { intervalMs?: number }): ReactNode {
   const { newVersion } = useVersionCheck(intervalMs);
+  if (newVersion === null) return null;
   return (
-    <Modal
-      open={newVersion !== null}
-      title={VERSION_PROMPT_TITLE}
-      closable={false}
-      mask={{ closable: false }}
-      keyboard={false}
-      centered
-      footer={
-        <Button type="primary" onClick={() => window.location.reload()}>
-          Refresh now
-        </Button>
-      }
-    >
-      Tradeboard has been updated{newVersion ? ` to version ${newVersion}` : ''}. Refresh the page to keep working with
-      the latest version.
-    </Modal>
+    <Suspense fallback={null}>
+      <VersionDialog newVersion={newVersion} />
+    </Suspense>
   );
 }

@@ -8,6 +8,9 @@ export type RemoteEntry = {
   entry: string;
   enabled: boolean;
   disabledReason?: string;
+  /** The remote's routes as data (a remote the gateway serves itself): no need to load its `./manifest`. */
+  routes?: string[];
+  public?: boolean;
 };
 
 export type RemoteStatus = 'ready' | 'failed' | 'disabled';

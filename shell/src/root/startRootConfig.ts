@@ -19,7 +19,15 @@ function isManifest(value: unknown): value is RemoteManifest {
   return !!manifest && typeof manifest.id === 'string' && Array.isArray(manifest.routes);
 }
 
+/** The routes /remotes/manifest.json carries for the remote, if any. */
+function manifestFromData(entry: RemoteEntry): RemoteManifest | null {
+  if (!Array.isArray(entry.routes) || !entry.routes.every((route) => typeof route === 'string')) return null;
+  return { id: entry.id, routes: entry.routes, ...(entry.public === true ? { public: true } : {}) };
+}
+
 async function loadManifest(entry: RemoteEntry): Promise<RemoteManifest | null> {
+  const data = manifestFromData(entry);
+  if (data) return data;
   try {
     const module = await loadRemote<{ default?: unknown }>(`${entry.name}/manifest`);
     const manifest = module?.default ?? module;
@@ -51,8 +59,10 @@ function registerRemoteApplication(remote: LoadedRemote): void {
 
 /**
  * The single-spa root config: read /remotes/manifest.json, register every remote with the
- * Module Federation runtime, load each enabled remote's manifest, register one single-spa
- * application per remote and start. Nothing about specific remotes is known in advance.
+ * Module Federation runtime, take each remote's manifest (from that file when it carries the
+ * routes, otherwise from the remote's `./manifest`), register one single-spa application per
+ * remote and start. A remote's code (remoteEntry.js, `./app`) loads only when one of its routes
+ * becomes active. Nothing about specific remotes is known in advance.
  */
 export async function startRootConfig(): Promise<void> {
   const registry = useRemoteRegistry.getState();
@@ -79,6 +89,7 @@ export async function startRootConfig(): Promise<void> {
   const remotes = await Promise.all(
     entries.map(async (entry): Promise<LoadedRemote> => {
       // A switched-off remote's app is never loaded; its manifest (pure data) only says which routes explain why.
+      // Routes listed in /remotes/manifest.json need no request at all.
       const manifest = await loadManifest(entry);
       const status = !entry.enabled ? 'disabled' : manifest ? 'ready' : 'failed';
       return { id: entry.id, name: entry.name, status, manifest, disabledReason: entry.disabledReason };

@@ -1,0 +1,82 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { signIn } from './helpers.ts';
+
+// DESIGN §3: one instance of each shared library across the shell and every remote, provided by the
+// shell's build. Read from the Module Federation runtime's share registry after the shell and a
+// remote have both run in the same page.
+const sharedPackage = JSON.parse(readFileSync(path.join(import.meta.dirname, '../../shared/package.json'), 'utf8')) as {
+  exports: Record<string, string>;
+};
+const SHARED_ENTRIES = Object.keys(sharedPackage.exports)
+  .filter((entry) => entry !== './webpack')
+  .map((entry) => `@tradeboard/shared${entry.slice(1)}`);
+const SINGLETONS = ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client', 'zustand', 'swr', ...SHARED_ENTRIES];
+
+type ShareRow = { pkg: string; version: string; from: string; loaded: boolean; useIn: string[] };
+
+test('react, react-dom, the UI kit, zustand, swr and every @tradeboard/shared entry each load once, from the shell', async ({ page }) => {
+  await signIn(page, 'rep@tradeboard.example');
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+
+  // A remote's route in the same page (no reload): the sign-in remote's forgot-password page.
+  await page.evaluate(() => {
+    window.history.pushState(null, '', '/login/forgotpassword');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await expect(page.getByRole('button', { name: 'Send Reset Link' })).toBeVisible();
+
+  const rows = await page.evaluate(() => {
+    type Shared = { from: string; loaded?: boolean; useIn?: string[] };
+    const federation = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, Shared>>>> } })
+      .__FEDERATION__;
+    const seen = new Set<Shared>();
+    const found: ShareRow[] = [];
+    for (const scopes of Object.values(federation.__SHARE__)) {
+      for (const packages of Object.values(scopes)) {
+        for (const [pkg, versions] of Object.entries(packages)) {
+          for (const [version, shared] of Object.entries(versions)) {
+            if (seen.has(shared)) continue;
+            seen.add(shared);
+            found.push({ pkg, version, from: shared.from, loaded: !!shared.loaded, useIn: shared.useIn ?? [] });
+          }
+        }
+      }
+    }
+    return found;
+  });
+
+  // Never two copies. (An entry only a remote imports, e.g. the boards renderer contract, is
+  // provided by that remote; the ones the shell imports must come from the shell, below.)
+  for (const pkg of SINGLETONS) {
+    const entries = rows.filter((row) => row.pkg === pkg);
+    expect(entries.length, `${pkg}: ${JSON.stringify(entries)}`).toBeLessThanOrEqual(1);
+  }
+  const used = [
+    'react',
+    'react/jsx-runtime',
+    'react-dom',
+    'react-dom/client',
+    'zustand',
+    'swr',
+    '@tradeboard/shared/ui',
+    '@tradeboard/shared/web',
+    '@tradeboard/shared/contracts',
+    '@tradeboard/shared/api-client',
+    '@tradeboard/shared/constants',
+    '@tradeboard/shared/user-settings',
+  ];
+  for (const pkg of used) {
+    expect(rows.filter((row) => row.pkg === pkg), pkg).toHaveLength(1);
+    expect(rows.find((row) => row.pkg === pkg)?.from, pkg).toBe('tradeboard_shell');
+    expect(rows.find((row) => row.pkg === pkg)?.loaded, pkg).toBe(true);
+  }
+  // The remote really ran on the shell's copies, not on its own.
+  for (const pkg of ['react', 'react-dom/client', '@tradeboard/shared/web']) {
+    expect(rows.find((row) => row.pkg === pkg)?.useIn, pkg).toContain('mf_auth');
+  }
+  // And the shell really ran the kit (the signed-in chrome).
+  expect(rows.find((row) => row.pkg === '@tradeboard/shared/ui')?.useIn).toContain('tradeboard_shell');
+});
