@@ -2,6 +2,7 @@ import { SECTION_IDS } from '@tradeboard/shared/constants';
 import { DEFAULT_SETTINGS } from '@tradeboard/shared/user-settings';
 import type { Db } from '../db/database.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { seedBoards, seedBoardsIfMissing } from './boards-seed.ts';
 
 export const DEMO_PASSWORD = 'Demo-2026!';
 /** The demo two-factor account's authenticator key (README: how to get its codes). */
@@ -18,6 +19,7 @@ const ROLES = [
   { id: 5, name: 'UserAdmin', admin: true },
   { id: 6, name: 'Manager', admin: false },
   { id: 7, name: 'SalesRep', admin: false },
+  { id: 8, name: 'Viewer', admin: false },
 ] as const;
 
 /** Role settings that differ from the defaults. */
@@ -67,13 +69,17 @@ export const DEMO_USERS: DemoUser[] = [
   { email: 'rep2@tradeboard.example', fullName: 'Rita Rep2', role: 'SalesRep', salesRep: 'SR02' },
   { email: 'twofactor@tradeboard.example', fullName: 'Tara Twofactor', role: 'SalesRep', salesRep: 'SR03', twoFactor: 'configured' },
   { email: 'setup2fa@tradeboard.example', fullName: 'Sam Setup', role: 'SalesRep', salesRep: 'SR04', twoFactor: 'not configured' },
+  { email: 'viewer@tradeboard.example', fullName: 'Vera Viewer', role: 'Viewer' },
   { email: 'sso@tradeboard.example', fullName: 'Sunny Sso', role: 'SalesRep', organization: SSO_ORGANIZATION.id, loginType: 'EXTERNAL' },
 ];
 
 /** Sections, menu, roles, settings, toggles and the demo users; does nothing when users exist. */
 export async function seedApplication(db: Db): Promise<boolean> {
   const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM app.user_master');
-  if (rows[0]!.n > 0) return false;
+  if (rows[0]!.n > 0) {
+    await seedBoardsIfMissing(db);
+    return false;
+  }
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const client = await db.connect();
   try {
@@ -154,6 +160,7 @@ export async function seedApplication(db: Db): Promise<boolean> {
                            ('Quote expiring', 'Two open quotes expire this week.')) AS n(subject, body)
         WHERE u.email IN ('admin@tradeboard.example', 'rep@tradeboard.example')`,
     );
+    await seedBoards(client);
     await client.query('COMMIT');
     return true;
   } catch (error) {
