@@ -9,6 +9,7 @@
 import type pg from 'pg';
 import { BatchWriter, type Cell, type Column, type TableBuffer } from './batch-writer.ts';
 import { Rng, WeightedPicker } from './prng.ts';
+import { analyzeRollups, refreshRollups } from '../../analytics/rollups.ts';
 import {
   ACCOUNT_CLASS, ANNUAL_GROWTH, BRANCHES, COMPANIES, CORPORATE_WORDS, CUSTOMER_WORDS, FIRST_NAMES, LAST_NAMES,
   LOCATIONS, PRODUCT_GROUPS, PROSPECT_SOURCES, SALES_REPS, SEASONALITY, STREETS, STREET_TYPES, SUPPLIER_WORDS, TITLES,
@@ -263,10 +264,13 @@ export async function generateErpData(db: pg.Pool, options: GenerateErpOptions =
        VALUES ('demo', $1, $2, $3, $4, $5) RETURNING load_id`,
       [scale, seed, iso(today), counts.invoice_line, elapsedMs],
     );
+    progress('Refreshing the analytics rollups');
+    await refreshRollups(client);
     await client.query('COMMIT');
 
     progress('Analyzing');
     for (const table of ERP_TABLES) await client.query(`ANALYZE erp.${table}`);
+    await analyzeRollups(client);
     return {
       loadId: load[0].load_id,
       invoiceLines: counts.invoice_line,

@@ -1,0 +1,499 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../demo/app-seed.ts';
+import { generateErpData } from '../demo/erp/index.ts';
+import { startTestServices, type TestBrowser } from '../testing/index.ts';
+import { refreshRollups } from './rollups.ts';
+
+const TODAY = '2026-11-20';
+type Services = Awaited<ReturnType<typeof startTestServices>>;
+
+let services: Services;
+let admin: TestBrowser;
+let rep: TestBrowser;
+let rep2: TestBrowser;
+let manager: TestBrowser;
+
+async function signedIn(email: string): Promise<TestBrowser> {
+  const browser = services.browser();
+  const response = await browser.login(email, DEMO_PASSWORD);
+  expect(response.statusCode).toBe(200);
+  return browser;
+}
+
+async function post(browser: TestBrowser, url: string, body: unknown = {}) {
+  const response = await browser.request('POST', `/api${url}`, { body });
+  return { status: response.statusCode, body: response.json() };
+}
+
+async function ok(browser: TestBrowser, url: string, body: unknown = {}) {
+  const { status, body: json } = await post(browser, url, body);
+  expect(status, JSON.stringify(json)).toBe(200);
+  return json;
+}
+
+/** Independent SQL on the raw lines. */
+async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
+  return (await services.db.query(text, params)).rows as T[];
+}
+
+const cents = (x: unknown) => Math.round(Number(x) * 100);
+
+beforeAll(async () => {
+  process.env.TRADEBOARD_TODAY = TODAY;
+  services = await startTestServices();
+  await generateErpData(services.db, { scale: 0.02, today: new Date(2026, 10, 20) });
+  [admin, rep, rep2, manager] = await Promise.all(
+    ['admin', 'rep', 'rep2', 'manager'].map((name) => signedIn(`${name}@tradeboard.example`)),
+  );
+}, 180_000);
+
+afterAll(async () => {
+  delete process.env.TRADEBOARD_TODAY;
+  // The scratch database is dropped WITH (FORCE) as soon as pool.end() resolves, which can be
+  // before its clients have closed: their "terminating connection" errors are expected here.
+  services?.db.on('error', () => undefined);
+  await services?.close();
+});
+
+describe('Invoice/Grouped', () => {
+  it('totals per sales rep for last month match a GROUP BY on the raw lines (day rollup)', async () => {
+    const result = await ok(admin, '/Invoice/Grouped', { groupBy: 'salesRep', dateSlug: 'last-month', pageSize: 500 });
+    expect(result).toMatchObject({ from: '2026-10-01', to: '2026-10-31', label: 'Last Month', pageNumber: 1, pageSize: 500 });
+    expect(result.source).toBe('invoice_day_rep');
+    const raw = await sql<{ key: string; sales: string; cost: string; lines: number }>(
+      `SELECT sales_rep AS key, sum(sales) AS sales, sum(cost) AS cost, count(*)::int AS lines FROM erp.invoice_line
+        WHERE invoice_date BETWEEN '2026-10-01' AND '2026-10-31' GROUP BY 1 ORDER BY sum(sales) DESC`,
+    );
+    expect(result.totalCount).toBe(raw.length);
+    expect(result.rows.map((r: { key: string }) => r.key)).toEqual(raw.map((r) => r.key));
+    for (const [i, row] of result.rows.entries()) {
+      expect(cents(row.sales)).toBe(cents(raw[i]!.sales));
+      expect(cents(row.cost)).toBe(cents(raw[i]!.cost));
+      expect(cents(row.grossProfit)).toBe(cents(raw[i]!.sales) - cents(raw[i]!.cost));
+      expect(row.lineCount).toBe(raw[i]!.lines);
+    }
+    expect(result.rows.find((r: { key: string }) => r.key === 'SR01').name).toBe('Rick Rep');
+    expect(cents(result.totals.sales)).toBe(raw.reduce((s, r) => s + cents(r.sales), 0));
+  });
+
+  it.each([
+    ['customer', 'year-to-date', 'invoice_year_customer', 'customer'],
+    ['customer', 'last-year', 'invoice_year_customer', 'customer'],
+    ['customer', 'rolling-6-months', 'invoice_month_customer', 'customer'],
+    ['customer', 'last-90-days', 'invoice_line', 'customer'],
+    ['year', 'last-365-days', 'invoice_day_rep', "to_char(invoice_date, 'YYYY')"],
+    ['productGroup', 'last-12-months', 'invoice_month_product_group', 'product_group'],
+    ['branch', 'last-30-days', 'invoice_day_rep', 'branch'],
+    ['itemNumber', 'last-quarter', 'invoice_line', 'item_number'],
+    ['shipTo', 'this-month', 'invoice_line', 'ship_to'],
+  ])('by %s for %s answers from %s, equal to the raw lines', async (groupBy, dateSlug, source, column) => {
+    const result = await ok(admin, '/Invoice/Grouped', { groupBy, dateSlug, pageSize: 500, sortBy: 'key', sortDir: 'asc' });
+    expect(result.source).toBe(source);
+    const raw = await sql<{ key: string; sales: string }>(
+      `SELECT ${column} AS key, sum(sales) AS sales FROM erp.invoice_line WHERE invoice_date BETWEEN $1 AND $2 GROUP BY 1 ORDER BY 1 LIMIT 500`,
+      [result.from, result.to],
+    );
+    expect(result.rows.map((r: { key: string; sales: number }) => [r.key, cents(r.sales)])).toEqual(raw.map((r) => [r.key, cents(r.sales)]));
+  });
+
+  it('groups by month and day', async () => {
+    const months = await ok(admin, '/Invoice/Grouped', { groupBy: 'month', dateSlug: 'year-to-date', pageSize: 20 });
+    expect(months.rows.map((r: { key: string }) => r.key)).toEqual(Array.from({ length: 11 }, (_, i) => `2026-${String(i + 1).padStart(2, '0')}`));
+    const [march] = await sql<{ s: string }>(`SELECT sum(sales) AS s FROM erp.invoice_line WHERE invoice_date BETWEEN '2026-03-01' AND '2026-03-31'`);
+    expect(cents(months.rows[2].sales)).toBe(cents(march!.s));
+    const days = await ok(admin, '/Invoice/Grouped', { groupBy: 'day', dateSlug: 'this-week' });
+    expect(days.rows.every((r: { key: string }) => r.key >= '2026-11-15' && r.key <= '2026-11-20')).toBe(true);
+  });
+
+  it('pages, sorts, searches and filters', async () => {
+    const all = await ok(admin, '/Invoice/Grouped', { groupBy: 'customer', dateSlug: 'last-year', pageSize: 500, sortBy: 'name', sortDir: 'asc' });
+    const page2 = await ok(admin, '/Invoice/Grouped', { groupBy: 'customer', dateSlug: 'last-year', pageSize: 5, pageNumber: 2, sortBy: 'name', sortDir: 'asc' });
+    expect(page2.totalCount).toBe(all.totalCount);
+    expect(page2.rows).toEqual(all.rows.slice(5, 10));
+    const beyond = await ok(admin, '/Invoice/Grouped', { groupBy: 'customer', dateSlug: 'last-year', pageSize: 500, pageNumber: 99 });
+    expect(beyond.rows).toEqual([]);
+    expect(beyond.totalCount).toBe(all.totalCount);
+    expect(beyond.totals).toEqual(all.totals);
+    const byProfit = await ok(admin, '/Invoice/Grouped', { groupBy: 'customer', dateSlug: 'last-year', pageSize: 500, sortBy: 'grossProfitPercent', sortDir: 'desc' });
+    const margins = byProfit.rows.map((r: { grossProfitPercent: number | null }) => r.grossProfitPercent ?? -Infinity);
+    expect(margins).toEqual([...margins].sort((a, b) => b - a));
+    const defaults = await ok(admin, '/Invoice/Grouped', { groupBy: 'customer', dateSlug: 'last-year' });
+    expect(defaults.pageSize).toBe(15);
+    expect(defaults.rows).toHaveLength(Math.min(15, all.totalCount));
+    const sales = defaults.rows.map((r: { sales: number }) => r.sales);
+    expect(sales).toEqual([...sales].sort((a, b) => b - a));
+
+    const someone = all.rows[3];
+    const word = someone.name.split(' ')[0];
+    for (const [operator, text, pred] of [
+      ['Contains', word.slice(1, 4).toLowerCase(), (n: string) => n.toLowerCase().includes(word.slice(1, 4).toLowerCase())],
+      ['BeginsWith', word, (n: string) => n.toLowerCase().startsWith(word.toLowerCase())],
+      ['EndsWith', someone.name.slice(-4), (n: string) => n.toLowerCase().endsWith(someone.name.slice(-4).toLowerCase())],
+      ['Exact', someone.name.toUpperCase(), (n: string) => n.toLowerCase() === someone.name.toLowerCase()],
+    ] as const) {
+      const found = await ok(admin, '/Invoice/Grouped', { groupBy: 'customer', dateSlug: 'last-year', pageSize: 500, searchString: text, searchOperator: operator });
+      const expected = all.rows.filter((r: { key: string; name: string }) => pred(r.name) || pred(r.key)).map((r: { key: string }) => r.key);
+      expect(found.rows.map((r: { key: string }) => r.key).sort(), operator).toEqual(expected.sort());
+      expect(found.totalCount).toBeGreaterThan(0);
+    }
+    // Like-pattern characters and quotes are text, not SQL.
+    for (const text of ['%', '_', "'; DROP TABLE erp.invoice_line; --"]) {
+      const none = await ok(admin, '/Invoice/Grouped', { groupBy: 'customer', dateSlug: 'last-year', searchString: text });
+      expect(none.totalCount).toBe(0);
+    }
+
+    const filtered = await ok(admin, '/Invoice/Grouped', {
+      groupBy: 'salesRep',
+      dateSlug: 'last-year',
+      filters: [
+        { field: 'productGroup', comparison: 'include', values: ['FAS', 'BRG'] },
+        { field: 'branch', comparison: 'equals', values: ['CHI'] },
+        { field: 'customer', comparison: 'include', values: [] },
+      ],
+    });
+    const raw = await sql<{ key: string; sales: string }>(
+      `SELECT sales_rep AS key, sum(sales) AS sales FROM erp.invoice_line
+        WHERE invoice_date BETWEEN '2025-01-01' AND '2025-12-31' AND product_group IN ('FAS', 'BRG') AND branch = 'CHI'
+        GROUP BY 1 ORDER BY 2 DESC`,
+    );
+    expect(filtered.source).toBe('invoice_month_product_group');
+    expect(filtered.rows.map((r: { key: string; sales: number }) => [r.key, cents(r.sales)])).toEqual(raw.map((r) => [r.key, cents(r.sales)]));
+  });
+});
+
+describe('Invoice/Rank, KPI, Summary, SlidingComparison, YearOverYear', () => {
+  it('ranks customers by sales like rank() over the raw lines', async () => {
+    const result = await ok(admin, '/Invoice/Rank', { groupBy: 'customer', dateSlug: 'rolling-12-months', pageSize: 25 });
+    const raw = await sql<{ key: string; rank: number; share: string }>(
+      `SELECT customer AS key, rank() OVER (ORDER BY sum(sales) DESC)::int AS rank,
+              round(100 * sum(sales) / sum(sum(sales)) OVER (), 2) AS share
+         FROM erp.invoice_line WHERE invoice_date BETWEEN '2025-12-01' AND '2026-11-20'
+        GROUP BY 1 ORDER BY sum(sales) DESC, 1 LIMIT 25`,
+    );
+    expect(result.rows.map((r: { key: string; rank: number; percentOfTotal: number }) => [r.key, r.rank, r.percentOfTotal])).toEqual(
+      raw.map((r) => [r.key, r.rank, Number(r.share)]),
+    );
+    const third = await ok(admin, '/Invoice/Rank', { groupBy: 'customer', dateSlug: 'rolling-12-months', pageSize: 1, pageNumber: 3 });
+    expect(third.rows[0].rank).toBe(3);
+  });
+
+  it('KPI: year to date against the same days last year, with invoice counts', async () => {
+    const kpi = await ok(admin, '/Invoice/KPI', { dateSlug: 'year-to-date' });
+    const [now, then] = await sql<{ s: string; c: string; n: number }>(
+      `SELECT sum(sales) AS s, sum(cost) AS c, count(DISTINCT invoice_number)::int AS n FROM erp.invoice_line WHERE invoice_date BETWEEN $1 AND $2
+       UNION ALL
+       SELECT sum(sales), sum(cost), count(DISTINCT invoice_number)::int FROM erp.invoice_line WHERE invoice_date BETWEEN $3 AND $4`,
+      ['2026-01-01', TODAY, '2025-01-01', '2025-11-20'],
+    );
+    expect(kpi.current).toMatchObject({ from: '2026-01-01', to: TODAY, documentCount: now!.n });
+    expect(cents(kpi.current.sales)).toBe(cents(now!.s));
+    expect(cents(kpi.current.grossProfit)).toBe(cents(now!.s) - cents(now!.c));
+    expect(kpi.comparison).toMatchObject({ from: '2025-01-01', to: '2025-11-20', documentCount: then!.n });
+    expect(cents(kpi.comparison.sales)).toBe(cents(then!.s));
+    expect(cents(kpi.change)).toBe(cents(now!.s) - cents(then!.s));
+    expect(kpi.changePercent).toBeCloseTo((100 * (Number(now!.s) - Number(then!.s))) / Number(then!.s), 1);
+  });
+
+  it('KPI: month to date compares with the same days of last year’s month', async () => {
+    const kpi = await ok(admin, '/Invoice/KPI', { dateSlug: 'this-month' });
+    expect([kpi.current.from, kpi.current.to, kpi.comparison.from, kpi.comparison.to]).toEqual(['2026-11-01', TODAY, '2025-11-01', '2025-11-20']);
+    const [then] = await sql<{ s: string }>(`SELECT sum(sales) AS s FROM erp.invoice_line WHERE invoice_date BETWEEN '2025-11-01' AND '2025-11-20'`);
+    expect(cents(kpi.comparison.sales)).toBe(cents(then!.s));
+  });
+
+  it('Summary: this month, last month, YTD, last year YTD, last year', async () => {
+    const summary = await ok(admin, '/Invoice/Summary', {});
+    expect(summary.periods.map((p: { dateSlug: string }) => p.dateSlug)).toEqual(['this-month', 'last-month', 'year-to-date', 'last-year-to-date', 'last-year']);
+    for (const p of summary.periods) {
+      const [raw] = await sql<{ s: string; n: number }>(
+        'SELECT coalesce(sum(sales), 0) AS s, count(DISTINCT invoice_number)::int AS n FROM erp.invoice_line WHERE invoice_date BETWEEN $1 AND $2',
+        [p.from, p.to],
+      );
+      expect(cents(p.sales), p.dateSlug).toBe(cents(raw!.s));
+      expect(p.documentCount).toBe(raw!.n);
+    }
+  });
+
+  it('SlidingComparison: last quarter by product group against the same quarter last year', async () => {
+    const result = await ok(admin, '/Invoice/SlidingComparison', { groupBy: 'productGroup', dateSlug: 'last-quarter', pageSize: 100 });
+    expect(result.current).toEqual({ from: '2026-07-01', to: '2026-09-30' });
+    expect(result.comparison).toEqual({ from: '2025-07-01', to: '2025-09-30' });
+    const raw = await sql<{ key: string; c: string; p: string }>(
+      `SELECT product_group AS key,
+              coalesce(sum(sales) FILTER (WHERE invoice_date BETWEEN '2026-07-01' AND '2026-09-30'), 0) AS c,
+              coalesce(sum(sales) FILTER (WHERE invoice_date BETWEEN '2025-07-01' AND '2025-09-30'), 0) AS p
+         FROM erp.invoice_line GROUP BY 1 HAVING count(*) FILTER (WHERE invoice_date BETWEEN '2025-07-01' AND '2025-09-30'
+                                                                         OR invoice_date BETWEEN '2026-07-01' AND '2026-09-30') > 0
+        ORDER BY 2 DESC, 1`,
+    );
+    expect(result.rows.map((r: { key: string; currentSales: number; comparisonSales: number; change: number }) => [r.key, cents(r.currentSales), cents(r.comparisonSales), cents(r.change)])).toEqual(
+      raw.map((r) => [r.key, cents(r.c), cents(r.p), cents(r.c) - cents(r.p)]),
+    );
+  });
+
+  it('YearOverYear by month: the current year and the two before', async () => {
+    const result = await ok(admin, '/Invoice/YearOverYear', { groupBy: 'month', pageSize: 12 });
+    expect(result.years.map((y: { year: number }) => y.year)).toEqual([2026, 2025, 2024]);
+    expect(result.rows.map((r: { key: string }) => r.key)).toEqual(['01', '02', '03', '04', '05', '06', '07', '08', '09', '10', '11', '12']);
+    const raw = await sql<{ m: number; y: number; s: string }>(
+      `SELECT extract(month FROM invoice_date)::int AS m, extract(year FROM invoice_date)::int AS y, sum(sales) AS s
+         FROM erp.invoice_line WHERE invoice_date >= '2024-01-01' GROUP BY 1, 2`,
+    );
+    for (const row of result.rows) {
+      result.years.forEach((year: { year: number }, i: number) => {
+        const match = raw.find((r) => r.m === Number(row.key) && r.y === year.year);
+        expect(cents(row.sales[i]), `${row.key}/${year.year}`).toBe(cents(match?.s ?? 0));
+      });
+    }
+    const byCustomer = await ok(admin, '/Invoice/YearOverYear', { groupBy: 'customer', pageSize: 5 });
+    expect(byCustomer.source).toBe('invoice_year_customer');
+    const top = await sql<{ key: string; y0: string; y1: string; y2: string }>(
+      `SELECT customer AS key, coalesce(sum(sales) FILTER (WHERE invoice_date >= '2026-01-01'), 0) AS y0,
+              coalesce(sum(sales) FILTER (WHERE invoice_date BETWEEN '2025-01-01' AND '2025-12-31'), 0) AS y1,
+              coalesce(sum(sales) FILTER (WHERE invoice_date < '2025-01-01'), 0) AS y2
+         FROM erp.invoice_line WHERE invoice_date >= '2024-01-01' GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 5`,
+    );
+    expect(byCustomer.rows.map((r: { key: string; sales: number[] }) => [r.key, ...r.sales.map(cents)])).toEqual(
+      top.map((r) => [r.key, cents(r.y0), cents(r.y1), cents(r.y2)]),
+    );
+    const byRep = await ok(admin, '/Invoice/YearOverYear', { groupBy: 'salesRep', sortBy: 'minus1', sortDir: 'desc' });
+    const minus1 = byRep.rows.map((r: { sales: number[] }) => r.sales[1]);
+    expect(minus1).toEqual([...minus1].sort((a, b) => b - a));
+  });
+
+  it('fiscal periods follow the FiscalYear setting (a year starting 1 July)', async () => {
+    await services.db.query(
+      `INSERT INTO app.setting_global (customer_master_id, setting_master_id, setting_value)
+       SELECT 1, setting_master_id, '1990-07-01' FROM app.setting_master WHERE setting_name = 'FiscalYear'
+       ON CONFLICT (customer_master_id, setting_master_id) DO UPDATE SET setting_value = excluded.setting_value`,
+    );
+    try {
+      const kpi = await ok(admin, '/Invoice/KPI', { dateSlug: 'fiscal-year-to-date' });
+      expect([kpi.current.from, kpi.current.to, kpi.comparison.from, kpi.comparison.to]).toEqual(['2026-07-01', TODAY, '2025-07-01', '2025-11-20']);
+      const [raw] = await sql<{ s: string }>(`SELECT sum(sales) AS s FROM erp.invoice_line WHERE invoice_date BETWEEN '2026-07-01' AND $1`, [TODAY]);
+      expect(cents(kpi.current.sales)).toBe(cents(raw!.s));
+      const quarter = await ok(admin, '/Invoice/KPI', { dateSlug: 'last-fiscal-quarter' });
+      expect([quarter.current.from, quarter.current.to]).toEqual(['2026-07-01', '2026-09-30']);
+      const yoy = await ok(admin, '/Invoice/YearOverYear', { groupBy: 'month', fiscal: true, pageSize: 12 });
+      expect(yoy.years[0]).toEqual({ token: 'current', year: 2027, from: '2026-07-01', to: '2027-06-30' });
+      const [july] = await sql<{ s: string }>(`SELECT sum(sales) AS s FROM erp.invoice_line WHERE invoice_date BETWEEN '2026-07-01' AND '2026-07-31'`);
+      expect(yoy.rows[0].key).toBe('01');
+      expect(cents(yoy.rows[0].sales[0])).toBe(cents(july!.s));
+    } finally {
+      await services.db.query(`DELETE FROM app.setting_global WHERE setting_master_id = (SELECT setting_master_id FROM app.setting_master WHERE setting_name = 'FiscalYear')`);
+    }
+  });
+});
+
+describe('same board, my data', () => {
+  it('a rep sees only his own lines', async () => {
+    const result = await ok(rep, '/Invoice/Grouped', { groupBy: 'salesRep', dateSlug: 'year-to-date' });
+    expect(result.rows.map((r: { key: string }) => r.key)).toEqual(['SR01']);
+    const [raw] = await sql<{ s: string }>(`SELECT sum(sales) AS s FROM erp.invoice_line WHERE sales_rep = 'SR01' AND invoice_date BETWEEN '2026-01-01' AND $1`, [TODAY]);
+    expect(cents(result.rows[0].sales)).toBe(cents(raw!.s));
+    expect(cents(result.totals.sales)).toBe(cents(raw!.s));
+    const kpi = await ok(rep, '/Invoice/KPI', { dateSlug: 'year-to-date' });
+    expect(cents(kpi.current.sales)).toBe(cents(raw!.s));
+  });
+
+  it('a rep cannot read another rep’s data by changing filters or ids', async () => {
+    const [other] = await sql<{ customer: string }>(
+      `SELECT customer FROM erp.invoice_line GROUP BY customer HAVING bool_and(sales_rep = 'SR02') LIMIT 1`,
+    );
+    const range = ['2024-01-01', TODAY];
+    const own = async (extra: string, params: unknown[] = []) =>
+      cents(
+        (await sql<{ s: string }>(
+          `SELECT coalesce(sum(sales), 0) AS s FROM erp.invoice_line WHERE sales_rep = 'SR01' AND invoice_date BETWEEN $1 AND $2 ${extra}`,
+          [...range, ...params],
+        ))[0]!.s,
+      );
+    const attempts: Array<[unknown[], number]> = [
+      [[{ field: 'salesRep', comparison: 'equals', values: ['SR02'] }], 0],
+      [[{ field: 'SalesRep', comparison: 'include', values: ['SR01', 'SR02'] }], await own('')],
+      [[{ field: 'customer', comparison: 'equals', values: [other!.customer] }], await own('AND customer = $3', [other!.customer])],
+    ];
+    const sr02 = await ok(rep2, '/Invoice/KPI', { dateSlug: `${range[0]}_${range[1]}` });
+    expect(sr02.current.sales).toBeGreaterThan(0);
+    for (const [filters, expected] of attempts) {
+      for (const groupBy of ['salesRep', 'customer']) {
+        const grouped = await ok(rep, '/Invoice/Grouped', { groupBy, dateSlug: `${range[0]}_${range[1]}`, filters, pageSize: 500 });
+        expect(cents(grouped.totals.sales), JSON.stringify(filters)).toBe(expected);
+        if (groupBy === 'salesRep') expect(grouped.rows.every((r: { key: string }) => r.key === 'SR01')).toBe(true);
+      }
+      const kpi = await ok(rep, '/Invoice/KPI', { dateSlug: `${range[0]}_${range[1]}`, filters });
+      expect(cents(kpi.current.sales), JSON.stringify(filters)).toBe(expected);
+      const rank = await ok(rep, '/Invoice/Rank', { groupBy: 'customer', dateSlug: 'last-year', filters, pageSize: 500 });
+      expect(rank.rows.every((r: { key: string }) => r.key !== other!.customer)).toBe(true);
+    }
+    const booking = await ok(rep, '/Booking/Grouped/salesRep/last-year', { filters: [{ field: 'salesRep', comparison: 'equals', values: ['SR02'] }] });
+    expect(booking.rows).toEqual([]);
+    const orders = await ok(rep, '/Order/Grouped/salesRep', {});
+    expect(orders.rows.map((r: { key: string }) => r.key)).toEqual(['SR01']);
+    const yoy = await ok(rep, '/Invoice/YearOverYear', { groupBy: 'salesRep' });
+    expect(yoy.rows.map((r: { key: string }) => r.key)).toEqual(['SR01']);
+  });
+
+  it('a manager sees his team and himself, not another manager’s team; an admin sees all', async () => {
+    const team = await ok(manager, '/Invoice/Grouped', { groupBy: 'salesRep', dateSlug: 'last-year', pageSize: 100, sortBy: 'key' });
+    const keys = team.rows.map((r: { key: string }) => r.key);
+    expect(keys).toContain('SR01');
+    expect(keys).toContain('SR12');
+    expect(keys.some((k: string) => ['SM02', 'SR13', 'SR14', 'SR15', 'SR16'].includes(k))).toBe(false);
+    const [raw] = await sql<{ s: string }>(
+      `SELECT sum(sales) AS s FROM erp.invoice_line WHERE invoice_date BETWEEN '2025-01-01' AND '2025-12-31'
+          AND sales_rep IN (SELECT sales_rep FROM erp.sales_rep WHERE manager_sales_rep = 'SM01' UNION SELECT 'SM01')`,
+    );
+    expect(cents(team.totals.sales)).toBe(cents(raw!.s));
+    const all = await ok(admin, '/Invoice/Grouped', { groupBy: 'salesRep', dateSlug: 'last-year', pageSize: 100 });
+    expect(all.rows.map((r: { key: string }) => r.key)).toContain('SR13');
+  });
+
+  it('a user with no sales rep and no admin role reads nothing', async () => {
+    const viewer = await signedIn('viewer@tradeboard.example');
+    const kpi = await ok(viewer, '/Invoice/KPI', { dateSlug: 'last-year' });
+    expect(kpi.current.sales).toBe(0);
+    const grouped = await ok(viewer, '/Invoice/Grouped', { groupBy: 'customer', dateSlug: 'last-year' });
+    expect(grouped.totalCount).toBe(0);
+  });
+
+  it('needs a session', async () => {
+    const response = await services.browser().request('POST', '/api/Invoice/Grouped', { body: { groupBy: 'salesRep', dateSlug: 'today' } });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('bad requests give 400 naming the field', () => {
+  it.each([
+    ['/Invoice/Grouped', { groupBy: 'password', dateSlug: 'today' }, /groupBy 'password'/],
+    ['/Invoice/Grouped', { groupBy: 'salesRep', dateSlug: 'someday' }, /dateSlug 'someday'/],
+    ['/Invoice/Grouped', { groupBy: 'salesRep', dateSlug: 'today', filters: [{ field: 'sales_rep; --', comparison: 'include', values: ['x'] }] }, /filter field 'sales_rep; --'/],
+    ['/Invoice/Grouped', { groupBy: 'salesRep', dateSlug: 'today', sortBy: 'sales DESC; --' }, /sortBy field 'sales DESC; --'/],
+    ['/Invoice/Grouped', { groupBy: 'salesRep', dateSlug: 'today', pageSize: 501 }, /pageSize/],
+    ['/Invoice/Grouped', { groupBy: 'salesRep', dateSlug: 'today', pageNumber: 0 }, /pageNumber/],
+    ['/Invoice/Grouped', { groupBy: 'salesRep', dateSlug: 'today', searchOperator: 'Like' }, /searchOperator/],
+    ['/Invoice/Grouped', { groupBy: 'salesRep', dateSlug: 'today', filters: [{ field: 'branch', comparison: 'between', values: ['x'] }] }, /comparison/],
+    ['/Invoice/Grouped', { groupBy: 'salesRep', dateSlug: 'today', filters: [{ field: 'branch', comparison: 'equals', values: ['A', 'B'] }] }, /branch/],
+    ['/Invoice/Grouped', { dateSlug: 'today' }, /groupBy/],
+    ['/Invoice/Rank', { groupBy: 'invoiceNumber', dateSlug: 'today' }, /groupBy 'invoiceNumber'/],
+    ['/Invoice/KPI', { dateSlug: '2026-02-30' }, /dateSlug '2026-02-30'/],
+    ['/Invoice/SlidingComparison', { groupBy: 'month', dateSlug: 'next-decade' }, /dateSlug/],
+    ['/Invoice/YearOverYear', { groupBy: 'weather' }, /groupBy 'weather'/],
+    ['/Invoice/YearOverYear', { groupBy: 'day' }, /groupBy 'day'/],
+    ['/Invoice/Summary', { filters: [{ field: 'cost', comparison: 'include', values: ['1'] }] }, /filter field 'cost'/],
+    ['/Booking/Grouped/nope/today', {}, /groupBy 'nope'/],
+    ['/Booking/Grouped/salesRep/nope', {}, /dateSlug 'nope'/],
+    ['/Booking/Grouped/salesRep/today?bookingDateBasis=ShipDate', {}, /bookingDateBasis/],
+    ['/Order/Grouped/nope', {}, /groupBy 'nope'/],
+  ])('%s %j', async (url, body, message) => {
+    const { status, body: json } = await post(admin, url, body);
+    expect(status).toBe(400);
+    expect(json.message).toMatch(message);
+  });
+});
+
+describe('Booking and Order', () => {
+  it('Booking/Grouped on either date basis matches the raw bookings', async () => {
+    for (const [basis, column] of [
+      ['OrderLineDate', 'order_line_date'],
+      ['BookingDate', 'booking_date'],
+    ] as const) {
+      const result = await ok(admin, `/Booking/Grouped/salesRep/last-month?bookingDateBasis=${basis}`, { pageSize: 100 });
+      expect(result.source).toBe('booking_day_rep');
+      const raw = await sql<{ key: string; s: string }>(
+        `SELECT sales_rep AS key, sum(sales) AS s FROM erp.booking WHERE ${column} BETWEEN '2026-10-01' AND '2026-10-31' GROUP BY 1 ORDER BY 2 DESC`,
+      );
+      expect(result.rows.map((r: { key: string; sales: number }) => [r.key, cents(r.sales)])).toEqual(raw.map((r) => [r.key, cents(r.s)]));
+    }
+    const byCustomer = await ok(admin, '/Booking/Grouped/customer/year-to-date', { pageSize: 3 });
+    expect(byCustomer.source).toBe('booking');
+    const kpi = await ok(admin, '/Booking/KPI', { dateSlug: 'last-month' });
+    const [raw] = await sql<{ s: string }>(`SELECT sum(sales) AS s FROM erp.booking WHERE order_line_date BETWEEN '2026-10-01' AND '2026-10-31'`);
+    expect(cents(kpi.current.sales)).toBe(cents(raw!.s));
+    await ok(admin, '/Booking/Rank/branch/year-to-date', {});
+    await ok(admin, '/Booking/Summary', {});
+    await ok(admin, '/Booking/SlidingComparison/productGroup', { dateSlug: 'last-quarter' });
+    await ok(admin, '/Booking/YearOverYear/month', {});
+  });
+
+  it('Order/Grouped: the open amount per group', async () => {
+    const result = await ok(admin, '/Order/Grouped/branch', { pageSize: 100 });
+    const raw = await sql<{ key: string; s: string }>(`SELECT branch AS key, sum(open_sales) AS s FROM erp.order_line WHERE qty_open > 0 GROUP BY 1 ORDER BY 2 DESC`);
+    expect(result.rows.map((r: { key: string; sales: number }) => [r.key, cents(r.sales)])).toEqual(raw.map((r) => [r.key, cents(r.s)]));
+  });
+});
+
+describe('Invoice/Details, Order KPI and Summary, Quote/Grouped', () => {
+  it('Invoice/Details lists lines: default period and page, sort, search, filters, scope', async () => {
+    const list = await ok(admin, '/Invoice/Details', {});
+    expect(list).toMatchObject({ dateSlug: 'last-30-days', from: '2026-10-22', to: TODAY, pageNumber: 1, pageSize: 15 });
+    const [count] = await sql<{ n: number }>(`SELECT count(*)::int AS n FROM erp.invoice_line WHERE invoice_date BETWEEN '2026-10-22' AND $1`, [TODAY]);
+    expect(list.totalCount).toBe(count!.n);
+    expect(list.rows).toHaveLength(15);
+    const dates = list.rows.map((r: { invoiceDate: string }) => r.invoiceDate);
+    expect(dates).toEqual([...dates].sort().reverse());
+
+    const cheapest = await ok(admin, '/Invoice/Details', { dateSlug: 'last-month', sortBy: 'sales', sortDir: 'asc', pageSize: 3 });
+    const [min] = await sql<{ s: string }>(`SELECT min(sales) AS s FROM erp.invoice_line WHERE invoice_date BETWEEN '2026-10-01' AND '2026-10-31'`);
+    expect(cents(cheapest.rows[0].sales)).toBe(cents(min!.s));
+
+    const line = list.rows[0];
+    const byName = await ok(admin, '/Invoice/Details', { searchString: line.customerName, searchOperator: 'Exact', pageSize: 500 });
+    expect(byName.rows.every((r: { customerName: string }) => r.customerName === line.customerName)).toBe(true);
+    const [named] = await sql<{ n: number }>(
+      `SELECT count(*)::int AS n FROM erp.invoice_line l JOIN erp.customer c USING (company, customer)
+        WHERE invoice_date BETWEEN '2026-10-22' AND $1 AND lower(c.customer_name) = lower($2)`,
+      [TODAY, line.customerName],
+    );
+    expect(byName.totalCount).toBe(named!.n);
+    const filtered = await ok(admin, '/Invoice/Details', { filters: [{ field: 'invoiceNumber', comparison: 'equals', values: [line.invoiceNumber] }], pageSize: 100 });
+    expect(filtered.rows.every((r: { invoiceNumber: string }) => r.invoiceNumber === line.invoiceNumber)).toBe(true);
+
+    const mine = await ok(rep, '/Invoice/Details', { pageSize: 500, filters: [{ field: 'salesRep', comparison: 'include', values: ['SR02', 'SR01'] }] });
+    expect(mine.rows.every((r: { salesRep: string }) => r.salesRep === 'SR01')).toBe(true);
+    const [own] = await sql<{ n: number }>(`SELECT count(*)::int AS n FROM erp.invoice_line WHERE sales_rep = 'SR01' AND invoice_date BETWEEN '2026-10-22' AND $1`, [TODAY]);
+    expect(mine.totalCount).toBe(own!.n);
+
+    expect((await post(admin, '/Invoice/Details', { sortBy: 'password' })).status).toBe(400);
+    expect((await post(admin, '/Invoice/Details', { filters: [{ field: 'sales', comparison: 'equals', values: ['1'] }] })).body.message).toMatch(/filter field 'sales'/);
+  });
+
+  it('Order/KPI and Order/Summary: lines entered in the period', async () => {
+    const kpi = await ok(admin, '/Order/KPI', { dateSlug: 'last-month' });
+    const [raw] = await sql<{ s: string; n: number }>(
+      `SELECT sum(sales) AS s, count(DISTINCT order_number)::int AS n FROM erp.order_line WHERE order_date BETWEEN '2026-10-01' AND '2026-10-31'`,
+    );
+    expect(cents(kpi.current.sales)).toBe(cents(raw!.s));
+    expect(kpi.current.documentCount).toBe(raw!.n);
+    const summary = await ok(admin, '/Order/Summary', {});
+    expect(summary.periods).toHaveLength(5);
+    expect(cents(summary.periods[1].sales)).toBe(cents(raw!.s));
+  });
+
+  it('Quote/Grouped: open quotes, or the quotes of a period', async () => {
+    const open = await ok(admin, '/Quote/Grouped/salesRep', { pageSize: 100 });
+    const raw = await sql<{ key: string; s: string }>(`SELECT sales_rep AS key, sum(sales) AS s FROM erp.quote_line WHERE status = 'Open' GROUP BY 1 ORDER BY 2 DESC`);
+    expect(open.rows.map((r: { key: string; sales: number }) => [r.key, cents(r.sales)])).toEqual(raw.map((r) => [r.key, cents(r.s)]));
+    const ytd = await ok(rep, '/Quote/Grouped/customer', { dateSlug: 'year-to-date', pageSize: 500 });
+    const [own] = await sql<{ s: string }>(`SELECT sum(sales) AS s FROM erp.quote_line WHERE sales_rep = 'SR01' AND quote_date BETWEEN '2026-01-01' AND $1`, [TODAY]);
+    expect(cents(ytd.totals.sales)).toBe(cents(own!.s));
+  });
+});
+
+describe('rollups and the result cache follow the data version', () => {
+  it('a new load retires cached answers; until its rollups are built the raw lines answer', async () => {
+    const before = await ok(admin, '/Invoice/Grouped', { groupBy: 'salesRep', dateSlug: 'last-month' });
+    expect(before.source).toBe('invoice_day_rep');
+    // A load the rollups have not seen yet (as a loader that forgot to refresh them would leave it).
+    await services.db.query(`INSERT INTO erp.data_load (scale, seed, data_through, invoice_lines) VALUES (0.02, 1, '2026-11-20', 0)`);
+    await services.db.query(`UPDATE erp.invoice_line SET sales = sales + 1 WHERE sales_rep = 'SR01' AND invoice_date BETWEEN '2026-10-01' AND '2026-10-31'`);
+    const stale = await ok(admin, '/Invoice/Grouped', { groupBy: 'salesRep', dateSlug: 'last-month' });
+    expect(stale.source).toBe('invoice_line');
+    const sr01 = (r: { rows: Array<{ key: string; sales: number; lineCount: number }> }) => r.rows.find((x) => x.key === 'SR01')!;
+    expect(cents(sr01(stale).sales)).toBe(cents(sr01(before).sales) + 100 * sr01(before).lineCount);
+    await refreshRollups(services.db);
+    const fresh = await ok(admin, '/Invoice/Grouped', { groupBy: 'salesRep', dateSlug: 'last-month' });
+    expect(fresh.source).toBe('invoice_day_rep');
+    expect(fresh.rows).toEqual(stale.rows);
+  });
+});

@@ -1,0 +1,464 @@
+/**
+ * Turns an analytics question (model, group-by, date buckets, search request) into one
+ * parameterised SQL statement on the cheapest source that can answer it exactly: a rollup when
+ * it keeps every dimension asked for and its grain fits the dates, else the raw lines.
+ */
+import { endOfMonth, startOfMonth, type DateRange } from '@tradeboard/shared/dates';
+import type { Db } from '../db/database.ts';
+import type { Grain, Measure, Model, Source } from './models.ts';
+import type { AnalyticsContext } from './scope.ts';
+import { scopePredicate } from './scope.ts';
+import {
+  badRequest,
+  checkFilterFields,
+  filterPredicates,
+  orderByClause,
+  pageClause,
+  searchPredicate,
+  SqlParams,
+  type FieldMap,
+  type NormalizedRequest,
+} from './search-request.ts';
+
+export type Bucket = { id: string; range: DateRange };
+
+/**
+ * Runs one analytics statement in a read-only transaction with enough work_mem for its hash
+ * aggregates (at the default 4MB a 100k-group aggregate spills to a sort and takes 3× longer)
+ * and a statement timeout, leaving the connection's settings as they were.
+ */
+export async function analyticsQuery(db: Db, text: string, values: unknown[]): Promise<{ rows: any[] }> {
+  const client = await db.connect();
+  try {
+    await client.query("BEGIN READ ONLY; SET LOCAL work_mem = '64MB'; SET LOCAL statement_timeout = '30s'");
+    const result = await client.query(text, values);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+const GRAIN_RANK: Record<Grain, number> = { day: 0, month: 1, year: 2 };
+
+const startOfYear = (date: string) => `${date.slice(0, 4)}-01-01`;
+const endOfYear = (date: string) => `${date.slice(0, 4)}-12-31`;
+
+/** Whether a month or year source covers a range exactly: whole periods, or running to the end of the data. */
+function aligned(range: DateRange, grain: Grain, dataThrough: string | null): boolean {
+  if (grain === 'day') return true;
+  const start = grain === 'month' ? startOfMonth : startOfYear;
+  const end = grain === 'month' ? endOfMonth : endOfYear;
+  if (range.from !== start(range.from)) return false;
+  return range.to === end(range.to) || (dataThrough !== null && range.to >= dataThrough);
+}
+
+/** The first source (rollups first) that keeps the dimensions, grain and measures the question needs. */
+export function pickSource(
+  model: Model,
+  context: Pick<AnalyticsContext, 'rollupsReady' | 'dataThrough'>,
+  need: { dims: readonly string[]; buckets: readonly Bucket[]; grain: Grain; measures: readonly Measure[] },
+): Source {
+  for (const source of model.sources) {
+    if (source.rollup && !context.rollupsReady) continue;
+    if (!need.dims.every((d) => d in source.dims)) continue;
+    if (!need.measures.every((m) => m in source.measures)) continue;
+    if (GRAIN_RANK[source.grain] > GRAIN_RANK[need.grain]) continue;
+    if (!need.buckets.every((b) => aligned(b.range, source.grain, context.dataThrough))) continue;
+    return source;
+  }
+  throw new Error(`No source of ${model.name} answers this question`);
+}
+
+function rangePredicate(source: Source, range: DateRange, params: SqlParams): string {
+  const to = source.grain === 'month' ? startOfMonth(range.to) : source.grain === 'year' ? startOfYear(range.to) : range.to;
+  return `${source.dateColumn} BETWEEN ${params.add(range.from)}::date AND ${params.add(to)}::date`;
+}
+
+export type AggregateSpec = {
+  model: Model;
+  context: AnalyticsContext;
+  groupBy: string | null;
+  buckets: readonly Bucket[];
+  filters: NormalizedRequest['filters'];
+  measures: readonly Measure[];
+  /** Override the group key with a trusted expression of the source's date column (year-over-year). */
+  timeKey?: (dateSql: string) => string;
+};
+
+/**
+ * `SELECT key, <bucket>_<measure>… FROM source WHERE … GROUP BY key` (no key without a group-by),
+ * scoped to the user and filtered. Returns the SQL, its parameters and the source used.
+ */
+export function aggregateQuery(spec: AggregateSpec, params: SqlParams): { sql: string; source: Source } {
+  const { model, context } = spec;
+  const group = spec.groupBy === null ? null : model.groupBys[spec.groupBy];
+  if (spec.groupBy !== null && !group) {
+    throw badRequest(`Unknown groupBy '${spec.groupBy}' for ${model.name.split('/')[0]}; expected one of ${Object.keys(model.groupBys).join(', ')}`);
+  }
+  const filterFields = checkFilterFields(spec.filters, model.filterFields);
+  const dims = [...new Set(['salesRep', ...filterFields, ...(group?.kind === 'dim' ? [group.field] : [])])];
+  const source = pickSource(model, context, {
+    dims,
+    buckets: spec.buckets,
+    // Year over year keys by month of year; otherwise a time group-by needs its own grain.
+    grain: spec.timeKey ? 'month' : group?.kind === 'time' ? group.grain : 'year',
+    measures: spec.measures,
+  });
+  const fieldMap: FieldMap = source.dims;
+  const where: string[] = [];
+  if (source.where) where.push(source.where);
+  const scope = scopePredicate(context.scope, source.dims.salesRep!, params);
+  if (scope) where.push(scope);
+  where.push(...filterPredicates(spec.filters, fieldMap, params));
+  const single = spec.buckets.length === 1;
+  const bucketConds = spec.buckets.map((b) => rangePredicate(source, b.range, params));
+  where.push(single ? bucketConds[0]! : `(${bucketConds.join(' OR ')})`);
+
+  const columns: string[] = [];
+  spec.buckets.forEach((bucket, i) => {
+    for (const measure of spec.measures) {
+      const aggregate = source.measures[measure]!;
+      columns.push(`${single ? aggregate : `${aggregate} FILTER (WHERE ${bucketConds[i]})`} AS ${bucket.id}_${measure}`);
+    }
+  });
+  let key: string | null = null;
+  if (spec.timeKey) key = spec.timeKey(source.dateColumn);
+  else if (group?.kind === 'dim') key = source.dims[group.field]!;
+  else if (group?.kind === 'time') key = group.key(source.dateColumn);
+  const sql = key
+    ? `SELECT ${key} AS key, ${columns.join(', ')} FROM ${source.table} WHERE ${where.join(' AND ')} GROUP BY 1`
+    : `SELECT ${columns.join(', ')} FROM ${source.table} WHERE ${where.join(' AND ')}`;
+  return { sql, source };
+}
+
+const money = (sql: string) => `round(coalesce(${sql}, 0), 2)`;
+const pct = (num: string, den: string) => `round(100 * (${num}) / nullif(${den}, 0), 2)`;
+
+export type GroupRow = {
+  key: string;
+  name: string;
+  sales: number;
+  cost: number;
+  grossProfit: number;
+  grossProfitPercent: number | null;
+  lineCount: number;
+  rank?: number;
+  percentOfTotal?: number | null;
+};
+
+export type Totals = { sales: number; cost: number; grossProfit: number; grossProfitPercent: number | null; lineCount: number };
+
+export type PagedResult<R> = { rows: R[]; totalCount: number; totals: Totals; source: string };
+
+/** Sort keys over the aggregate's own columns (alias g), so the page is cut before anything is derived. */
+const GROUP_SORTABLE: FieldMap = {
+  key: 'g.key',
+  name: 'g.name',
+  sales: 'coalesce(g.c_sales, 0)',
+  cost: 'coalesce(g.c_cost, 0)',
+  grossProfit: 'coalesce(g.c_sales - g.c_cost, 0)',
+  grossProfitPercent: '((g.c_sales - g.c_cost) / nullif(g.c_sales, 0))',
+  lineCount: 'coalesce(g.c_lines, 0)',
+  rank: 'g.rank',
+  percentOfTotal: 'coalesce(g.c_sales, 0)',
+};
+
+/**
+ * The outer query over the aggregate: search, sort and paging on the aggregate's own columns,
+ * then the derived columns (rounding, gross profit, percentages) and display names for the
+ * page's rows only, with the totals of every matching group. When neither the search nor the
+ * sort needs the name, only the page's rows are named (an index probe each). Always answers at
+ * least one row (the totals); a row whose key is null means an empty page.
+ */
+function pagedOuterQuery(spec: {
+  model: Model;
+  groupBy: string | null;
+  aggregateSql: string;
+  /** Window columns over every group (e.g. rank), written over alias g. */
+  windows?: string;
+  /** The page's output columns, written over alias g (without key and name). */
+  columns: string;
+  /** Totals over every matching group, written as aggregates over alias g. */
+  totals?: string;
+  request: NormalizedRequest;
+  sortable: FieldMap;
+  fallback: { field: string; dir: 'asc' | 'desc' };
+  params: SqlParams;
+}): string {
+  const group = spec.groupBy === null ? undefined : spec.model.groupBys[spec.groupBy];
+  const names = group?.kind === 'dim' ? group.names : undefined;
+  const sortsByName = (spec.request.sortBy ?? spec.fallback.field).toLowerCase() === 'name';
+  const lateNames = !spec.request.searchString && !sortsByName;
+  const nameOf = (alias: string) =>
+    names ? `coalesce((SELECT min(t.${names.name}) FROM ${names.table} t WHERE t.${names.key} = ${alias}.key), ${alias}.key)` : `${alias}.key`;
+  const stages = [`a AS (${spec.aggregateSql})`];
+  // w: every group, with window columns and (when the search or sort needs it) its name.
+  if (lateNames) {
+    stages.push(`w AS (SELECT g.*${spec.windows ? `, ${spec.windows}` : ''} FROM a g)`);
+  } else {
+    const join = names ? `LEFT JOIN (SELECT ${names.key} AS key, min(${names.name}) AS name FROM ${names.table} GROUP BY 1) nm ON nm.key = g.key` : '';
+    const search = searchPredicate(spec.request.searchString, spec.request.searchOperator, ['g.key', 'g.name'], spec.params);
+    stages.push(`n AS (SELECT g.*, ${names ? 'coalesce(nm.name, g.key)' : 'g.key'} AS name${spec.windows ? `, ${spec.windows}` : ''} FROM a g ${join})`);
+    stages.push(`w AS (SELECT * FROM n g ${search ? `WHERE ${search}` : ''})`);
+  }
+  const order = orderByClause(spec.request, spec.sortable, spec.fallback, 'g.key ASC');
+  stages.push(`t AS (SELECT count(*)::int AS total_count${spec.totals ? `, ${spec.totals}` : ''} FROM w g)`);
+  stages.push(`p AS (SELECT g.* FROM w g ${order} ${pageClause(spec.request, spec.params)})`);
+  return `
+    WITH ${stages.join(',\n    ')}
+    SELECT t.*, g.key, ${lateNames ? nameOf('g') : 'g.name'} AS name, ${spec.columns}
+      FROM t LEFT JOIN p g ON true
+     ${order}`;
+}
+
+function defaultSort(model: Model, groupBy: string): { field: string; dir: 'asc' | 'desc' } {
+  return model.groupBys[groupBy]?.kind === 'time' ? { field: 'key', dir: 'asc' } : { field: 'sales', dir: 'desc' };
+}
+
+/** Grouped (and ranked) totals for one period, searched on key and name, sorted and paged. */
+export async function groupedQuery(
+  db: Db,
+  spec: { model: Model; context: AnalyticsContext; groupBy: string; range: DateRange; request: NormalizedRequest; rank?: boolean },
+): Promise<PagedResult<GroupRow>> {
+  const params = new SqlParams();
+  const { sql, source } = aggregateQuery(
+    { model: spec.model, context: spec.context, groupBy: spec.groupBy, buckets: [{ id: 'c', range: spec.range }], filters: spec.request.filters, measures: ['sales', 'cost', 'lines'] },
+    params,
+  );
+  const sortable = Object.fromEntries(Object.entries(GROUP_SORTABLE).filter(([field]) => spec.rank || (field !== 'rank' && field !== 'percentOfTotal')));
+  const text = pagedOuterQuery({
+    model: spec.model,
+    groupBy: spec.groupBy,
+    aggregateSql: sql,
+    windows: spec.rank ? 'rank() OVER (ORDER BY g.c_sales DESC NULLS LAST)::int AS rank, sum(g.c_sales) OVER () AS all_sales' : undefined,
+    columns: `${money('g.c_sales')} AS sales, ${money('g.c_cost')} AS cost,
+             ${money('g.c_sales - g.c_cost')} AS "grossProfit", ${pct('g.c_sales - g.c_cost', 'g.c_sales')} AS "grossProfitPercent",
+             coalesce(g.c_lines, 0)::int AS "lineCount"
+             ${spec.rank ? `, g.rank, ${pct('g.c_sales', 'g.all_sales')} AS "percentOfTotal"` : ''}`,
+    totals: 'sum(g.c_sales) AS t_sales, sum(g.c_cost) AS t_cost, sum(g.c_lines)::bigint AS t_lines',
+    request: spec.request,
+    sortable,
+    fallback: defaultSort(spec.model, spec.groupBy),
+    params,
+  });
+  const { rows } = await analyticsQuery(db, text, params.values);
+  const first = rows[0]!;
+  const totals = totalsOf(Number(first.t_sales ?? 0), Number(first.t_cost ?? 0), Number(first.t_lines ?? 0));
+  return {
+    rows: rows.filter((row) => row.key !== null).map(({ total_count: _c, t_sales: _s, t_cost: _t, t_lines: _l, ...row }) => row as GroupRow),
+    totalCount: Number(first.total_count),
+    totals,
+    source: source.name,
+  };
+}
+
+function round2(x: number): number {
+  return Math.round(x * 100) / 100;
+}
+
+export function totalsOf(sales: number, cost: number, lineCount: number): Totals {
+  return {
+    sales: round2(sales),
+    cost: round2(cost),
+    grossProfit: round2(sales - cost),
+    grossProfitPercent: sales === 0 ? null : round2((100 * (sales - cost)) / sales),
+    lineCount,
+  };
+}
+
+export type ComparisonRow = {
+  key: string;
+  name: string;
+  currentSales: number;
+  comparisonSales: number;
+  change: number;
+  changePercent: number | null;
+  currentGrossProfit: number;
+  comparisonGrossProfit: number;
+};
+
+const COMPARISON_SORTABLE: FieldMap = {
+  key: 'g.key',
+  name: 'g.name',
+  currentSales: 'coalesce(g.c_sales, 0)',
+  comparisonSales: 'coalesce(g.p_sales, 0)',
+  change: '(coalesce(g.c_sales, 0) - coalesce(g.p_sales, 0))',
+  changePercent: '((coalesce(g.c_sales, 0) - g.p_sales) / nullif(g.p_sales, 0))',
+  currentGrossProfit: 'coalesce(g.c_sales - g.c_cost, 0)',
+  comparisonGrossProfit: 'coalesce(g.p_sales - g.p_cost, 0)',
+};
+
+/** Grouped totals for a period beside its like-with-like comparison period. */
+export async function comparisonQuery(
+  db: Db,
+  spec: { model: Model; context: AnalyticsContext; groupBy: string; current: DateRange; comparison: DateRange; request: NormalizedRequest },
+): Promise<{ rows: ComparisonRow[]; totalCount: number; source: string }> {
+  const params = new SqlParams();
+  const { sql, source } = aggregateQuery(
+    {
+      model: spec.model,
+      context: spec.context,
+      groupBy: spec.groupBy,
+      buckets: [
+        { id: 'c', range: spec.current },
+        { id: 'p', range: spec.comparison },
+      ],
+      filters: spec.request.filters,
+      measures: ['sales', 'cost'],
+    },
+    params,
+  );
+  const fallback = spec.model.groupBys[spec.groupBy]?.kind === 'time' ? { field: 'key', dir: 'asc' as const } : { field: 'currentSales', dir: 'desc' as const };
+  const text = pagedOuterQuery({
+    model: spec.model,
+    groupBy: spec.groupBy,
+    aggregateSql: sql,
+    columns: `${money('g.c_sales')} AS "currentSales", ${money('g.p_sales')} AS "comparisonSales",
+             ${money('coalesce(g.c_sales, 0) - coalesce(g.p_sales, 0)')} AS change,
+             ${pct('coalesce(g.c_sales, 0) - g.p_sales', 'g.p_sales')} AS "changePercent",
+             ${money('g.c_sales - g.c_cost')} AS "currentGrossProfit", ${money('g.p_sales - g.p_cost')} AS "comparisonGrossProfit"`,
+    request: spec.request,
+    sortable: COMPARISON_SORTABLE,
+    fallback,
+    params,
+  });
+  const { rows } = await analyticsQuery(db, text, params.values);
+  return {
+    rows: rows.filter((row) => row.key !== null).map(({ total_count: _c, ...row }) => row as ComparisonRow),
+    totalCount: Number(rows[0]!.total_count),
+    source: source.name,
+  };
+}
+
+export type PeriodTotals = Totals & { invoiceCount: number | null };
+
+/** Totals for several periods at once (KPI, Summary), without grouping. */
+export async function periodTotalsQuery(
+  db: Db,
+  spec: { model: Model; context: AnalyticsContext; buckets: readonly Bucket[]; filters: NormalizedRequest['filters']; countDocuments: boolean },
+): Promise<{ totals: Record<string, PeriodTotals>; source: string }> {
+  const params = new SqlParams();
+  // Documents are counted where the model can count them (invoices and orders, not bookings).
+  const countDocuments = spec.countDocuments && spec.model.sources.some((s) => 'invoices' in s.measures);
+  const measures: Measure[] = countDocuments ? ['sales', 'cost', 'lines', 'invoices'] : ['sales', 'cost', 'lines'];
+  const built = aggregateQuery({ model: spec.model, context: spec.context, groupBy: null, buckets: spec.buckets, filters: spec.filters, measures }, params);
+  const { rows } = await analyticsQuery(db, built.sql, params.values);
+  const row = rows[0] ?? {};
+  const totals: Record<string, PeriodTotals> = {};
+  for (const bucket of spec.buckets) {
+    const n = (m: string) => Number(row[`${bucket.id}_${m}`] ?? 0);
+    totals[bucket.id] = { ...totalsOf(n('sales'), n('cost'), n('lines')), invoiceCount: countDocuments ? n('invoices') : null };
+  }
+  return { totals, source: built.source.name };
+}
+
+export type YearRow = { key: string; name: string; years: number[]; sales: number[]; grossProfit: number[] };
+
+/**
+ * Sales per group for several years (current, minus 1, minus 2): with groupBy 'month' the key is
+ * the (fiscal) month number 1–12, with 'quarter' the (fiscal) quarter 1–4.
+ */
+export async function yearOverYearQuery(
+  db: Db,
+  spec: {
+    model: Model;
+    context: AnalyticsContext;
+    groupBy: string;
+    years: Array<{ year: number; range: DateRange }>;
+    fiscalStartMonth: number;
+    request: NormalizedRequest;
+  },
+): Promise<{ rows: YearRow[]; totalCount: number; source: string }> {
+  const params = new SqlParams();
+  const group = spec.model.groupBys[spec.groupBy];
+  if (group?.kind === 'time' && spec.groupBy !== 'month' && spec.groupBy !== 'quarter') {
+    throw badRequest(`groupBy '${spec.groupBy}' does not compare years; use month, quarter or a dimension`);
+  }
+  // Month of the (fiscal) year by calendar month: exact for fiscal years starting on the 1st.
+  const monthOfYear = (d: string) => `((extract(month FROM ${d})::int - ${spec.fiscalStartMonth} + 12) % 12 + 1)`;
+  const timeKey =
+    spec.groupBy === 'month'
+      ? (d: string) => `lpad(${monthOfYear(d)}::text, 2, '0')`
+      : spec.groupBy === 'quarter'
+        ? (d: string) => `'Q' || ((${monthOfYear(d)} - 1) / 3 + 1)::text`
+        : undefined;
+  const { sql, source } = aggregateQuery(
+    {
+      model: spec.model,
+      context: spec.context,
+      groupBy: timeKey ? null : spec.groupBy,
+      buckets: spec.years.map((y, i) => ({ id: `y${i}`, range: y.range })),
+      filters: spec.request.filters,
+      measures: ['sales', 'cost'],
+      timeKey,
+    },
+    params,
+  );
+  const sortable: Record<string, string> = { key: 'g.key', name: 'g.name' };
+  spec.years.forEach((_, i) => (sortable[i === 0 ? 'currentYear' : `minus${i}`] = `coalesce(g.y${i}_sales, 0)`));
+  const text = pagedOuterQuery({
+    model: spec.model,
+    groupBy: timeKey ? null : spec.groupBy,
+    aggregateSql: sql,
+    columns: spec.years.map((_, i) => `${money(`g.y${i}_sales`)} AS y${i}_sales, ${money(`g.y${i}_sales - g.y${i}_cost`)} AS y${i}_gp`).join(', '),
+    request: spec.request,
+    sortable,
+    fallback: timeKey ? { field: 'key', dir: 'asc' } : { field: 'currentYear', dir: 'desc' },
+    params,
+  });
+  const { rows } = await analyticsQuery(db, text, params.values);
+  return {
+    rows: rows.filter((row) => row.key !== null).map((row) => ({
+      key: row.key,
+      name: row.name,
+      years: spec.years.map((y) => y.year),
+      sales: spec.years.map((_, i) => Number(row[`y${i}_sales`])),
+      grossProfit: spec.years.map((_, i) => Number(row[`y${i}_gp`])),
+    })),
+    totalCount: Number(rows[0]!.total_count),
+    source: source.name,
+  };
+}
+
+export type ListModel = {
+  name: string;
+  /** FROM clause with joins (trusted). */
+  from: string;
+  dateColumn: string;
+  salesRepColumn: string;
+  /** API column → SQL expression, in output order; all sortable and filterable as text. */
+  columns: Readonly<Record<string, string>>;
+  /** Columns the searchString looks in. */
+  searchColumns: readonly string[];
+  filterFields: readonly string[];
+  defaultSort: { field: string; dir: 'asc' | 'desc' };
+  tieBreak: string;
+};
+
+/** A scoped, searched, filtered, sorted page of rows (document lines) for a period. */
+export async function listQuery(
+  db: Db,
+  spec: { model: ListModel; context: AnalyticsContext; range: DateRange; request: NormalizedRequest },
+): Promise<{ rows: Record<string, unknown>[]; totalCount: number }> {
+  const { model, request } = spec;
+  const params = new SqlParams();
+  const where: string[] = [`${model.dateColumn} BETWEEN ${params.add(spec.range.from)}::date AND ${params.add(spec.range.to)}::date`];
+  const scope = scopePredicate(spec.context.scope, model.salesRepColumn, params);
+  if (scope) where.push(scope);
+  const filterable = Object.fromEntries(model.filterFields.map((f) => [f, `${model.columns[f]}::text`]));
+  where.push(...filterPredicates(request.filters, filterable, params));
+  const search = searchPredicate(request.searchString, request.searchOperator, model.searchColumns.map((c) => `${model.columns[c]}::text`), params);
+  if (search) where.push(search);
+  const order = orderByClause(request, model.columns, model.defaultSort, model.tieBreak);
+  const select = Object.entries(model.columns).map(([name, sql]) => `${sql} AS "${name}"`).join(', ');
+  const { rows } = await analyticsQuery(
+    db,
+    `SELECT ${select}, count(*) OVER ()::int AS total_count FROM ${model.from} WHERE ${where.join(' AND ')} ${order} ${pageClause(request, params)}`,
+    params.values,
+  );
+  return { rows: rows.map(({ total_count: _c, ...row }) => row), totalCount: rows[0] ? Number(rows[0].total_count) : 0 };
+}

@@ -1,0 +1,251 @@
+import type { ListModel } from './engine.ts';
+/**
+ * The analytics models: for each kind of ERP fact (invoice lines, bookings, order lines) the
+ * whitelisted fields, group-bys and the sources that can answer a question — the narrow
+ * rollups first, the raw lines last. Every SQL fragment here is a trusted constant.
+ */
+
+export type Measure = 'sales' | 'cost' | 'lines' | 'invoices';
+export type Grain = 'day' | 'month' | 'year';
+
+export type Source = {
+  name: string;
+  table: string;
+  /** The date column; on a month or year source it holds the period's first day. */
+  dateColumn: string;
+  grain: Grain;
+  /** API field → column, for the dimensions this source keeps. */
+  dims: Readonly<Record<string, string>>;
+  /** Aggregates over the source's rows. */
+  measures: Readonly<Partial<Record<Measure, string>>>;
+  /** Extra trusted predicate (e.g. a date basis). */
+  where?: string;
+  /** A rollup (needs rollups matching the latest load). */
+  rollup: boolean;
+};
+
+export type GroupBy =
+  | { kind: 'dim'; field: string; names?: NameSource }
+  | { kind: 'time'; grain: Grain; key: (dateSql: string) => string };
+
+export type Model = {
+  name: string;
+  sources: readonly Source[];
+  /** Filter fields (a subset of the raw source's dims). */
+  filterFields: readonly string[];
+  groupBys: Readonly<Record<string, GroupBy>>;
+};
+
+/** Where a group's display name comes from: table, code column, name column (trusted). */
+export type NameSource = { table: string; key: string; name: string };
+
+const NAMES: Record<string, NameSource> = {
+  salesRep: { table: 'erp.sales_rep', key: 'sales_rep', name: 'name' },
+  customer: { table: 'erp.customer', key: 'customer', name: 'customer_name' },
+  shipTo: { table: 'erp.ship_to', key: 'ship_to', name: 'ship_to_name' },
+  productGroup: { table: 'erp.product_group', key: 'product_group', name: 'product_group_name' },
+  branch: { table: 'erp.branch', key: 'branch', name: 'branch_name' },
+  company: { table: 'erp.company', key: 'company', name: 'company_name' },
+  itemNumber: { table: 'erp.item', key: 'item_number', name: 'description' },
+  location: { table: 'erp.location', key: 'location', name: 'location_name' },
+};
+
+const TIME_GROUP_BYS: Record<string, GroupBy> = {
+  day: { kind: 'time', grain: 'day', key: (d) => `to_char(${d}, 'YYYY-MM-DD')` },
+  week: { kind: 'time', grain: 'day', key: (d) => `to_char(${d} - extract(dow FROM ${d})::int, 'YYYY-MM-DD')` },
+  month: { kind: 'time', grain: 'month', key: (d) => `to_char(${d}, 'YYYY-MM')` },
+  quarter: { kind: 'time', grain: 'month', key: (d) => `to_char(${d}, 'YYYY-"Q"Q')` },
+  year: { kind: 'time', grain: 'year', key: (d) => `to_char(${d}, 'YYYY')` },
+};
+
+function dimGroupBys(fields: readonly string[]): Record<string, GroupBy> {
+  return Object.fromEntries(
+    fields.map((field) => [field, { kind: 'dim', field, names: NAMES[field] } satisfies GroupBy]),
+  );
+}
+
+const ROLLUP_MEASURES = { sales: 'sum(sales)', cost: 'sum(cost)', lines: 'sum(line_count)', invoices: 'sum(invoice_count)' };
+const ORG_DIMS = { company: 'company', branch: 'branch', salesRep: 'sales_rep' };
+
+const INVOICE_FIELDS = ['company', 'branch', 'salesRep', 'customer', 'shipTo', 'productGroup', 'itemNumber', 'invoiceNumber'] as const;
+
+export const invoiceModel: Model = {
+  name: 'Invoice',
+  sources: [
+    { name: 'invoice_day_rep', table: 'erp.invoice_day_rep', dateColumn: 'invoice_date', grain: 'day', dims: ORG_DIMS, measures: ROLLUP_MEASURES, rollup: true },
+    {
+      name: 'invoice_month_product_group',
+      table: 'erp.invoice_month_product_group',
+      dateColumn: 'month',
+      grain: 'month',
+      dims: { ...ORG_DIMS, productGroup: 'product_group' },
+      measures: { sales: 'sum(sales)', cost: 'sum(cost)', lines: 'sum(line_count)' },
+      rollup: true,
+    },
+    {
+      name: 'invoice_year_customer',
+      table: 'erp.invoice_year_customer',
+      dateColumn: 'year',
+      grain: 'year',
+      dims: { ...ORG_DIMS, customer: 'customer' },
+      measures: ROLLUP_MEASURES,
+      rollup: true,
+    },
+    {
+      name: 'invoice_month_customer',
+      table: 'erp.invoice_month_customer',
+      dateColumn: 'month',
+      grain: 'month',
+      dims: { ...ORG_DIMS, customer: 'customer' },
+      measures: ROLLUP_MEASURES,
+      rollup: true,
+    },
+    {
+      name: 'invoice_line',
+      table: 'erp.invoice_line',
+      dateColumn: 'invoice_date',
+      grain: 'day',
+      dims: {
+        ...ORG_DIMS,
+        customer: 'customer',
+        shipTo: 'ship_to',
+        productGroup: 'product_group',
+        itemNumber: 'item_number',
+        invoiceNumber: 'invoice_number',
+      },
+      measures: { sales: 'sum(sales)', cost: 'sum(cost)', lines: 'count(*)', invoices: 'count(DISTINCT (company, invoice_number))' },
+      rollup: false,
+    },
+  ],
+  filterFields: INVOICE_FIELDS,
+  groupBys: { ...dimGroupBys(INVOICE_FIELDS.filter((f) => f !== 'invoiceNumber')), ...TIME_GROUP_BYS },
+};
+
+const BOOKING_FIELDS = ['company', 'branch', 'salesRep', 'customer', 'shipTo', 'productGroup', 'itemNumber', 'orderNumber'] as const;
+
+/** Bookings on a date basis (seed §9 bookingDateBasis: OrderLineDate by default, or BookingDate). */
+export function bookingModel(basis: 'OrderLineDate' | 'BookingDate'): Model {
+  return {
+    name: `Booking/${basis}`,
+    sources: [
+      {
+        name: 'booking_day_rep',
+        table: 'erp.booking_day_rep',
+        dateColumn: 'day',
+        grain: 'day',
+        dims: ORG_DIMS,
+        measures: { sales: 'sum(sales)', cost: 'sum(cost)', lines: 'sum(line_count)' },
+        where: basis === 'BookingDate' ? `basis = 'BookingDate'` : `basis = 'OrderLineDate'`,
+        rollup: true,
+      },
+      {
+        name: 'booking',
+        table: 'erp.booking',
+        dateColumn: basis === 'BookingDate' ? 'booking_date' : 'order_line_date',
+        grain: 'day',
+        dims: {
+          ...ORG_DIMS,
+          customer: 'customer',
+          shipTo: 'ship_to',
+          productGroup: 'product_group',
+          itemNumber: 'item_number',
+          orderNumber: 'order_number',
+        },
+        measures: { sales: 'sum(sales)', cost: 'sum(cost)', lines: 'count(*)' },
+        rollup: false,
+      },
+    ],
+    filterFields: BOOKING_FIELDS,
+    groupBys: { ...dimGroupBys(BOOKING_FIELDS.filter((f) => f !== 'orderNumber')), ...TIME_GROUP_BYS },
+  };
+}
+
+const ORDER_FIELDS = ['company', 'branch', 'salesRep', 'customer', 'shipTo', 'productGroup', 'itemNumber', 'location', 'status', 'orderNumber'] as const;
+
+/** Order lines by order date; "sales" is the open amount when the call asks for open lines. */
+export function orderModel(openOnly: boolean): Model {
+  return {
+    name: openOnly ? 'Order/Open' : 'Order',
+    sources: [
+      {
+        name: 'order_line',
+        table: 'erp.order_line',
+        dateColumn: 'order_date',
+        grain: 'day',
+        dims: {
+          ...ORG_DIMS,
+          customer: 'customer',
+          shipTo: 'ship_to',
+          productGroup: 'product_group',
+          itemNumber: 'item_number',
+          location: 'location',
+          status: 'status',
+          orderNumber: 'order_number',
+        },
+        measures: openOnly
+          ? { sales: 'sum(open_sales)', cost: 'sum(round(qty_open * unit_cost, 2))', lines: 'count(*)', invoices: 'count(DISTINCT (company, order_number))' }
+          : { sales: 'sum(sales)', cost: 'sum(cost)', lines: 'count(*)', invoices: 'count(DISTINCT (company, order_number))' },
+        where: openOnly ? 'qty_open > 0' : undefined,
+        rollup: false,
+      },
+    ],
+    filterFields: ORDER_FIELDS,
+    groupBys: { ...dimGroupBys(ORDER_FIELDS.filter((f) => f !== 'orderNumber')), ...TIME_GROUP_BYS },
+  };
+}
+
+/** Invoice lines as a list (Invoice/Details), with the customer's and item's names. */
+export const invoiceLineList: ListModel = {
+  name: 'Invoice/Details',
+  from: `erp.invoice_line l
+    LEFT JOIN erp.customer c ON c.company = l.company AND c.customer = l.customer
+    LEFT JOIN erp.item i ON i.company = l.company AND i.item_number = l.item_number`,
+  dateColumn: 'l.invoice_date',
+  salesRepColumn: 'l.sales_rep',
+  columns: {
+    company: 'l.company',
+    invoiceNumber: 'l.invoice_number',
+    invoiceLineNumber: 'l.invoice_line_number',
+    invoiceDate: "to_char(l.invoice_date, 'YYYY-MM-DD')",
+    customer: 'l.customer',
+    customerName: 'c.customer_name',
+    shipTo: 'l.ship_to',
+    salesRep: 'l.sales_rep',
+    branch: 'l.branch',
+    itemNumber: 'l.item_number',
+    itemDescription: 'i.description',
+    productGroup: 'l.product_group',
+    qty: 'l.qty',
+    unitPrice: 'l.unit_price',
+    sales: 'l.sales',
+    cost: 'l.cost',
+    grossProfit: '(l.sales - l.cost)',
+  },
+  searchColumns: ['invoiceNumber', 'customer', 'customerName', 'itemNumber', 'itemDescription'],
+  filterFields: ['company', 'branch', 'salesRep', 'customer', 'shipTo', 'productGroup', 'itemNumber', 'invoiceNumber'],
+  defaultSort: { field: 'invoiceDate', dir: 'desc' },
+  tieBreak: 'l.invoice_number DESC, l.invoice_line_number ASC',
+};
+
+const QUOTE_FIELDS = ['company', 'salesRep', 'customer', 'productGroup', 'itemNumber', 'status', 'quoteNumber'] as const;
+
+/** Quote lines by quote date; with openOnly, the quotes still open. */
+export function quoteModel(openOnly: boolean): Model {
+  return {
+    name: openOnly ? 'Quote/Open' : 'Quote',
+    sources: [
+      {
+        name: 'quote_line',
+        table: 'erp.quote_line',
+        dateColumn: 'quote_date',
+        grain: 'day',
+        dims: { company: 'company', salesRep: 'sales_rep', customer: 'customer', productGroup: 'product_group', itemNumber: 'item_number', status: 'status', quoteNumber: 'quote_number' },
+        measures: { sales: 'sum(sales)', cost: 'sum(cost)', lines: 'count(*)', invoices: 'count(DISTINCT (company, quote_number))' },
+        where: openOnly ? "status = 'Open'" : undefined,
+        rollup: false,
+      },
+    ],
+    filterFields: QUOTE_FIELDS,
+    groupBys: { ...dimGroupBys(QUOTE_FIELDS.filter((f) => f !== 'quoteNumber')), ...TIME_GROUP_BYS },
+  };
+}

@@ -1,0 +1,82 @@
+/**
+ * "Same board, my data": which ERP rows the signed-in user may read. An administrator
+ * (ADMIN_ROLE_NAMES, or a role flagged is_admin) reads everything; anyone else reads the rows
+ * whose sales rep is his own code (app.user_master.sales_rep) or, for a manager, the code of a
+ * rep he manages (erp.sales_rep.manager_sales_rep). A user with no rep code reads nothing.
+ * Every analytics query takes its predicate from here, so a filter or an id in the request can
+ * only narrow what the scope allows, never widen it.
+ *
+ * One round trip also brings what each call needs besides: the data version (latest load), the
+ * day the data runs through, whether the rollups match it, and the FiscalYear setting.
+ */
+import { ADMIN_ROLE_NAMES } from '@tradeboard/shared/constants';
+import { DEFAULT_FISCAL_YEAR_SETTING } from '@tradeboard/shared/dates';
+import type { Db } from '../db/database.ts';
+import { HttpError } from '../platform/errors.ts';
+import type { SqlParams } from './search-request.ts';
+
+export type DataScope = { all: true } | { all: false; salesReps: string[] };
+
+export type AnalyticsContext = {
+  scope: DataScope;
+  /** erp.data_load's latest load id (0 when nothing is loaded): the cache's data version. */
+  loadId: number;
+  dataThrough: string | null;
+  rollupsReady: boolean;
+  fiscalYear: string;
+};
+
+type ContextRow = {
+  role_name: string;
+  is_admin: boolean;
+  sales_rep: string | null;
+  team: string[] | null;
+  fiscal_year: string | null;
+  load_id: number | null;
+  data_through: string | null;
+  rollup_load_id: number | null;
+};
+
+export async function loadAnalyticsContext(db: Db, userMasterId: number): Promise<AnalyticsContext> {
+  const { rows } = await db.query<ContextRow>(
+    `SELECT r.role_name, r.is_admin, u.sales_rep,
+            (SELECT array_agg(DISTINCT s.sales_rep ORDER BY s.sales_rep) FROM erp.sales_rep s
+              WHERE s.manager_sales_rep = u.sales_rep) AS team,
+            coalesce(sr.setting_value, sg.setting_value, m.default_value) AS fiscal_year,
+            dl.load_id, dl.data_through::text AS data_through,
+            (SELECT load_id FROM erp.rollup_state) AS rollup_load_id
+       FROM app.user_master u
+       JOIN app.role_master r USING (role_master_id)
+       LEFT JOIN app.setting_master m ON m.setting_name = 'FiscalYear'
+       LEFT JOIN app.setting_global sg ON sg.setting_master_id = m.setting_master_id AND sg.customer_master_id = u.customer_master_id
+       LEFT JOIN app.setting_role sr ON sr.setting_master_id = m.setting_master_id AND sr.role_master_id = u.role_master_id
+       LEFT JOIN LATERAL (SELECT load_id, data_through FROM erp.data_load ORDER BY load_id DESC LIMIT 1) dl ON true
+      WHERE u.user_master_id = $1 AND u.is_active`,
+    [userMasterId],
+  );
+  const row = rows[0];
+  if (!row) throw new HttpError(401, 'Unauthorized');
+  const admin = row.is_admin || (ADMIN_ROLE_NAMES as readonly string[]).includes(row.role_name);
+  const scope: DataScope = admin
+    ? { all: true }
+    : { all: false, salesReps: row.sales_rep ? [...new Set([row.sales_rep, ...(row.team ?? [])])].sort() : [] };
+  return {
+    scope,
+    loadId: row.load_id ?? 0,
+    dataThrough: row.data_through,
+    rollupsReady: row.load_id !== null && row.rollup_load_id === row.load_id,
+    fiscalYear: row.fiscal_year ?? DEFAULT_FISCAL_YEAR_SETTING,
+  };
+}
+
+/** The scope as a SQL predicate on a rows' sales-rep column, or null when it allows everything. */
+export function scopePredicate(scope: DataScope, salesRepColumn: string, params: SqlParams): string | null {
+  if (scope.all) return null;
+  if (scope.salesReps.length === 0) return 'false';
+  return `${salesRepColumn} = ANY(${params.add(scope.salesReps)}::text[])`;
+}
+
+/** A stable text for cache keys. */
+export function scopeKey(scope: DataScope): string {
+  return scope.all ? '*' : scope.salesReps.join(',');
+}
