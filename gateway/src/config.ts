@@ -26,7 +26,10 @@ export type GatewayConfig = {
 };
 
 /** The remotes the build produces; the environment can move or switch off each one. */
-const KNOWN_REMOTES = [{ id: 'auth', name: 'mf_auth', folder: 'mf-auth' }];
+const KNOWN_REMOTES = [
+  { id: 'auth', name: 'mf_auth', folder: 'mf-auth' },
+  { id: 'boards', name: 'mf_boards', folder: 'mf-boards' },
+];
 
 export function gatewayConfigFromEnv(env: NodeJS.ProcessEnv, rootDir: string, version: string): GatewayConfig {
   const remotes = KNOWN_REMOTES.map(({ id, name, folder }) => {

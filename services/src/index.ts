@@ -1,7 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServiceName } from '@tradeboard/shared/contracts';
 import { adminRoutes } from './admin/admin-routes.ts';
+import { analyticsRoutes } from './analytics/analytics-routes.ts';
 import { authRoutes } from './auth/auth-routes.ts';
+import { boardsRoutes } from './boards/boards-routes.ts';
 import { notificationsRoutes } from './notifications/notifications-routes.ts';
 import { systemRoutes } from './system/system-routes.ts';
 import { userRoutes } from './user/user-routes.ts';
@@ -17,7 +19,9 @@ export { seedApplication } from './demo/app-seed.ts';
 /** Each backend service is one Fastify plugin; the gateway mounts it or proxies to it. */
 export const servicePlugins: Record<ServiceName, FastifyPluginAsync> = {
   admin: adminRoutes,
+  analytics: analyticsRoutes,
   auth: authRoutes,
+  boards: boardsRoutes,
   notifications: notificationsRoutes,
   system: systemRoutes,
   user: userRoutes,

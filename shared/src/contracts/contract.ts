@@ -3,9 +3,9 @@ import type { Static, TSchema } from 'typebox';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** The backend service that owns a call; the gateway mounts or proxies by this name. */
-export type ServiceName = 'auth' | 'user' | 'system' | 'notifications' | 'admin';
+export type ServiceName = 'auth' | 'user' | 'system' | 'notifications' | 'admin' | 'boards' | 'analytics';
 
-export const SERVICE_NAMES: readonly ServiceName[] = ['auth', 'user', 'system', 'notifications', 'admin'];
+export const SERVICE_NAMES: readonly ServiceName[] = ['auth', 'user', 'system', 'notifications', 'admin', 'boards', 'analytics'];
 
 /** Who may make the call: anyone, or only a signed-in session. */
 export type Access = 'public' | 'session';

@@ -1,6 +1,8 @@
 import type { Contract } from './contract.ts';
 import * as admin from './admin.ts';
+import * as analytics from './analytics.ts';
 import * as auth from './auth.ts';
+import * as boards from './boards.ts';
 import * as notifications from './notifications.ts';
 import * as system from './system.ts';
 import * as user from './user.ts';
@@ -8,7 +10,9 @@ import * as user from './user.ts';
 export * from './contract.ts';
 export * from './common.ts';
 export * from './admin.ts';
+export * from './analytics.ts';
 export * from './auth.ts';
+export * from './boards.ts';
 export * from './notifications.ts';
 export * from './system.ts';
 export * from './user.ts';
@@ -21,4 +25,4 @@ function contractsOf(module: Record<string, unknown>): Contract[] {
 }
 
 /** Every call the backend serves, each defined once. */
-export const allContracts: readonly Contract[] = [admin, auth, notifications, system, user].flatMap(contractsOf);
+export const allContracts: readonly Contract[] = [admin, analytics, auth, boards, notifications, system, user].flatMap(contractsOf);

@@ -1,0 +1,52 @@
+import type { ReactNode } from 'react';
+import { App, ConfigProvider, theme } from '@tradeboard/shared/ui';
+import { SWRConfig, mutate } from 'swr';
+import { isUnderRoute, SESSION_KEY, themeTokens, useLocation, useTradeboardStore } from '@tradeboard/shared/web';
+import { isUnauthorized } from './api/errors.ts';
+import { StatusDialog } from './feedback/StatusDialog.tsx';
+import { parseSectionPath } from './routing/sectionRoute.ts';
+import manifest from './manifest.ts';
+import { SectionPage } from './SectionPage.tsx';
+import { BOARDS_STYLES } from './theme/boardsStyles.ts';
+
+/** The page for the current address: /{sectionName}[/{board}]. */
+export function BoardsRoutes(): ReactNode {
+  const { pathname, search } = useLocation();
+  const signedIn = useTradeboardStore((state) => state.user !== null);
+  // Between a navigation away (e.g. /login on sign-out) and single-spa unmounting this remote, or while
+  // the session is being lost, nothing is decided here: no board list, no redirect, no Page Not Found.
+  if (!signedIn || !manifest.routes.some((route) => isUnderRoute(pathname, route))) return null;
+  const address = parseSectionPath(pathname);
+  if (!address) return null;
+  return <SectionPage key={address.sectionName} address={address} pathname={pathname} search={search} />;
+}
+
+/**
+ * A 401 from any of the remote's reads means the session is gone: ask the shell to check it again
+ * (GetBySession is a shared SWR key); its failure sends the page to /login (seed §2), never to /notFound.
+ */
+const swrConfig = {
+  onError: (error: unknown) => {
+    if (isUnauthorized(error)) void mutate(SESSION_KEY);
+  },
+};
+
+/** The remote's root component. */
+export function BoardsApp(): ReactNode {
+  const mode = useTradeboardStore((state) => state.theme);
+  return (
+    <SWRConfig value={swrConfig}>
+      <ConfigProvider theme={{ algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm, ...themeTokens(mode) }}>
+        <App component={false}>
+          <style href="tradeboard-boards" precedence="medium">
+            {BOARDS_STYLES}
+          </style>
+          <div className="tb-boards-root" data-theme={mode}>
+            <BoardsRoutes />
+          </div>
+          <StatusDialog />
+        </App>
+      </ConfigProvider>
+    </SWRConfig>
+  );
+}

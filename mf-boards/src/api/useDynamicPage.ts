@@ -1,0 +1,33 @@
+import useSWR, { preload, type KeyedMutator } from 'swr';
+import { dynamicPage, dynamicPageDefault } from '@tradeboard/shared/contracts';
+import { api } from '@tradeboard/shared/web';
+import { pageKey } from './keys.ts';
+import type { DynamicPageValue } from './types.ts';
+
+export type DynamicPageState = {
+  page: DynamicPageValue | undefined;
+  error: unknown;
+  isLoading: boolean;
+  mutate: KeyedMutator<DynamicPageValue>;
+};
+
+/** A board with its cards, component instances and the masters they use (one call). */
+export function fetchPage(board: number | 'default', sectionId: number): Promise<DynamicPageValue> {
+  return board === 'default'
+    ? api.call(dynamicPageDefault, { params: { sectionMasterId: sectionId } })
+    : api.call(dynamicPage, { params: { boardMasterId: board } });
+}
+
+/** Starts loading a board while the section's board list is still on its way. */
+export function preloadPage(board: number | 'default', sectionId: number): void {
+  void preload(pageKey(board, sectionId), () => fetchPage(board, sectionId)).catch(() => {});
+}
+
+export function useDynamicPage(board: number | 'default', sectionId: number): DynamicPageState {
+  const response = useSWR(
+    pageKey(board, sectionId),
+    () => fetchPage(board, sectionId),
+    { revalidateOnFocus: false, keepPreviousData: false, shouldRetryOnError: false },
+  );
+  return { page: response.data, error: response.error, isLoading: response.isLoading, mutate: response.mutate };
+}

@@ -1,0 +1,62 @@
+import { useMemo, type ReactNode } from 'react';
+import ReactGridLayout, { type Layout } from 'react-grid-layout';
+import type { CardValue } from '../api/types.ts';
+import { GRID_COLS, GRID_MARGIN, GRID_ROW_HEIGHT, layoutsToSave, readingOrder, sortCards, toGridLayout } from './gridLayout.ts';
+import { useElementWidth, useIsMobile } from './useViewport.ts';
+
+type Props = {
+  cards: readonly CardValue[];
+  editMode: boolean;
+  renderCard: (card: CardValue, index: number, inGrid: boolean) => ReactNode;
+  onLayoutSave: (layouts: { cardMasterId: number; x: number; y: number; w: number; h: number }[]) => void;
+};
+
+/**
+ * The board's cards on react-grid-layout: drag (by the header handle) and resize in edit mode,
+ * positions saved per board. At 768 px or less (or before the width is known) the cards stack
+ * full width in reading order and nothing is saved — like grafana/scenes SceneGridLayout.
+ */
+export function CardGrid({ cards, editMode, renderCard, onLayoutSave }: Props): ReactNode {
+  const mobile = useIsMobile();
+  const { ref, width } = useElementWidth<HTMLDivElement>();
+  const layout = useMemo(() => toGridLayout(cards), [cards]);
+  const ordered = useMemo(() => sortCards(cards), [cards]);
+  const indexOf = useMemo(() => new Map(ordered.map((card, index) => [card.cardMasterId, index])), [ordered]);
+
+  const save = (next: Layout) => {
+    if (mobile) return;
+    const layouts = layoutsToSave(cards, next);
+    if (layouts) onLayoutSave(layouts);
+  };
+
+  const stacked = mobile || width === 0;
+  return (
+    <div ref={ref} className="tb-grid">
+      {stacked ? (
+        <div className="tb-stack">
+          {(mobile ? readingOrder(cards) : ordered).map((card) => (
+            <div key={card.cardMasterId} className="tb-stack__item">
+              {renderCard(card, indexOf.get(card.cardMasterId) ?? 0, false)}
+            </div>
+          ))}
+        </div>
+      ) : (
+        <ReactGridLayout
+          width={width}
+          layout={layout}
+          gridConfig={{ cols: GRID_COLS, rowHeight: GRID_ROW_HEIGHT, margin: GRID_MARGIN, containerPadding: [0, 0] }}
+          dragConfig={{ enabled: editMode, handle: '.tb-card__drag', cancel: 'button, input, a, [contenteditable]' }}
+          resizeConfig={{ enabled: editMode, handles: ['se'] }}
+          onDragStop={(next) => save(next)}
+          onResizeStop={(next) => save(next)}
+        >
+          {ordered.map((card) => (
+            <div key={String(card.cardMasterId)} className="tb-grid__item">
+              {renderCard(card, indexOf.get(card.cardMasterId) ?? 0, true)}
+            </div>
+          ))}
+        </ReactGridLayout>
+      )}
+    </div>
+  );
+}

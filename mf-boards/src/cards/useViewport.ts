@@ -1,0 +1,33 @@
+import { useEffect, useRef, useState } from 'react';
+import { MOBILE_BREAKPOINT_PX } from '@tradeboard/shared/constants';
+
+/** Seed §9: mobile at 768 px or less. */
+export function useIsMobile(): boolean {
+  const query = `(max-width: ${MOBILE_BREAKPOINT_PX}px)`;
+  const read = () => typeof window.matchMedia === 'function' && window.matchMedia(query).matches;
+  const [mobile, setMobile] = useState(read);
+  useEffect(() => {
+    if (typeof window.matchMedia !== 'function') return;
+    const list = window.matchMedia(query);
+    const update = () => setMobile(list.matches);
+    update();
+    list.addEventListener?.('change', update);
+    return () => list.removeEventListener?.('change', update);
+  }, [query]);
+  return mobile;
+}
+
+/** The element's width (0 until measured, or where ResizeObserver is missing). */
+export function useElementWidth<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    setWidth(element.getBoundingClientRect().width);
+    const observer = new ResizeObserver((entries) => setWidth(entries[0]?.contentRect.width ?? 0));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return { ref, width };
+}

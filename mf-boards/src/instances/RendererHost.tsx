@@ -1,0 +1,62 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Button, Popconfirm, Skeleton } from '@tradeboard/shared/ui';
+import { rendererRegistry, type ComponentRenderer, type ComponentRendererProps } from '@tradeboard/shared/boards';
+import { ComponentErrorBoundary, ComponentErrorPanel } from './ComponentErrorBoundary.tsx';
+
+type Resolution = { status: 'loading' } | { status: 'ready'; renderer: ComponentRenderer } | { status: 'missing' } | { status: 'failed'; error: Error };
+
+export function useRenderer(key: string): Resolution {
+  const [state, setState] = useState<Resolution>({ status: 'loading' });
+  useEffect(() => {
+    let live = true;
+    setState({ status: 'loading' });
+    rendererRegistry.resolve(key).then(
+      (renderer) => live && setState(renderer ? { status: 'ready', renderer } : { status: 'missing' }),
+      (error: unknown) => live && setState({ status: 'failed', error: error instanceof Error ? error : new Error(String(error)) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [key]);
+  return state;
+}
+
+/** Seed §8 missing component: "The {name} Component could not be found", Remove for editors. */
+export function MissingComponent({ name, onRemove }: { name: string; onRemove?: () => void }): ReactNode {
+  return (
+    <div className="tb-missing" role="note">
+      <span>The {name} Component could not be found</span>
+      {onRemove && (
+        <Popconfirm title="Are you sure?" description="This component will be removed from the card." okText="Remove" okButtonProps={{ danger: true }} onConfirm={onRemove}>
+          <Button size="small" danger>
+            Remove
+          </Button>
+        </Popconfirm>
+      )}
+    </div>
+  );
+}
+
+type Props = ComponentRendererProps & { rendererKey: string; onRemove?: () => void };
+
+/** Resolves the master's renderer through the registry and renders it inside the crash boundary. */
+export function RendererHost({ rendererKey, onRemove, ...props }: Props): ReactNode {
+  const resolution = useRenderer(rendererKey);
+  const name = props.master.displayName;
+  switch (resolution.status) {
+    case 'loading':
+      return <Skeleton active paragraph={{ rows: 2 }} title={false} />;
+    case 'missing':
+      return <MissingComponent name={name} onRemove={onRemove} />;
+    case 'failed':
+      return <ComponentErrorPanel error={resolution.error} />;
+    case 'ready': {
+      const Renderer = resolution.renderer;
+      return (
+        <ComponentErrorBoundary componentName={name} instanceId={props.instance.componentInstanceId}>
+          <Renderer {...props} />
+        </ComponentErrorBoundary>
+      );
+    }
+  }
+}

@@ -1,0 +1,43 @@
+import type { MouseEvent, ReactNode } from 'react';
+import { StarFilled } from '@tradeboard/shared/ui';
+import { sectionIdOf } from '@tradeboard/shared/constants';
+import { navigate, useLocation } from '@tradeboard/shared/web';
+import { useSectionBoards } from '../api/useSectionBoards.ts';
+
+export const NO_BOARDS_TEXT = 'No boards exist for this section';
+
+type Props = { sectionName: string; route: string; onNavigate?: () => void };
+
+/**
+ * Seed 000 §2 App shell: the expanded section's boards as links to {route}/{boardMasterId}; a star
+ * marks the default, a dot the current one. Exposed for the shell's sidebar (`./SectionBoardList`).
+ */
+export default function SectionBoardList({ sectionName, route, onNavigate }: Props): ReactNode {
+  const { pathname } = useLocation();
+  const { boards } = useSectionBoards(sectionIdOf(sectionName || route));
+  const current = pathname.split('/').filter(Boolean)[1];
+  if (!boards) return null;
+  if (boards.length === 0) return <p className="tb-side-boards__empty">{NO_BOARDS_TEXT}</p>;
+  const follow = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    navigate(event.currentTarget.getAttribute('href') ?? '/');
+    onNavigate?.();
+  };
+  return (
+    <ul className="tb-side-boards" aria-label={`${sectionName} boards`}>
+      {boards.map((board) => {
+        const active = current === String(board.boardMasterId);
+        return (
+          <li key={board.boardMasterId}>
+            <a href={`/${route}/${board.boardMasterId}`} onClick={follow} aria-current={active ? 'page' : undefined}>
+              <span className={`tb-side-boards__dot${active ? ' tb-side-boards__dot--on' : ''}`} aria-hidden />
+              <span className="tb-side-boards__name">{board.boardName}</span>
+              {board.isBoardDefault && <StarFilled className="tb-star" aria-label="default board" />}
+            </a>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,30 @@
+import type { FilterValue } from './types.ts';
+
+/**
+ * Seed 000 §2: pages whose path contains accountSummary or inventoryDetail add an implicit
+ * request filter from the query (accountType, accountId, company / itemNumber).
+ */
+export function implicitFilters(pathname: string, search: string): FilterValue[] {
+  const path = pathname.toLowerCase();
+  const query = new URLSearchParams(search);
+  const filters: FilterValue[] = [];
+  const add = (field: string) => {
+    const value = query.get(field);
+    if (value !== null && value.trim() !== '') filters.push({ field, comparison: 'equals', values: [value.trim()] });
+  };
+  if (path.includes('accountsummary')) ['accountType', 'accountId', 'company'].forEach(add);
+  if (path.includes('inventorydetail')) add('itemNumber');
+  return filters;
+}
+
+/**
+ * Seed 000 §4: global filters merge values by key (field); a filter with no values is removed.
+ * Later lists win for the same field.
+ */
+export function mergeFilters(...lists: readonly (readonly FilterValue[])[]): FilterValue[] {
+  const byField = new Map<string, FilterValue>();
+  for (const list of lists) {
+    for (const filter of list) byField.set(filter.field, filter);
+  }
+  return [...byField.values()].filter((filter) => filter.values.length > 0);
+}

@@ -1,0 +1,3 @@
+export * from './types.ts';
+export * from './registry.ts';
+export * from './filters.ts';
