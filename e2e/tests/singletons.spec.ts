@@ -10,7 +10,7 @@ const sharedPackage = JSON.parse(readFileSync(path.join(import.meta.dirname, '..
   exports: Record<string, string>;
 };
 const SHARED_ENTRIES = Object.keys(sharedPackage.exports)
-  .filter((entry) => entry !== './webpack')
+  .filter((entry) => entry !== './webpack' && !entry.startsWith('./testing/'))
   .map((entry) => `@tradeboard/shared${entry.slice(1)}`);
 const SINGLETONS = ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client', 'zustand', 'swr', ...SHARED_ENTRIES];
 

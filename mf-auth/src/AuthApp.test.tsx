@@ -1,11 +1,11 @@
-import './test/setupDom.ts';
+import '@tradeboard/shared/testing/setupDom';
 import { act, screen, waitFor } from '@testing-library/react';
 import { useTradeboardStore } from '@tradeboard/shared/web';
 import { describe, expect, it, vi } from 'vitest';
 import manifest from './manifest.ts';
 import { browser } from './routing/browser.ts';
 import { resolveRoute } from './routing/resolveRoute.ts';
-import { callsTo, mockFetch } from './test/mockFetch.ts';
+import { callsTo, mockFetch } from '@tradeboard/shared/testing/mockFetch';
 import { renderAt } from './test/renderAt.tsx';
 
 describe('AuthApp routing', () => {

@@ -1,10 +1,10 @@
-import './test/setupDom.ts';
+import '@tradeboard/shared/testing/setupDom';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { rendererRegistry, type ComponentRendererProps } from '@tradeboard/shared/boards';
 import manifest from './manifest.ts';
 import { board, card, master, page } from './test/fixtures.ts';
-import { callsTo, errorBody, mockFetch, type Handler } from './test/mockFetch.ts';
+import { callsTo, errorBody, mockFetch, type Handler } from '@tradeboard/shared/testing/mockFetch';
 import { renderBoards } from './test/renderBoards.tsx';
 import { EDIT_MODE_OFF_HINT, NO_PERMISSION_HINT } from './boards/usePermissions.ts';
 

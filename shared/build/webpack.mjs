@@ -32,7 +32,7 @@ function singletons(appDir) {
     const version = versionOf(pkg);
     shared[request] = { singleton: true, requiredVersion: `^${version}`, version };
   }
-  for (const entry of Object.keys(sharedPackage.exports).filter((e) => e !== './webpack')) {
+  for (const entry of Object.keys(sharedPackage.exports).filter((e) => e !== './webpack' && !e.startsWith('./testing/'))) {
     shared[`@tradeboard/shared${entry.slice(1)}`] = {
       singleton: true,
       requiredVersion: `^${sharedPackage.version}`,

@@ -1,10 +1,10 @@
-import '../test/setupDom.ts';
+import '@tradeboard/shared/testing/setupDom';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { EXTERNAL_PASSWORD_PLACEHOLDER, LOGIN_FAILED_TEXT } from '../constants.ts';
 import { browser } from '../routing/browser.ts';
-import { callsTo, deferred, errorBody, mockFetch, type Reply } from '../test/mockFetch.ts';
+import { callsTo, deferred, errorBody, mockFetch, type Reply } from '@tradeboard/shared/testing/mockFetch';
 import { renderAt } from '../test/renderAt.tsx';
 
 const LOGIN_TYPE = 'GET /api/Authenticate/LoginType/ann@example.com';

@@ -1,9 +1,9 @@
-import '../test/setupDom.ts';
+import '@tradeboard/shared/testing/setupDom';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { FORGOT_PASSWORD_SENT_TEXT, RESET_PASSWORD_DONE_TEXT } from '../constants.ts';
-import { callsTo, errorBody, mockFetch } from '../test/mockFetch.ts';
+import { callsTo, errorBody, mockFetch } from '@tradeboard/shared/testing/mockFetch';
 import { renderAt } from '../test/renderAt.tsx';
 import { PASSWORDS_DIFFER_TEXT } from './ResetPasswordPage.tsx';
 

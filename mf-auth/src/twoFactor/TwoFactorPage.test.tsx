@@ -1,10 +1,10 @@
-import '../test/setupDom.ts';
+import '@tradeboard/shared/testing/setupDom';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { TWO_FACTOR_FAILED_TEXT } from '../constants.ts';
 import { browser } from '../routing/browser.ts';
-import { callsTo, errorBody, mockFetch } from '../test/mockFetch.ts';
+import { callsTo, errorBody, mockFetch } from '@tradeboard/shared/testing/mockFetch';
 import { renderAt } from '../test/renderAt.tsx';
 import { groupKey, twoFactorDetails } from './twoFactorDetails.ts';
 

@@ -1,4 +1,4 @@
-import '../test/setupDom.ts';
+import '@tradeboard/shared/testing/setupDom';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { InlineEdit, nameToSave } from './InlineEdit.tsx';

@@ -1,8 +1,8 @@
-import '../test/setupDom.ts';
+import '@tradeboard/shared/testing/setupDom';
 import { describe, expect, it, vi } from 'vitest';
 import { resetAntiforgeryToken, resetErrorReports } from '@tradeboard/shared/web';
 import { board } from '../test/fixtures.ts';
-import { callsTo, mockFetch } from '../test/mockFetch.ts';
+import { callsTo, mockFetch } from '@tradeboard/shared/testing/mockFetch';
 import { moveItem, orderBoards, parseDisplayOrder } from './orderBoards.ts';
 
 const boards = [board(1), board(2), board(3)];
