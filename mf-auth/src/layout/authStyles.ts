@@ -25,8 +25,8 @@ export const AUTH_STYLES = `
 }
 .tb-auth *, .tb-auth *::before, .tb-auth *::after { box-sizing: border-box; }
 .tb-auth__main { width: 100%; max-width: 420px; }
-.tb-auth__card { width: 100%; box-shadow: var(--tb-shadow); border: 1px solid var(--tb-border); border-radius: 10px;
-  background: var(--tb-color-bg-container); padding: 32px; }
+.tb-auth__card { width: 100%; border: 1px solid var(--tb-border); border-radius: 10px; background: var(--tb-color-bg-container); padding: 24px;
+  box-shadow: 0 1px 2px 0 rgba(0, 0, 0, 0.05), 0 1px 6px -1px rgba(0, 0, 0, 0.03), 0 2px 4px 0 rgba(0, 0, 0, 0.03); }
 .tb-auth__brand { display: flex; align-items: center; gap: 10px; margin-bottom: 24px; color: var(--tb-primary); }
 .tb-auth__mark { width: 36px; height: 36px; flex: none; }
 .tb-auth__wordmark { font-size: 20px; font-weight: 700; letter-spacing: -0.01em; color: var(--tb-text); }
@@ -50,8 +50,7 @@ export const AUTH_STYLES = `
 .tb-auth__step-title { display: block; font-weight: 600; margin-bottom: 4px; padding-top: 3px; min-height: 28px; line-height: 1.45; }
 .tb-auth__qr { display: block; width: 176px; height: 176px; margin: 12px 0; padding: 8px; background: #fff; border-radius: 8px;
   border: 1px solid var(--tb-border); image-rendering: pixelated; }
-.tb-auth__key { font-family: var(--tb-font-code); word-break: break-all; }
-.tb-auth__code { font-family: var(--tb-font-code); letter-spacing: 0.3em; font-size: 18px; }
+.tb-auth__key { word-break: break-all; }
 .tb-secondary { color: var(--tb-color-text-tertiary); }
 
 .tb-field { margin-bottom: 20px; }
@@ -114,10 +113,10 @@ input.tb-input::placeholder, .tb-input--affix input::placeholder { color: var(--
 .tb-checkbox__input:focus-visible { outline: 4px solid var(--tb-color-primary-border); outline-offset: 1px; }
 .tb-checkbox__label { padding: 0 8px; }
 
-.tb-alert { display: flex; align-items: flex-start; padding: 8px 12px; border: 1px solid; border-radius: 10px; color: var(--tb-color-text); word-wrap: break-word; }
+.tb-alert { display: flex; align-items: center; padding: 8px 12px; border: 1px solid; border-radius: 10px; color: var(--tb-color-text); word-wrap: break-word; }
 .tb-alert__icon { display: flex; align-items: center; height: 22px; margin-inline-end: 8px; font-size: 14px; }
 .tb-alert__content { flex: 1; min-width: 0; }
-.tb-alert--with-description { padding: 20px 24px; }
+.tb-alert--with-description { align-items: flex-start; padding: 20px 24px; }
 .tb-alert--with-description .tb-alert__icon { height: auto; margin-inline-end: 12px; font-size: 24px; }
 .tb-alert--with-description .tb-alert__title { margin-bottom: 8px; font-size: 16px; line-height: 1.5714285714285714; }
 .tb-alert--error { background: var(--tb-color-error-bg); border-color: var(--tb-color-error-border); }
@@ -153,7 +152,6 @@ input.tb-input::placeholder, .tb-input--affix input::placeholder { color: var(--
 }
 @media (max-width: 480px) {
   .tb-auth { justify-content: flex-start; padding: 16px 12px; }
-  .tb-auth__card { padding: 24px 20px; }
 }
 `;
 

@@ -47,7 +47,6 @@ export function TwoFactorPage(): ReactNode {
       <Field label="Verification Code" htmlFor={codeId} extra="The 6-digit code your authenticator app shows now.">
         <TextInput
           id={codeId}
-          className="tb-auth__code"
           required
           autoFocus={details.isConfigured}
           autoComplete="one-time-code"
