@@ -1,3 +1,4 @@
 export * from './types.ts';
 export * from './registry.ts';
 export * from './filters.ts';
+export * from './componentConfig.ts';

@@ -58,6 +58,32 @@ export const Filter = Type.Object({
 });
 export type Filter = Static<typeof Filter>;
 
+/** A chart view of the data call's rows (docs/component-config.md). */
+export const DatasetTab = Type.Object({
+  title: Type.String({ maxLength: 100 }),
+  chartType: Type.Union([Type.Literal('column'), Type.Literal('bar'), Type.Literal('line'), Type.Literal('area'), Type.Literal('pie')]),
+  xField: Type.String({ maxLength: 100 }),
+  yFields: Type.Array(Type.String({ maxLength: 100 }), { minItems: 1, maxItems: 10 }),
+});
+
+export const ColumnFormat = Type.Union([
+  Type.Literal('money'),
+  Type.Literal('percent'),
+  Type.Literal('number'),
+  Type.Literal('integer'),
+  Type.Literal('date'),
+  Type.Literal('text'),
+]);
+
+export const ColumnLink = Type.Union([
+  Type.Literal('account'),
+  Type.Literal('invoice'),
+  Type.Literal('order'),
+  Type.Literal('quote'),
+  Type.Literal('purchaseOrder'),
+  Type.Literal('item'),
+]);
+
 /** Seed 000 §3 "Component config". Every part is optional; renderers read what they need. */
 export const ComponentConfig = Type.Object({
   id: Type.Optional(Type.Union([Type.Integer(), Type.String({ maxLength: 100 })])),
@@ -79,7 +105,7 @@ export const ComponentConfig = Type.Object({
     Type.Object({
       isVisible: Type.Optional(Type.Boolean()),
       defaultTabIndex: Type.Optional(Type.Integer({ minimum: 0 })),
-      datasetTabs: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 50 })),
+      datasetTabs: Type.Optional(Type.Array(DatasetTab, { maxItems: 50 })),
     }),
   ),
   columnConfigs: Type.Optional(
@@ -89,11 +115,23 @@ export const ComponentConfig = Type.Object({
         displayOrder: Type.Integer(),
         isVisible: Type.Boolean(),
         title: Type.Optional(Type.String({ maxLength: 200 })),
+        /** How cells show: money = US dollars, 0 decimals (docs/component-config.md). */
+        format: Type.Optional(ColumnFormat),
+        /** Cells drill through to this kind of page (the account summary, a document, an item). */
+        link: Type.Optional(ColumnLink),
       }),
       { maxItems: 200 },
     ),
   ),
-  kpiConfig: Type.Optional(Type.Object({ isVisible: Type.Optional(Type.Boolean()) })),
+  kpiConfig: Type.Optional(
+    Type.Object({
+      isVisible: Type.Optional(Type.Boolean()),
+      /** The KPI call's path under /api (e.g. /Invoice/KPI); its dateSlug defaults to the data call's. */
+      queryString: Type.Optional(Type.String({ maxLength: 2000 })),
+      pathParams: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+      queryParams: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+    }),
+  ),
   displayConfigs: Type.Optional(
     Type.Array(Type.Object({ controlName: Type.String({ maxLength: 100 }), controlValue: Type.String({ maxLength: 20000 }) }), {
       maxItems: 100,

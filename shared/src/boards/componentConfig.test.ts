@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import {
+  appliedSort,
+  buildPartRequest,
+  clickSort,
+  initialViewState,
+  isPartVisible,
+  orderedColumns,
+  withColumnMoved,
+  withColumnVisible,
+  withPartVisible,
+  withSearch,
+} from './componentConfig.ts';
+import type { ComponentConfigValue } from './types.ts';
+
+const config: ComponentConfigValue = {
+  outputModel: 'Grouped',
+  dataConfig: {
+    queryString: '/Booking/Grouped/{groupBy}/{dateSlug}',
+    pathParams: { groupBy: 'customer', dateSlug: 'this-year' },
+    sortBy: 'sales',
+    sortDir: 'desc',
+    filterConfigs: [{ field: 'branch', comparison: 'include', values: ['B1'] }],
+  },
+  kpiConfig: { isVisible: true, queryString: '/Booking/KPI' },
+  columnConfigs: [
+    { dataSource: 'sales', title: 'Sales', displayOrder: 1, isVisible: true, format: 'money' },
+    { dataSource: 'name', title: 'Customer', displayOrder: 0, isVisible: true, link: 'account' },
+    { dataSource: 'grossProfit', title: 'GP', displayOrder: 2, isVisible: true, format: 'money' },
+  ],
+};
+
+describe('buildPartRequest', () => {
+  it('fills the path, merges filters by field and adds paging, sort and search', () => {
+    const view = { ...initialViewState(config), pageNumber: 3, searchString: ' acme ', searchOperator: 'BeginsWith' as const };
+    const request = buildPartRequest(config, 'data', {
+      view,
+      boardFilters: [
+        { field: 'branch', comparison: 'equals', values: ['B2'] },
+        { field: 'salesRep', comparison: 'include', values: ['R1'] },
+      ],
+    });
+    expect(request).toEqual({
+      path: '/Booking/Grouped/customer/this-year',
+      body: {
+        filters: [
+          { field: 'branch', comparison: 'equals', values: ['B2'] },
+          { field: 'salesRep', comparison: 'include', values: ['R1'] },
+        ],
+        pageSize: 15,
+        pageNumber: 3,
+        sortBy: 'sales',
+        sortDir: 'desc',
+        searchString: 'acme',
+        searchOperator: 'BeginsWith',
+      },
+    });
+  });
+
+  it('sends body params for calls that take them in the body, and only filters for unpaged models', () => {
+    const invoice: ComponentConfigValue = { outputModel: 'Summary', dataConfig: { queryString: '/Invoice/Summary', queryParams: { x: 1 } } };
+    expect(buildPartRequest(invoice, 'data')).toEqual({ path: '/Invoice/Summary', body: { x: 1, filters: [] } });
+  });
+
+  it('builds the KPI call with the data call dateSlug unless the KPI names its own', () => {
+    expect(buildPartRequest(config, 'kpi')).toEqual({ path: '/Booking/KPI', body: { dateSlug: 'this-year', filters: config.dataConfig!.filterConfigs } });
+    const own = { ...config, kpiConfig: { queryString: '/Booking/KPI', queryParams: { dateSlug: 'this-month' } } };
+    expect(buildPartRequest(own, 'kpi')?.body.dateSlug).toBe('this-month');
+    expect(buildPartRequest({ ...config, kpiConfig: {} }, 'kpi')).toBeNull();
+  });
+
+  it('drops the configured sort when AutoSortEnabled is off, keeps a clicked one', () => {
+    const view = initialViewState(config);
+    expect(buildPartRequest(config, 'data', { view, autoSortEnabled: false })?.body.sortBy).toBeUndefined();
+    const clicked = { ...view, sort: clickSort(view.sort, 'name', 'asc') };
+    expect(buildPartRequest(config, 'data', { view: clicked, autoSortEnabled: false })?.body).toMatchObject({ sortBy: 'name', sortDir: 'asc' });
+  });
+});
+
+describe('sort rules (seed 000 §4)', () => {
+  it('flips the same column and starts a new column at its default direction', () => {
+    const first = clickSort(null, 'sales', 'desc');
+    expect(first).toEqual({ sortBy: 'sales', sortDir: 'desc', forced: true });
+    expect(clickSort(first, 'sales', 'desc').sortDir).toBe('asc');
+    expect(clickSort(clickSort(first, 'sales', 'desc'), 'sales', 'desc').sortDir).toBe('desc');
+    expect(clickSort(first, 'name', 'asc')).toEqual({ sortBy: 'name', sortDir: 'asc', forced: true });
+  });
+
+  it('ignores an unforced sort unless AutoSortEnabled', () => {
+    const sort = { sortBy: 'sales', sortDir: 'desc' as const, forced: false };
+    expect(appliedSort(sort, true)).toEqual({ sortBy: 'sales', sortDir: 'desc' });
+    expect(appliedSort(sort, false)).toBeNull();
+    expect(appliedSort({ ...sort, forced: true }, false)).toEqual({ sortBy: 'sales', sortDir: 'desc' });
+  });
+
+  it('resets to page 1 on a search or filter change', () => {
+    const view = { ...initialViewState(config), pageNumber: 4 };
+    expect(withSearch(view, { searchString: 'x' }).pageNumber).toBe(1);
+    expect(withSearch(view, { filters: [{ field: 'customer', comparison: 'equals', values: ['C1'] }] }).pageNumber).toBe(1);
+  });
+});
+
+describe('column and part edits', () => {
+  it('orders, hides and moves columns, renumbering the order', () => {
+    expect(orderedColumns(config).map((c) => c.dataSource)).toEqual(['name', 'sales', 'grossProfit']);
+    const hidden = withColumnVisible(config, 'sales', false);
+    expect(hidden.columnConfigs!.find((c) => c.dataSource === 'sales')!.isVisible).toBe(false);
+    const moved = withColumnMoved(config, 'grossProfit', -2);
+    expect(orderedColumns(moved).map((c) => [c.dataSource, c.displayOrder])).toEqual([
+      ['grossProfit', 0],
+      ['name', 1],
+      ['sales', 2],
+    ]);
+    expect(withColumnMoved(config, 'name', -1)).toBe(config);
+  });
+
+  it('shows parts unless switched off', () => {
+    expect(isPartVisible({}, 'chart')).toBe(true);
+    const off = withPartVisible(config, 'kpi', false);
+    expect(isPartVisible(off, 'kpi')).toBe(false);
+    expect(off.kpiConfig?.queryString).toBe('/Booking/KPI');
+  });
+});
