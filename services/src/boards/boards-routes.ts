@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { boardRoutes } from './board-routes.ts';
 import { cardRoutes } from './card-routes.ts';
 import { componentRoutes } from './component-routes.ts';
+import { filtersRoutes } from '../filters/filters-routes.ts';
 import { pageRoutes } from './page-routes.ts';
 import { shareRoutes } from './share-routes.ts';
 
@@ -15,4 +16,5 @@ export async function boardsRoutes(app: FastifyInstance): Promise<void> {
   await cardRoutes(app);
   await componentRoutes(app);
   await pageRoutes(app);
+  await filtersRoutes(app);
 }

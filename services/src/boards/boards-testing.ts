@@ -4,7 +4,7 @@ import type { startTestServices, TestBrowser } from '../testing/index.ts';
 
 /** Helpers shared by the boards service tests. */
 export type Services = Awaited<ReturnType<typeof startTestServices>>;
-export type Method = 'GET' | 'POST' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export const HOME = SECTION_IDS.home;
 export const SALES = SECTION_IDS.sales;
