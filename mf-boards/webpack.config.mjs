@@ -10,6 +10,10 @@ export default federatedApp({
     // Component renderers (manifest.json `renderers`: key → one of these).
     './notes': './src/renderers/NotesRenderer.tsx',
     './documentLinks': './src/renderers/DocumentLinksRenderer.tsx',
+    './list': './src/renderers/data/ListRenderer.tsx',
+    './comparison': './src/renderers/data/ComparisonRenderer.tsx',
+    './summary': './src/renderers/data/SummaryRenderer.tsx',
+    './analysis': './src/renderers/data/AnalysisRenderer.tsx',
     // The sidebar's board list of a section (for the shell: seed 000 §2 App shell).
     './SectionBoardList': './src/sidebar/SectionBoardList.tsx',
   },

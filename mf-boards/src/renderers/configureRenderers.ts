@@ -13,6 +13,10 @@ export function configureRenderers(): void {
   rendererRegistry.provideLocal(REMOTE_NAME, {
     './notes': () => import('./NotesRenderer.tsx'),
     './documentLinks': () => import('./DocumentLinksRenderer.tsx'),
+    './list': () => import('./data/ListRenderer.tsx'),
+    './comparison': () => import('./data/ComparisonRenderer.tsx'),
+    './summary': () => import('./data/SummaryRenderer.tsx'),
+    './analysis': () => import('./data/AnalysisRenderer.tsx'),
     './manifest': () => import('../manifest.ts'),
   });
   rendererRegistry.configure({

@@ -79,3 +79,9 @@ export { default as StarOutlined } from '@ant-design/icons/StarOutlined';
 export { default as UnderlineOutlined } from '@ant-design/icons/UnderlineOutlined';
 export { default as UnorderedListOutlined } from '@ant-design/icons/UnorderedListOutlined';
 export { default as UserOutlined } from '@ant-design/icons/UserOutlined';
+
+// Data components (mf-boards renderers/data): tables, search operators, export.
+export { Select, Table } from 'antd';
+export type { TableProps } from 'antd';
+export { default as DownloadOutlined } from '@ant-design/icons/DownloadOutlined';
+export { default as FilterOutlined } from '@ant-design/icons/FilterOutlined';

@@ -1,0 +1,60 @@
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import type { ColumnConfigValue, ComponentConfigValue, DatasetTabValue } from '@tradeboard/shared/boards';
+import { Button, Skeleton } from '@tradeboard/shared/ui';
+import { navigate, useTradeboardStore } from '@tradeboard/shared/web';
+import type { ChartPoint } from './Chart.tsx';
+import { cellValue, drillHref, type Row } from './format.ts';
+
+// Its own chunk with @ant-design/charts: loaded the first time a chart shows.
+const Chart = lazy(() => import('./Chart.tsx'));
+
+/** The long-format points of a tab: one per row and yField, named by the yField's column title. */
+export function chartPoints(tab: DatasetTabValue, rows: readonly Row[], columns: readonly ColumnConfigValue[]): ChartPoint[] {
+  const titleOf = (field: string) => columns.find((c) => c.dataSource === field)?.title ?? field;
+  return rows.flatMap((row) =>
+    tab.yFields.map((field) => ({ x: String(cellValue(row, { dataSource: tab.xField }) ?? ''), series: titleOf(field), value: Number(cellValue(row, { dataSource: field }) ?? 0), row })),
+  );
+}
+
+type Props = { config: ComponentConfigValue; rows: readonly Row[]; columns: readonly ColumnConfigValue[]; name: string };
+
+/** Dataset tabs (a tablist of buttons) over the lazily loaded chart of the main call's rows. */
+export function ChartPart({ config, rows, columns, name }: Props): ReactNode {
+  const tabs = config.chartConfig?.datasetTabs ?? [];
+  const [selected, setSelected] = useState(() => Math.min(config.chartConfig?.defaultTabIndex ?? 0, Math.max(tabs.length - 1, 0)));
+  const dark = useTradeboardStore((state) => state.theme) === 'dark';
+  const tab = tabs[selected];
+  if (!tab) return null;
+  const link = columns.find((c) => c.dataSource === tab.xField)?.link;
+  const onPointClick = link
+    ? (point: ChartPoint) => {
+        const href = drillHref(link, point.row);
+        if (href) navigate(href);
+      }
+    : undefined;
+  return (
+    <div className="tb-chart">
+      {tabs.length > 1 && (
+        <div role="tablist" aria-label={`${name} charts`} className="tb-chart__tabs">
+          {tabs.map((t, index) => (
+            <Button
+              key={`${t.title}-${index}`}
+              role="tab"
+              size="small"
+              type={index === selected ? 'primary' : 'default'}
+              aria-selected={index === selected}
+              onClick={() => setSelected(index)}
+            >
+              {t.title}
+            </Button>
+          ))}
+        </div>
+      )}
+      <div role={tabs.length > 1 ? 'tabpanel' : undefined} aria-label={tab.title}>
+        <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height: 260 }} />}>
+          <Chart tab={tab} points={chartPoints(tab, rows, columns)} dark={dark} label={`${name}: ${tab.title} chart`} onPointClick={onPointClick} />
+        </Suspense>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import type { ReactNode } from 'react';
+import { appliedSort, clickSort, defaultSortDir, type ColumnConfigValue, type ComponentConfigValue, type SortState } from '@tradeboard/shared/boards';
+import { Table, type TableProps } from '@tradeboard/shared/ui';
+import { navigate } from '@tradeboard/shared/web';
+import { cellValue, drillHref, formatCell, type Row } from './format.ts';
+
+type Props = {
+  name: string;
+  config: ComponentConfigValue;
+  columns: readonly ColumnConfigValue[];
+  rows: readonly Row[];
+  totalCount: number;
+  pageNumber: number;
+  pageSize: number;
+  sort: SortState | null;
+  autoSortEnabled: boolean;
+  loading: boolean;
+  onPage: (pageNumber: number) => void;
+  onSort: (sort: SortState) => void;
+};
+
+const NUMERIC = new Set(['money', 'percent', 'number', 'integer']);
+
+function Cell({ column, row }: { column: ColumnConfigValue; row: Row }): ReactNode {
+  const text = formatCell(cellValue(row, column), column.format);
+  const href = column.link ? drillHref(column.link, row) : null;
+  if (!href || !text) return text;
+  return (
+    <a
+      href={href}
+      onClick={(event) => {
+        if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+        event.preventDefault();
+        navigate(href);
+      }}
+    >
+      {text}
+    </a>
+  );
+}
+
+/**
+ * The table part: the visible columns in their order, server-side paging and sorting (seed 000
+ * §4: a header click flips the same column or starts a new one at its default direction, and
+ * forces the sort even when AutoSortEnabled is off).
+ */
+export function DataTable({ name, config, columns, rows, totalCount, pageNumber, pageSize, sort, autoSortEnabled, loading, onPage, onSort }: Props): ReactNode {
+  const applied = appliedSort(sort, autoSortEnabled);
+  const configured = config.dataConfig;
+  const tableColumns: TableProps<Row>['columns'] = columns
+    .filter((column) => column.isVisible)
+    .map((column) => ({
+      key: column.dataSource,
+      title: column.title ?? column.dataSource,
+      align: NUMERIC.has(column.format ?? 'text') ? 'right' : 'left',
+      sorter: true,
+      sortDirections: ['ascend', 'descend', 'ascend'],
+      showSorterTooltip: false,
+      sortOrder: applied?.sortBy === column.dataSource ? (applied.sortDir === 'asc' ? 'ascend' : 'descend') : null,
+      render: (_: unknown, row: Row) => <Cell column={column} row={row} />,
+    }));
+  return (
+    <Table<Row>
+      size="small"
+      aria-label={`${name} table`}
+      columns={tableColumns}
+      dataSource={rows as Row[]}
+      rowKey={(row) => String(row.key ?? JSON.stringify(row))}
+      loading={loading}
+      scroll={{ x: 'max-content' }}
+      pagination={{
+        current: pageNumber,
+        pageSize,
+        total: totalCount,
+        showSizeChanger: false,
+        size: 'small',
+        showTotal: (total, [from, to]) => `${from}–${to} of ${total}`,
+      }}
+      onChange={(pagination, _filters, sorter, extra) => {
+        if (extra.action === 'paginate') onPage(pagination.current ?? 1);
+        if (extra.action === 'sort') {
+          const column = columns.find((c) => c.dataSource === (Array.isArray(sorter) ? sorter[0]?.columnKey : sorter.columnKey));
+          if (!column) return;
+          const defaultDir = configured?.sortBy === column.dataSource && configured.sortDir ? configured.sortDir : defaultSortDir(column.format);
+          onSort(clickSort(applied ? sort : null, column.dataSource, defaultDir));
+        }
+      }}
+    />
+  );
+}

@@ -1,0 +1,39 @@
+import useSWR from 'swr';
+import type { Contract } from '@tradeboard/shared/contracts';
+import type { PartRequest } from '@tradeboard/shared/boards';
+import { isSettingOn } from '@tradeboard/shared/user-settings';
+import { api, useTradeboardStore } from '@tradeboard/shared/web';
+
+/**
+ * A data call named by a component's config (docs/component-config.md): always a POST of the
+ * search request to a path under /api. Goes through the shared client (credentials, anti-forgery
+ * header, ApiError with the seed's messages).
+ */
+export function callPart<T>(request: PartRequest, signal?: AbortSignal): Promise<T> {
+  const contract = { method: 'POST', path: request.path, service: 'analytics', access: 'session', summary: request.path, response: {} } satisfies Contract;
+  return api.call(contract, { body: request.body as never, signal }) as Promise<T>;
+}
+
+export type PartData<T> = { data: T | undefined; error: unknown; isLoading: boolean; isValidating: boolean; retry: () => void };
+
+/** One part's data, cached per request (a page, a sort, a search); the last page stays while the next loads. */
+export function usePartData<T>(request: PartRequest | null): PartData<T> {
+  const response = useSWR<T>(request ? ['component-data', request.path, JSON.stringify(request.body)] : null, () => callPart<T>(request!), {
+    revalidateOnFocus: false,
+    keepPreviousData: true,
+    shouldRetryOnError: false,
+  });
+  return {
+    data: response.data,
+    error: response.error,
+    isLoading: response.isLoading,
+    isValidating: response.isValidating,
+    retry: () => void response.mutate(),
+  };
+}
+
+/** A user setting of the signed-in user (defaults of seed 000 §9 apply until the server says otherwise). */
+export function useSetting(name: 'AutoSortEnabled' | 'ExcelExportsEnabled'): boolean {
+  const settings = useTradeboardStore((state) => state.user?.settings);
+  return settings?.some((s) => s.settingName === name) ? isSettingOn(settings, name) : true;
+}
