@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Button, PlusOutlined, Result, Skeleton, SettingOutlined, Tag } from '@tradeboard/shared/ui';
-import { implicitFilters, mergeFilters } from '@tradeboard/shared/boards';
 import { navigate, useTradeboardStore } from '@tradeboard/shared/web';
 import { isNotFound, apiStatus } from './api/errors.ts';
 import type { BoardValue, CardValue, ComponentMasterValue } from './api/types.ts';
@@ -15,6 +14,8 @@ import { usePermissions } from './boards/usePermissions.ts';
 import { BoardCard } from './cards/BoardCard.tsx';
 import { CardGrid } from './cards/CardGrid.tsx';
 import { useCardActions } from './cards/useCardActions.ts';
+import { GlobalFilterControl } from './filters/GlobalFilterControl.tsx';
+import { useGlobalFilters } from './filters/useGlobalFilters.ts';
 import { ComponentLibrary } from './library/ComponentLibrary.tsx';
 import { missingBoardTarget } from './routing/sectionRoute.ts';
 import { sectionTitle } from './routing/sectionTitle.ts';
@@ -58,7 +59,8 @@ export function BoardPage({ sectionName, sectionId, pathname, search, boards, ac
   const [highlight, setHighlight] = useState<{ cardMasterId: number; componentMasterId: number; at: number } | null>(null);
   const highlightTimer = useRef<number | undefined>(undefined);
   const cardActions = useCardActions(page?.page, page?.mutate ?? (async () => undefined));
-  const filters = useMemo(() => mergeFilters(implicitFilters(pathname, search)), [pathname, search]);
+  const globalFilters = useGlobalFilters(pathname, search);
+  const filters = globalFilters.filters;
   const masters = useMemo(
     () => new Map<number, ComponentMasterValue>((page?.page?.components ?? []).map((master) => [master.id, master])),
     [page?.page?.components],
@@ -202,6 +204,7 @@ export function BoardPage({ sectionName, sectionId, pathname, search, boards, ac
               onDelete={() => commands.remove(activeBoard)}
             />
           )}
+          {!noBoard && <GlobalFilterControl state={globalFilters} />}
           {permissions.canManageBoards && (
             <Button icon={<SettingOutlined />} onClick={() => setManageOpen(true)}>
               <span className="tb-hide-narrow">Manage Boards</span>

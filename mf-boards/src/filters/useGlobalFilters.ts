@@ -1,0 +1,37 @@
+import { useMemo, useState } from 'react';
+import useSWR from 'swr';
+import { globalFilterFilterList, globalFilterList, type ContractResult } from '@tradeboard/shared/contracts';
+import { api } from '@tradeboard/shared/web';
+import { activeFieldCount, activeFilterOf, pageFilters, type ActiveChoice } from './activeFilter.ts';
+
+export type GlobalFilterValue = ContractResult<typeof globalFilterList>[number];
+export type FilterMasterValue = ContractResult<typeof globalFilterFilterList>[number];
+
+export const globalFiltersKey = 'GlobalFilter/List';
+export const filterFieldsKey = 'GlobalFilter/FilterList';
+
+const options = { revalidateOnFocus: false, dedupingInterval: 2_000 };
+
+export type GlobalFilters = ReturnType<typeof useGlobalFilters>;
+
+/**
+ * The user's global filters and the active one (his default until he picks another), and the
+ * filters the page's components apply: the active filter merged with the page's implicit ones.
+ */
+export function useGlobalFilters(pathname: string, search: string) {
+  const list = useSWR(globalFiltersKey, () => api.call(globalFilterList), options);
+  const fields = useSWR(filterFieldsKey, () => api.call(globalFilterFilterList), options);
+  const [choice, setChoice] = useState<ActiveChoice>(undefined);
+  const active = activeFilterOf(list.data, choice);
+  const filters = useMemo(() => pageFilters(active, pathname, search), [active, pathname, search]);
+  return {
+    list: list.data,
+    fields: fields.data ?? [],
+    isLoading: list.isLoading,
+    active,
+    count: activeFieldCount(active),
+    filters,
+    choose: setChoice,
+    reload: () => list.mutate(),
+  };
+}
