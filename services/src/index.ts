@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ServiceName } from '@tradeboard/shared/contracts';
 import { adminRoutes } from './admin/admin-routes.ts';
 import { analyticsRoutes } from './analytics/analytics-routes.ts';
+import { erpDataRoutes } from './analytics/erp-routes.ts';
 import { authRoutes } from './auth/auth-routes.ts';
 import { boardsRoutes } from './boards/boards-routes.ts';
 import { notificationsRoutes } from './notifications/notifications-routes.ts';
@@ -19,7 +20,10 @@ export { seedApplication } from './demo/app-seed.ts';
 /** Each backend service is one Fastify plugin; the gateway mounts it or proxies to it. */
 export const servicePlugins: Record<ServiceName, FastifyPluginAsync> = {
   admin: adminRoutes,
-  analytics: analyticsRoutes,
+  analytics: async (app) => {
+    await analyticsRoutes(app);
+    await erpDataRoutes(app);
+  },
   auth: authRoutes,
   boards: boardsRoutes,
   notifications: notificationsRoutes,

@@ -1,0 +1,423 @@
+/**
+ * Receivables (per sales rep, like the sales calls), payables (company-wide, for users whose
+ * ApAccessRight is on), the unified AR invoice view, and the Analysis calls that set sales
+ * against bookings, quotes, last year and payables.
+ */
+import type { FastifyInstance } from 'fastify';
+import {
+  analysisArApRatio,
+  analysisBusinessHealth,
+  analysisQuoteConversionRatio,
+  analysisSalesBookingsQuotes,
+  apGrouped,
+  apList,
+  arDaysOpen,
+  arGrouped,
+  arList,
+  unifiedArInvoiceExact,
+  type AgingBasis,
+  type AnalyticsSearchRequest,
+} from '@tradeboard/shared/contracts';
+import { HttpError } from '../platform/errors.ts';
+import { serve } from '../platform/route.ts';
+import { aggregateQuery, listQuery, type ListModel } from './engine.ts';
+import {
+  agingBuckets,
+  agingGrouped,
+  agingPeriods,
+  ALL_TIME,
+  companyWide,
+  dimension,
+  erpCall,
+  groupedMeasures,
+  groupKeyOf,
+  resolvePeriod,
+  pageOf,
+  periodGroupedAnswer,
+  todaySql,
+  type AgingBucket,
+  type AgingSpec,
+  type ErpCall,
+  type GroupKey,
+} from './erp-common.ts';
+import { bookingModel, invoiceModel, quoteModel, type Model } from './models.ts';
+import { scopePredicate } from './scope.ts';
+import { normalizeRequest, SqlParams } from './search-request.ts';
+
+const AR_SETTINGS = ['ArAgingPeriod1', 'ArAgingPeriod2', 'ArAgingPeriod3', 'ArAgingPeriod4'];
+const AP_SETTINGS = ['ApAgingPeriod1', 'ApAgingPeriod2', 'ApAgingPeriod3', 'ApAgingPeriod4'];
+/** Aging counts days past due unless the call asks for the invoice date. */
+const DEFAULT_AGING_BASIS: AgingBasis = 'DueDate';
+
+/** An open-items ledger (AR or AP) as the aging questions see it. */
+type Ledger = {
+  what: string;
+  table: string;
+  settings: string[];
+  right: string;
+  /** Per sales rep (AR) or company-wide (AP). */
+  salesRepColumn: string | null;
+  groupBys: Record<string, GroupKey>;
+  filterFields: Record<string, string>;
+  list: (today: string) => ListModel;
+};
+
+const daysColumns = (today: string) => ({
+  originalAmount: 'o.original_amount::float8',
+  balance: 'o.balance::float8',
+  daysOpen: `(${today} - o.invoice_date)`,
+  daysPastDue: `greatest(${today} - o.due_date, 0)`,
+});
+
+const AR: Ledger = {
+  what: 'AR',
+  table: 'erp.ar_open o',
+  settings: AR_SETTINGS,
+  right: 'ArAccessRight',
+  salesRepColumn: 'o.sales_rep',
+  groupBys: {
+    company: dimension('company', 'o.company'),
+    branch: dimension('branch', 'o.branch'),
+    salesRep: dimension('salesRep', 'o.sales_rep'),
+    customer: dimension('customer', 'o.customer'),
+  },
+  filterFields: { company: 'o.company', branch: 'o.branch', salesRep: 'o.sales_rep', customer: 'o.customer', invoiceNumber: 'o.invoice_number' },
+  list: (today) => ({
+    name: 'AR/List',
+    from: 'erp.ar_open o LEFT JOIN erp.customer c ON c.company = o.company AND c.customer = o.customer',
+    dateColumn: 'o.invoice_date',
+    salesRepColumn: 'o.sales_rep',
+    columns: {
+      company: 'o.company',
+      invoiceNumber: 'o.invoice_number',
+      customer: 'o.customer',
+      customerName: 'c.customer_name',
+      salesRep: 'o.sales_rep',
+      branch: 'o.branch',
+      invoiceDate: "to_char(o.invoice_date, 'YYYY-MM-DD')",
+      dueDate: "to_char(o.due_date, 'YYYY-MM-DD')",
+      ...daysColumns(today),
+    },
+    searchColumns: ['invoiceNumber', 'customer', 'customerName'],
+    filterFields: ['company', 'branch', 'salesRep', 'customer', 'invoiceNumber'],
+    defaultSort: { field: 'daysPastDue', dir: 'desc' },
+    tieBreak: 'o.company, o.invoice_number',
+  }),
+};
+
+const AP: Ledger = {
+  what: 'AP',
+  table: 'erp.ap_open o',
+  settings: AP_SETTINGS,
+  right: 'ApAccessRight',
+  salesRepColumn: null,
+  groupBys: { company: dimension('company', 'o.company'), supplier: dimension('supplier', 'o.supplier') },
+  filterFields: { company: 'o.company', supplier: 'o.supplier', voucher: 'o.voucher', poNumber: 'o.po_number' },
+  list: (today) => ({
+    name: 'AP/List',
+    from: 'erp.ap_open o LEFT JOIN erp.supplier s ON s.company = o.company AND s.supplier = o.supplier',
+    dateColumn: 'o.invoice_date',
+    salesRepColumn: 'o.supplier',
+    columns: {
+      company: 'o.company',
+      voucher: 'o.voucher',
+      supplier: 'o.supplier',
+      supplierName: 's.supplier_name',
+      supplierInvoice: 'o.supplier_invoice',
+      poNumber: 'o.po_number',
+      invoiceDate: "to_char(o.invoice_date, 'YYYY-MM-DD')",
+      dueDate: "to_char(o.due_date, 'YYYY-MM-DD')",
+      ...daysColumns(today),
+    },
+    searchColumns: ['voucher', 'supplier', 'supplierName', 'supplierInvoice', 'poNumber'],
+    filterFields: ['company', 'supplier', 'voucher', 'poNumber'],
+    defaultSort: { field: 'daysPastDue', dir: 'desc' },
+    tieBreak: 'o.company, o.voucher',
+  }),
+};
+
+async function ledgerCall(app: FastifyInstance, user: Parameters<typeof erpCall>[1], ledger: Ledger): Promise<ErpCall> {
+  const call = await erpCall(app.db, user, ledger.settings, ledger.right);
+  return ledger.salesRepColumn ? call : companyWide(call);
+}
+
+function bucketsOf(call: ErpCall, ledger: Ledger, basis: AgingBasis): AgingBucket[] {
+  return agingBuckets(agingPeriods(call.settings, ledger.settings[0]!.slice(0, -1)), basis === 'DueDate');
+}
+
+/** The bucket an age in days falls in. */
+function bucketLabel(buckets: readonly AgingBucket[], age: number): string {
+  return buckets.find((b) => (b.fromDays === null || age >= b.fromDays) && (b.toDays === null || age <= b.toDays))!.label;
+}
+
+function ledgerAging(call: ErpCall, ledger: Ledger, groupBy: string, basis: AgingBasis, body: AnalyticsSearchRequest | undefined) {
+  const spec: AgingSpec = {
+    what: ledger.what,
+    from: ledger.table,
+    groupBys: ledger.groupBys,
+    filterFields: ledger.filterFields,
+    salesRepColumn: ledger.salesRepColumn,
+    amount: 'o.balance',
+    dueDate: 'o.due_date',
+    ageFrom: basis === 'DueDate' ? 'o.due_date' : 'o.invoice_date',
+    basis,
+    buckets: bucketsOf(call, ledger, basis),
+  };
+  return agingGrouped(call, spec, groupBy, body);
+}
+
+async function agingList(call: ErpCall, ledger: Ledger, basis: AgingBasis, body: AnalyticsSearchRequest | undefined) {
+  const request = normalizeRequest(body);
+  const buckets = bucketsOf(call, ledger, basis);
+  const result = await listQuery(call.db, { model: ledger.list(todaySql(call)), context: call.context, range: ALL_TIME, request });
+  return {
+    pageNumber: request.pageNumber,
+    pageSize: request.pageSize,
+    totalCount: result.totalCount,
+    rows: result.rows.map((row) => ({
+      ...row,
+      agingBucket: bucketLabel(buckets, Number(basis === 'DueDate' ? row.daysPastDue : row.daysOpen)),
+    })) as never,
+  };
+}
+
+/** One document of a company, or 400 when its number is used in several companies and none was named. */
+function single<T extends { company: string }>(rows: T[], what: string, number: string, company: string | undefined): T {
+  if (rows.length === 0) throw new HttpError(404, `${what} ${number} not found`);
+  if (rows.length > 1 && !company) throw new HttpError(400, `company is required: ${what} ${number} exists in several companies`);
+  return rows[0]!;
+}
+
+// ------------------------------------------------------------------------------ Analysis
+/** The model's dimension group-by names (for groups of several models' aggregates). */
+function namesFor(model: Model, groupBy: string) {
+  const group = model.groupBys[groupBy];
+  return group?.kind === 'dim' ? group.names : undefined;
+}
+
+/**
+ * Several aggregates (each `SELECT key, <bucket>_sales …` from aggregateQuery, already scoped and
+ * filtered) side by side per group key: each part's columns become named measures.
+ */
+async function sideBySide(
+  call: ErpCall,
+  groupBy: string,
+  request: ReturnType<typeof normalizeRequest>,
+  parts: Array<{ model: Model; buckets: Array<{ id: string; range: { from: string; to: string } }>; measures: Array<'sales' | 'cost'>; columns: Record<string, string> }>,
+  defaultSort: { field: string; dir: 'asc' | 'desc' },
+) {
+  const params = new SqlParams();
+  const outputs = [...new Set(parts.flatMap((p) => Object.keys(p.columns)))];
+  const unions = parts.map((part) => {
+    const { sql } = aggregateQuery(
+      { model: part.model, context: call.context, groupBy, buckets: part.buckets, filters: request.filters, measures: part.measures },
+      params,
+    );
+    return `SELECT key, ${outputs.map((o) => `${part.columns[o] ?? '0'}::numeric AS "${o}"`).join(', ')} FROM (${sql}) x`;
+  });
+  return groupedMeasures(call, {
+    from: `(${unions.join(' UNION ALL ')}) u`,
+    where: [],
+    group: { key: 'u.key', names: namesFor(parts[0]!.model, groupBy) },
+    measures: Object.fromEntries(outputs.map((o) => [o, `sum(u."${o}")`])),
+    filterFields: {},
+    salesRepColumn: null,
+    request: { ...request, filters: [] },
+    defaultSort,
+    params,
+  });
+}
+
+const percent = (part: number, whole: number) => (whole === 0 ? null : Math.round((10_000 * part) / whole) / 100);
+const change = (current: number, previous: number) => percent(current - previous, previous);
+
+const QUOTE_GROUP_BYS: Record<string, GroupKey> = {
+  company: dimension('company', 'q.company'),
+  branch: dimension('branch', 'q.branch'),
+  salesRep: dimension('salesRep', 'q.sales_rep'),
+  customer: dimension('customer', 'q.customer'),
+  month: { key: "to_char(q.quote_date, 'YYYY-MM')" },
+};
+
+const AR_AP_GROUP_BYS: Record<string, GroupKey> = { company: dimension('company', 'u.company'), branch: dimension('branch', 'u.branch') };
+
+
+export async function accountingRoutes(app: FastifyInstance): Promise<void> {
+  serve(app, arGrouped, async (request) =>
+    ledgerAging(await ledgerCall(app, request.user, AR), AR, request.params.groupBy, request.query.arAgingBasis ?? DEFAULT_AGING_BASIS, request.body),
+  );
+  serve(app, arList, async (request) =>
+    agingList(await ledgerCall(app, request.user, AR), AR, request.query.arAgingBasis ?? DEFAULT_AGING_BASIS, request.body),
+  );
+  serve(app, apGrouped, async (request) =>
+    ledgerAging(await ledgerCall(app, request.user, AP), AP, request.params.groupBy, request.query.apAgingBasis ?? DEFAULT_AGING_BASIS, request.body),
+  );
+  serve(app, apList, async (request) =>
+    agingList(await ledgerCall(app, request.user, AP), AP, request.query.apAgingBasis ?? DEFAULT_AGING_BASIS, request.body),
+  );
+
+  serve(app, arDaysOpen, async (request) => {
+    const call = await ledgerCall(app, request.user, AR);
+    const params = new SqlParams();
+    const where = [`o.invoice_number = ${params.add(request.params.invoiceNumber)}`];
+    if (request.query.company) where.push(`o.company = ${params.add(request.query.company)}`);
+    const scope = scopePredicate(call.context.scope, 'o.sales_rep', params);
+    if (scope) where.push(scope);
+    const today = todaySql(call);
+    const { rows } = await call.db.query<{ company: string }>(
+      `SELECT o.company, o.invoice_number AS "invoiceNumber", o.customer, to_char(o.invoice_date, 'YYYY-MM-DD') AS "invoiceDate",
+              to_char(o.due_date, 'YYYY-MM-DD') AS "dueDate", o.balance::float8 AS balance,
+              (${today} - o.invoice_date) AS "daysOpen", greatest(${today} - o.due_date, 0) AS "daysPastDue"
+         FROM erp.ar_open o WHERE ${where.join(' AND ')} ORDER BY o.company`,
+      params.values,
+    );
+    return single(rows, 'Open invoice', request.params.invoiceNumber, request.query.company) as never;
+  });
+
+  serve(app, unifiedArInvoiceExact, async (request) => {
+    const call = await ledgerCall(app, request.user, AR);
+    const company = request.body?.company;
+    const params = new SqlParams();
+    const where = [`h.invoice_number = ${params.add(request.params.invoiceNumber)}`];
+    if (company) where.push(`h.company = ${params.add(company)}`);
+    const scope = scopePredicate(call.context.scope, 'h.sales_rep', params);
+    if (scope) where.push(scope);
+    const today = todaySql(call);
+    const { rows } = await call.db.query<{ company: string }>(
+      `SELECT h.company, h.invoice_number AS "invoiceNumber", h.invoice_type AS "invoiceType", to_char(h.invoice_date, 'YYYY-MM-DD') AS "invoiceDate",
+              h.customer, c.customer_name AS "customerName", h.ship_to AS "shipTo", h.sales_rep AS "salesRep", h.branch,
+              h.order_number AS "orderNumber", h.customer_po AS "customerPo", h.terms,
+              h.sales::float8 AS sales, h.freight::float8 AS freight, h.tax::float8 AS tax, (h.sales + h.freight + h.tax)::float8 AS total,
+              (o.invoice_number IS NOT NULL) AS "isOpen", to_char(o.due_date, 'YYYY-MM-DD') AS "dueDate", coalesce(o.balance, 0)::float8 AS balance,
+              (${today} - o.invoice_date) AS "daysOpen", greatest(${today} - o.due_date, 0) AS "daysPastDue"
+         FROM erp.invoice_header h
+         LEFT JOIN erp.ar_open o ON o.company = h.company AND o.invoice_number = h.invoice_number
+         LEFT JOIN erp.customer c ON c.company = h.company AND c.customer = h.customer
+        WHERE ${where.join(' AND ')} ORDER BY h.company`,
+      params.values,
+    );
+    return single(rows, 'Invoice', request.params.invoiceNumber, company) as never;
+  });
+
+  serve(app, analysisSalesBookingsQuotes, async (request) => {
+    const call = await erpCall(app.db, request.user, []);
+    const search = normalizeRequest(request.body);
+    const period = resolvePeriod(call, request.params.dateSlug);
+    const buckets = [{ id: 'c', range: period }];
+    const booking = bookingModel(request.query.bookingDateBasis ?? 'OrderLineDate');
+    const result = await sideBySide(
+      call,
+      request.params.groupBy,
+      search,
+      [
+        { model: invoiceModel, buckets, measures: ['sales'], columns: { sales: 'c_sales' } },
+        { model: booking, buckets, measures: ['sales'], columns: { bookings: 'c_sales' } },
+        { model: quoteModel(false), buckets, measures: ['sales'], columns: { quotes: 'c_sales' } },
+      ],
+      { field: 'sales', dir: 'desc' },
+    );
+    return periodGroupedAnswer(request.params.groupBy, request.params.dateSlug, period, search, result);
+  });
+
+  serve(app, analysisBusinessHealth, async (request) => {
+    const call = await erpCall(app.db, request.user, []);
+    const search = normalizeRequest(request.body);
+    const period = resolvePeriod(call, request.params.dateSlug);
+    const comparison = period.comparison;
+    if (!comparison) throw new HttpError(400, `dateSlug '${request.params.dateSlug}' has no comparison period`);
+    const buckets = [
+      { id: 'c', range: period },
+      { id: 'p', range: comparison },
+    ];
+    const result = await sideBySide(
+      call,
+      request.params.groupBy,
+      search,
+      [
+        {
+          model: invoiceModel,
+          buckets,
+          measures: ['sales', 'cost'],
+          columns: { sales: 'c_sales', comparisonSales: 'p_sales', grossProfit: 'c_sales - c_cost', comparisonGrossProfit: 'p_sales - p_cost' },
+        },
+        { model: bookingModel('OrderLineDate'), buckets, measures: ['sales'], columns: { bookings: 'c_sales', comparisonBookings: 'p_sales' } },
+      ],
+      { field: 'sales', dir: 'desc' },
+    );
+    const withRatios = (r: Record<string, unknown>) => {
+      const n = (k: string) => Number(r[k]);
+      return {
+        ...r,
+        salesChangePercent: change(n('sales'), n('comparisonSales')),
+        grossProfitPercent: percent(n('grossProfit'), n('sales')),
+        comparisonGrossProfitPercent: percent(n('comparisonGrossProfit'), n('comparisonSales')),
+        bookingsChangePercent: change(n('bookings'), n('comparisonBookings')),
+      };
+    };
+    return { ...periodGroupedAnswer(request.params.groupBy, request.params.dateSlug, period, search, result, withRatios), comparison: { from: comparison.from, to: comparison.to } };
+  });
+
+  serve(app, analysisQuoteConversionRatio, async (request) => {
+    const call = await erpCall(app.db, request.user, []);
+    const search = normalizeRequest(request.body);
+    const period = resolvePeriod(call, request.params.dateSlug);
+    const params = new SqlParams();
+    const result = await groupedMeasures(call, {
+      from: 'erp.quote_header q',
+      where: [`q.quote_date BETWEEN ${params.add(period.from)}::date AND ${params.add(period.to)}::date`],
+      group: groupKeyOf(QUOTE_GROUP_BYS, request.params.groupBy, 'QuoteConversionRatio'),
+      measures: {
+        quoteCount: 'count(*)',
+        convertedCount: "count(*) FILTER (WHERE q.status = 'Converted')",
+        quoteAmount: 'sum(q.quote_total)',
+        convertedAmount: "sum(q.quote_total) FILTER (WHERE q.status = 'Converted')",
+      },
+      filterFields: { company: 'q.company', branch: 'q.branch', salesRep: 'q.sales_rep', customer: 'q.customer', status: 'q.status' },
+      salesRepColumn: 'q.sales_rep',
+      request: search,
+      defaultSort: { field: 'quoteAmount', dir: 'desc' },
+      params,
+    });
+    const withRatios = (r: Record<string, unknown>) => ({
+      ...r,
+      conversionRatio: percent(Number(r.convertedCount), Number(r.quoteCount)),
+      amountConversionRatio: percent(Number(r.convertedAmount), Number(r.quoteAmount)),
+    });
+    return periodGroupedAnswer(request.params.groupBy, request.params.dateSlug, period, search, result, withRatios);
+  });
+
+  serve(app, analysisArApRatio, async (request) => {
+    const call = await ledgerCall(app, request.user, AR);
+    await erpCall(app.db, request.user, [], AP.right);
+    const search = normalizeRequest(request.body);
+    const params = new SqlParams();
+    const arScope = scopePredicate(call.context.scope, 'sales_rep', params);
+    // Payables by the branch of the purchase order they pay (company-wide, like AP).
+    const from = `(SELECT company, branch, balance AS ar, 0::numeric AS ap FROM erp.ar_open ${arScope ? `WHERE ${arScope}` : ''}
+                   UNION ALL
+                   SELECT o.company, coalesce(h.branch, ''), 0, o.balance FROM erp.ap_open o
+                     LEFT JOIN erp.purchase_order_header h ON h.company = o.company AND h.po_number = o.po_number) u`;
+    const result = await groupedMeasures(call, {
+      from,
+      where: [],
+      group: groupKeyOf(AR_AP_GROUP_BYS, request.params.groupBy, 'ArApRatio'),
+      measures: { arBalance: 'sum(u.ar)', apBalance: 'sum(u.ap)' },
+      filterFields: { company: 'u.company', branch: 'u.branch' },
+      salesRepColumn: null,
+      request: search,
+      defaultSort: { field: 'key', dir: 'asc' },
+      params,
+    });
+    const withRatio = (r: Record<string, unknown>) => ({
+      ...r,
+      ratio: Number(r.apBalance) === 0 ? null : Math.round((100 * Number(r.arBalance)) / Number(r.apBalance)) / 100,
+    });
+    return {
+      groupBy: request.params.groupBy,
+      asOf: call.today,
+      ...pageOf(search, result.totalCount),
+      totals: withRatio(result.totals) as never,
+      rows: result.rows.map(withRatio) as never,
+    };
+  });
+}

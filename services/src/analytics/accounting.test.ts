@@ -1,0 +1,209 @@
+import { describe, expect, it } from 'vitest';
+import { cents, TODAY, useErpServices } from './erp-test-kit.ts';
+
+const kit = useErpServices();
+const { ok, post, get, sql } = kit;
+
+/** Independent aging of ar_open/ap_open: past-due days into Current, 1-30, 31-60, 61-90, Over 90. */
+const DUE_BUCKETS = `CASE WHEN '${TODAY}'::date - due_date <= 0 THEN 0 WHEN '${TODAY}'::date - due_date <= 30 THEN 1
+                          WHEN '${TODAY}'::date - due_date <= 60 THEN 2 WHEN '${TODAY}'::date - due_date <= 90 THEN 3 ELSE 4 END`;
+
+describe('AR/Grouped', () => {
+  it('ages open receivables per customer by due date into the default 30/60/90 buckets', async () => {
+    const { admin } = kit.users;
+    const result = await ok(admin, '/AR/Grouped/customer', { pageSize: 500, sortBy: 'key' });
+    expect(result.agingBasis).toBe('DueDate');
+    expect(result.agingBuckets.map((b: { label: string }) => b.label)).toEqual(['Current', '1-30', '31-60', '61-90', 'Over 90']);
+    const raw = await sql<{ key: string; bucket: number; balance: string; n: number }>(
+      `SELECT customer AS key, ${DUE_BUCKETS} AS bucket, sum(balance) AS balance, count(*)::int AS n FROM erp.ar_open GROUP BY 1, 2`,
+    );
+    const customers = [...new Set(raw.map((r) => r.key))].sort();
+    expect(result.totalCount).toBe(customers.length);
+    expect(result.rows.map((r: { key: string }) => r.key)).toEqual(customers.slice(0, 500));
+    for (const row of result.rows) {
+      const mine = raw.filter((r) => r.key === row.key);
+      const expected = [0, 1, 2, 3, 4].map((b) => mine.filter((r) => r.bucket === b).reduce((s, r) => s + cents(r.balance), 0));
+      expect(row.buckets.map(cents)).toEqual(expected);
+      expect(cents(row.balance)).toBe(expected.reduce((a, b) => a + b, 0));
+      expect(cents(row.pastDue)).toBe(expected.slice(1).reduce((a, b) => a + b, 0));
+      expect(row.documentCount).toBe(mine.reduce((s, r) => s + r.n, 0));
+    }
+    const [total] = await sql<{ s: string }>('SELECT sum(balance) AS s FROM erp.ar_open');
+    expect(cents(result.totals.balance)).toBe(cents(total!.s));
+    expect(result.rows.find((r: { key: string }) => r.key === result.rows[0].key).name).not.toBe(result.rows[0].key);
+  });
+
+  it('ages by invoice date with arAgingBasis=InvoiceDate and honours the ArAgingPeriod settings', async () => {
+    const { admin } = kit.users;
+    const result = await ok(admin, '/AR/Grouped/company?arAgingBasis=InvoiceDate');
+    expect(result.agingBuckets.map((b: { label: string }) => b.label)).toEqual(['0-30', '31-60', '61-90', 'Over 90']);
+    const raw = await sql<{ key: string; b: number[] }>(
+      `SELECT company AS key, ARRAY[sum(balance) FILTER (WHERE '${TODAY}'::date - invoice_date <= 30),
+              sum(balance) FILTER (WHERE '${TODAY}'::date - invoice_date BETWEEN 31 AND 60),
+              sum(balance) FILTER (WHERE '${TODAY}'::date - invoice_date BETWEEN 61 AND 90),
+              sum(balance) FILTER (WHERE '${TODAY}'::date - invoice_date > 90)] AS b
+         FROM erp.ar_open GROUP BY 1`,
+    );
+    for (const row of result.rows) expect(row.buckets.map(cents)).toEqual(raw.find((r) => r.key === row.key)!.b.map(cents));
+
+    // A role setting of 15/45/0/0 changes the buckets.
+    await sql(`INSERT INTO app.setting_role (role_master_id, setting_master_id, setting_value)
+               SELECT r.role_master_id, m.setting_master_id, v FROM app.role_master r, app.setting_master m,
+                      (VALUES ('ArAgingPeriod1', '15'), ('ArAgingPeriod2', '45'), ('ArAgingPeriod3', '0')) AS x(n, v)
+                WHERE r.role_name = 'SiteAdmin' AND m.setting_name = x.n`);
+    try {
+      const custom = await ok(admin, '/AR/Grouped/company');
+      expect(custom.agingBuckets.map((b: { label: string }) => b.label)).toEqual(['Current', '1-15', '16-45', 'Over 45']);
+      const [over] = await sql<{ s: string }>(`SELECT sum(balance) AS s FROM erp.ar_open WHERE '${TODAY}'::date - due_date > 45`);
+      expect(cents(custom.totals.buckets[3])).toBe(cents(over!.s));
+    } finally {
+      await sql(`DELETE FROM app.setting_role WHERE setting_master_id IN (SELECT setting_master_id FROM app.setting_master WHERE setting_name LIKE 'ArAgingPeriod%')`);
+    }
+  });
+
+  it('scopes to the rep: ids and filters cannot widen it', async () => {
+    const { rep, manager } = kit.users;
+    const mine = await ok(rep, '/AR/Grouped/salesRep');
+    expect(mine.rows.map((r: { key: string }) => r.key)).toEqual(['SR01']);
+    const [sr01] = await sql<{ s: string }>(`SELECT sum(balance) AS s FROM erp.ar_open WHERE sales_rep = 'SR01'`);
+    expect(cents(mine.totals.balance)).toBe(cents(sr01!.s));
+    const other = await ok(rep, '/AR/Grouped/salesRep', { filters: [{ field: 'salesRep', comparison: 'include', values: ['SR02'] }] });
+    expect(other.rows).toEqual([]);
+    const [theirs] = await sql<{ invoice_number: string; company: string }>(`SELECT company, invoice_number FROM erp.ar_open WHERE sales_rep = 'SR02' LIMIT 1`);
+    expect((await get(rep, `/AR/DaysOpen/${theirs!.invoice_number}?company=${theirs!.company}`)).status).toBe(404);
+    expect((await post(rep, `/UnifiedAr/Invoice/Exact/${theirs!.invoice_number}`, { company: theirs!.company })).status).toBe(404);
+    const list = await ok(rep, '/AR/List', { pageSize: 500, searchString: theirs!.invoice_number });
+    expect(list.totalCount).toBe(0);
+    const team = await ok(manager, '/AR/Grouped/salesRep');
+    const [{ reps }] = await sql<{ reps: string[] }>(
+      `SELECT array_agg(DISTINCT sales_rep ORDER BY sales_rep) AS reps FROM erp.ar_open WHERE sales_rep IN (SELECT sales_rep FROM erp.sales_rep WHERE manager_sales_rep = 'SM01' UNION SELECT 'SM01')`,
+    );
+    expect(team.rows.map((r: { key: string }) => r.key).sort()).toEqual(reps);
+  });
+
+  it('answers 400 naming a bad groupBy, filter or sort field', async () => {
+    const { admin } = kit.users;
+    const bad = await post(admin, '/AR/Grouped/itemNumber');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain("groupBy 'itemNumber'");
+    expect((await post(admin, '/AR/Grouped/customer', { filters: [{ field: 'nope', comparison: 'include', values: ['x'] }] })).body.message).toContain("'nope'");
+    expect((await post(admin, '/AR/List', { sortBy: 'nope' })).status).toBe(400);
+    expect((await post(admin, '/AR/Grouped/customer?arAgingBasis=Tomorrow')).status).toBe(400);
+  });
+});
+
+describe('AR/List, AR/DaysOpen, UnifiedAr', () => {
+  it('lists open invoices, oldest past due first, with days and bucket', async () => {
+    const { admin } = kit.users;
+    const list = await ok(admin, '/AR/List', { pageSize: 20 });
+    const [{ n }] = await sql<{ n: number }>('SELECT count(*)::int AS n FROM erp.ar_open');
+    expect(list.totalCount).toBe(n);
+    const [oldest] = await sql<{ days: number }>(`SELECT max('${TODAY}'::date - due_date) AS days FROM erp.ar_open`);
+    expect(list.rows[0].daysPastDue).toBe(oldest!.days);
+    expect(list.rows[0].agingBucket).toBe('Over 90');
+    const row = list.rows[0];
+    const days = await get(admin, `/AR/DaysOpen/${row.invoiceNumber}?company=${row.company}`);
+    expect(days.status).toBe(200);
+    expect(days.body).toMatchObject({ invoiceNumber: row.invoiceNumber, daysOpen: row.daysOpen, daysPastDue: row.daysPastDue, balance: row.balance });
+    const unified = await ok(admin, `/UnifiedAr/Invoice/Exact/${row.invoiceNumber}`, { company: row.company });
+    expect(unified).toMatchObject({ isOpen: true, balance: row.balance, dueDate: row.dueDate, customer: row.customer });
+    const [paid] = await sql<{ company: string; invoice_number: string; total: string }>(
+      `SELECT h.company, h.invoice_number, h.sales + h.freight + h.tax AS total FROM erp.invoice_header h
+        WHERE NOT EXISTS (SELECT 1 FROM erp.ar_open o WHERE o.company = h.company AND o.invoice_number = h.invoice_number) LIMIT 1`,
+    );
+    const closed = await ok(admin, `/UnifiedAr/Invoice/Exact/${paid!.invoice_number}`, { company: paid!.company });
+    expect(closed).toMatchObject({ isOpen: false, balance: 0, dueDate: null });
+    expect(cents(closed.total)).toBe(cents(paid!.total));
+    expect((await get(admin, '/AR/DaysOpen/NO-SUCH')).status).toBe(404);
+  });
+});
+
+describe('AP', () => {
+  it('ages payables per supplier and lists vouchers; company-wide, gated by ApAccessRight', async () => {
+    const { admin, rep } = kit.users;
+    const grouped = await ok(rep, '/AP/Grouped/supplier', { pageSize: 500 });
+    const raw = await sql<{ key: string; b: number; s: string }>(`SELECT supplier AS key, ${DUE_BUCKETS} AS b, sum(balance) AS s FROM erp.ap_open GROUP BY 1, 2`);
+    expect(grouped.totalCount).toBe(new Set(raw.map((r) => r.key)).size);
+    for (const row of grouped.rows) {
+      const expected = [0, 1, 2, 3, 4].map((b) => raw.filter((r) => r.key === row.key && r.b === b).reduce((s, r) => s + cents(r.s), 0));
+      expect(row.buckets.map(cents)).toEqual(expected);
+    }
+    const list = await ok(admin, '/AP/List', { searchString: grouped.rows[0].key, searchOperator: 'Exact', pageSize: 500 });
+    expect(list.rows.every((r: { supplier: string }) => r.supplier === grouped.rows[0].key)).toBe(true);
+    expect(list.rows.reduce((s: number, r: { balance: number }) => s + cents(r.balance), 0)).toBe(cents(grouped.rows[0].balance));
+
+    await sql(`INSERT INTO app.setting_role (role_master_id, setting_master_id, setting_value)
+               SELECT r.role_master_id, m.setting_master_id, 'false' FROM app.role_master r, app.setting_master m
+                WHERE r.role_name = 'SalesRep' AND m.setting_name = 'ApAccessRight'`);
+    try {
+      expect((await post(rep, '/AP/List')).status).toBe(403);
+    } finally {
+      await sql(`DELETE FROM app.setting_role WHERE setting_master_id = (SELECT setting_master_id FROM app.setting_master WHERE setting_name = 'ApAccessRight')`);
+    }
+  });
+});
+
+describe('Analysis', () => {
+  it('SalesBookingsQuotes per sales rep equals the raw invoice lines, bookings and quote lines', async () => {
+    const { admin } = kit.users;
+    const result = await ok(admin, '/Analysis/SalesBookingsQuotes/salesRep/last-month', { pageSize: 500 });
+    const raw = await sql<{ key: string; sales: string; bookings: string; quotes: string }>(
+      `SELECT key, sum(s) AS sales, sum(b) AS bookings, sum(q) AS quotes FROM (
+         SELECT sales_rep AS key, sales AS s, 0 AS b, 0 AS q FROM erp.invoice_line WHERE invoice_date BETWEEN '2026-10-01' AND '2026-10-31'
+         UNION ALL SELECT sales_rep, 0, sales, 0 FROM erp.booking WHERE order_line_date BETWEEN '2026-10-01' AND '2026-10-31'
+         UNION ALL SELECT sales_rep, 0, 0, sales FROM erp.quote_line WHERE quote_date BETWEEN '2026-10-01' AND '2026-10-31') x GROUP BY 1`,
+    );
+    expect(result.totalCount).toBe(raw.length);
+    for (const row of result.rows) {
+      const r = raw.find((x) => x.key === row.key)!;
+      expect([cents(row.sales), cents(row.bookings), cents(row.quotes)]).toEqual([cents(r.sales), cents(r.bookings), cents(r.quotes)]);
+    }
+    expect((await post(admin, '/Analysis/SalesBookingsQuotes/branch/last-month')).body.message).toContain("groupBy 'branch'");
+    expect((await post(admin, '/Analysis/SalesBookingsQuotes/salesRep/someday')).body.message).toContain("dateSlug 'someday'");
+  });
+
+  it('BusinessHealth compares like with like, scoped to the rep', async () => {
+    const { rep } = kit.users;
+    const result = await ok(rep, '/Analysis/BusinessHealth/customer/last-month', { pageSize: 500 });
+    expect(result.comparison).toEqual({ from: '2025-10-01', to: '2025-10-31' });
+    const [raw] = await sql<{ c: string; p: string; cc: string }>(
+      `SELECT sum(sales) FILTER (WHERE invoice_date >= '2026-10-01') AS c, sum(sales) FILTER (WHERE invoice_date < '2026-01-01') AS p,
+              sum(cost) FILTER (WHERE invoice_date >= '2026-10-01') AS cc
+         FROM erp.invoice_line WHERE sales_rep = 'SR01' AND (invoice_date BETWEEN '2026-10-01' AND '2026-10-31' OR invoice_date BETWEEN '2025-10-01' AND '2025-10-31')`,
+    );
+    expect(cents(result.totals.sales)).toBe(cents(raw!.c));
+    expect(cents(result.totals.comparisonSales)).toBe(cents(raw!.p));
+    expect(result.totals.grossProfitPercent).toBeCloseTo((100 * (Number(raw!.c) - Number(raw!.cc))) / Number(raw!.c), 1);
+  });
+
+  it('QuoteConversionRatio counts converted quotes of the period', async () => {
+    const { admin } = kit.users;
+    const result = await ok(admin, '/Analysis/QuoteConversionRatio/company/year-to-date');
+    const raw = await sql<{ key: string; n: number; c: number }>(
+      `SELECT company AS key, count(*)::int AS n, count(*) FILTER (WHERE status = 'Converted')::int AS c FROM erp.quote_header
+        WHERE quote_date BETWEEN '2026-01-01' AND '${TODAY}' GROUP BY 1`,
+    );
+    for (const row of result.rows) {
+      const r = raw.find((x) => x.key === row.key)!;
+      expect([row.quoteCount, row.convertedCount]).toEqual([r.n, r.c]);
+      expect(row.conversionRatio).toBeCloseTo((100 * r.c) / r.n, 2);
+    }
+  });
+
+  it('ArApRatio sets open AR against open AP per company', async () => {
+    const { admin } = kit.users;
+    const result = await ok(admin, '/Analysis/ArApRatio/company');
+    const raw = await sql<{ key: string; ar: string; ap: string }>(
+      `SELECT c.company AS key, (SELECT sum(balance) FROM erp.ar_open a WHERE a.company = c.company) AS ar,
+              (SELECT sum(balance) FROM erp.ap_open p WHERE p.company = c.company) AS ap FROM erp.company c`,
+    );
+    for (const row of result.rows) {
+      const r = raw.find((x) => x.key === row.key)!;
+      expect([cents(row.arBalance), cents(row.apBalance)]).toEqual([cents(r.ar ?? 0), cents(r.ap ?? 0)]);
+      if (Number(r.ap ?? 0) === 0) expect(row.ratio).toBeNull();
+      else expect(row.ratio).toBeCloseTo(Number(r.ar) / Number(r.ap), 2);
+    }
+    expect(result.rows.some((r: { ratio: number | null }) => r.ratio !== null)).toBe(true);
+    expect((await post(admin, '/Analysis/ArApRatio/customer')).status).toBe(400);
+  });
+});

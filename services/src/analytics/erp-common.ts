@@ -1,0 +1,280 @@
+/**
+ * What the purchasing, accounting, inventory and account calls share: the caller's context and
+ * the settings they honour (seed 000 §9: aging periods, dead-stock days, access rights …), the
+ * aging buckets, and one grouped query with its own measures (key and name searched, any
+ * column sorted, totals over every group, paged). Every SQL fragment passed in is trusted.
+ */
+import { DateSlugError, isIsoDate, resolveDateSlug, type ResolvedDateChoice } from '@tradeboard/shared/dates';
+import { DEFAULT_SETTINGS, parseBoolean } from '@tradeboard/shared/user-settings';
+import type { Db } from '../db/database.ts';
+import { HttpError } from '../platform/errors.ts';
+import type { SessionUser } from '../platform/session.ts';
+import { analyticsToday } from './analytics-routes.ts';
+import { analyticsQuery } from './engine.ts';
+import { orderModel, type NameSource } from './models.ts';
+import { loadAnalyticsContext, scopePredicate, type AnalyticsContext } from './scope.ts';
+import {
+  badRequest,
+  filterPredicates,
+  normalizeRequest,
+  orderByClause,
+  pageClause,
+  searchPredicate,
+  SqlParams,
+  type FieldMap,
+  type NormalizedRequest,
+  type SearchRequest,
+} from './search-request.ts';
+
+/** A range covering every row, for lists and groupings that take no date choice. */
+export const ALL_TIME = { from: '1900-01-01', to: '2999-12-31' } as const;
+
+export type ErpCall = { db: Db; context: AnalyticsContext; today: string; settings: Record<string, string> };
+
+/**
+ * The caller's data scope and today, with the effective values (role over organization over
+ * default) of the settings named. With `right`, a user whose setting turns it off gets 403.
+ */
+export async function erpCall(db: Db, user: SessionUser, settingNames: readonly string[], right?: string): Promise<ErpCall> {
+  const names = right ? [...settingNames, right] : [...settingNames];
+  const [context, { rows }] = await Promise.all([
+    loadAnalyticsContext(db, user.userMasterId),
+    db.query<{ name: string; value: string | null }>(
+      `SELECT n.name, coalesce(r.setting_value, g.setting_value, m.default_value) AS value
+         FROM unnest($2::text[]) AS n(name)
+         JOIN app.user_master u ON u.user_master_id = $1
+         LEFT JOIN app.setting_master m ON m.setting_name = n.name
+         LEFT JOIN app.setting_global g ON g.setting_master_id = m.setting_master_id AND g.customer_master_id = u.customer_master_id
+         LEFT JOIN app.setting_role r ON r.setting_master_id = m.setting_master_id AND r.role_master_id = u.role_master_id`,
+      [user.userMasterId, names],
+    ),
+  ]);
+  const settings: Record<string, string> = {};
+  for (const name of names) settings[name] = rows.find((r) => r.name === name)?.value ?? DEFAULT_SETTINGS[name] ?? '';
+  if (right && !parseBoolean(settings[right])) throw new HttpError(403, `Your role has no ${right}`);
+  return { db, context, today: analyticsToday(), settings };
+}
+
+/** The same call, reading every row: purchasing, payables and stock belong to no sales rep. */
+export function companyWide(call: ErpCall): ErpCall {
+  return { ...call, context: { ...call.context, scope: { all: true } } };
+}
+
+// ------------------------------------------------------------------------------ aging
+export type AgingBucket = { label: string; fromDays: number | null; toDays: number | null };
+
+/**
+ * Aging buckets from the configured periods (e.g. 30/60/90/0; a 0 period is unused). On a due
+ * date basis the first bucket is "Current" (not yet due) and the ages are days past due; on a
+ * document date basis the ages are days since the document, from 0.
+ */
+export function agingBuckets(periods: readonly number[], pastDue: boolean): AgingBucket[] {
+  const edges = periods.filter((p) => p > 0);
+  for (let i = 1; i < edges.length; i++) {
+    if (edges[i]! <= edges[i - 1]!) throw badRequest(`Aging periods must increase; got ${periods.join('/')}`);
+  }
+  const buckets: AgingBucket[] = pastDue ? [{ label: 'Current', fromDays: null, toDays: 0 }] : [];
+  let from = pastDue ? 1 : 0;
+  for (const edge of edges) {
+    buckets.push({ label: `${from}-${edge}`, fromDays: from, toDays: edge });
+    from = edge + 1;
+  }
+  buckets.push({ label: `Over ${from - 1}`, fromDays: from, toDays: null });
+  return buckets;
+}
+
+/** The aging periods of the settings `${prefix}1`…`${prefix}4`. */
+export function agingPeriods(settings: Record<string, string>, prefix: string): number[] {
+  return [1, 2, 3, 4].map((i) => {
+    const value = Number(settings[`${prefix}${i}`]);
+    return Number.isInteger(value) && value >= 0 ? value : 0;
+  });
+}
+
+/** `sum(amount) FILTER (…)` per bucket, as columns b0, b1 … of an age expression in days. */
+export function bucketMeasures(buckets: readonly AgingBucket[], age: string, amount: string): Record<string, string> {
+  return Object.fromEntries(
+    buckets.map((b, i) => {
+      const conditions = [b.fromDays !== null ? `${age} >= ${b.fromDays}` : null, b.toDays !== null ? `${age} <= ${b.toDays}` : null].filter(Boolean);
+      return [`b${i}`, `sum(${amount}) FILTER (WHERE ${conditions.join(' AND ')})`];
+    }),
+  );
+}
+
+// ------------------------------------------------------------------------------ grouped
+export type GroupKey = { key: string; names?: NameSource };
+
+/** Dimension group-bys: API name → key column and where its display name comes from. */
+export function groupKeyOf(groupBys: Readonly<Record<string, GroupKey>>, groupBy: string, what: string): GroupKey {
+  const group = Object.entries(groupBys).find(([name]) => name.toLowerCase() === groupBy.toLowerCase());
+  if (!group) throw badRequest(`Unknown groupBy '${groupBy}' for ${what}; expected one of ${Object.keys(groupBys).join(', ')}`);
+  return group[1];
+}
+
+export type GroupedSpec = {
+  from: string;
+  /** Trusted predicates (parameters already in `params`). */
+  where: string[];
+  group: GroupKey;
+  /** Output column (camelCase) → aggregate over the rows; each is also a sort key and a total. */
+  measures: Readonly<Record<string, string>>;
+  /** Whitelisted filter fields → text expressions over the rows. */
+  filterFields: FieldMap;
+  /** The rows' sales-rep column when the data is per rep (scoped), else null. */
+  salesRepColumn: string | null;
+  request: NormalizedRequest;
+  defaultSort: { field: string; dir: 'asc' | 'desc' };
+  params: SqlParams;
+};
+
+export type GroupedAnswer = { rows: Array<Record<string, unknown>>; totalCount: number; totals: Record<string, number> };
+
+const round2 = (sql: string) => `round(coalesce(${sql}, 0), 2)::float8`;
+
+/** Groups with their measures, searched on key and name, sorted, paged, with totals of every group. */
+export async function groupedMeasures(call: ErpCall, spec: GroupedSpec): Promise<GroupedAnswer> {
+  const { params, request } = spec;
+  const where = [...spec.where];
+  if (spec.salesRepColumn) {
+    const scope = scopePredicate(call.context.scope, spec.salesRepColumn, params);
+    if (scope) where.push(scope);
+  }
+  where.push(...filterPredicates(request.filters, spec.filterFields, params));
+  const names = spec.group.names;
+  const measures = Object.keys(spec.measures);
+  const aggregates = measures.map((m) => `${spec.measures[m]} AS "${m}"`).join(', ');
+  const name = names ? `coalesce((SELECT min(t.${names.name}) FROM ${names.table} t WHERE t.${names.key} = a.key), a.key)` : 'a.key';
+  const search = searchPredicate(request.searchString, request.searchOperator, ['g.key', 'g.name'], params);
+  const sortable: FieldMap = { key: 'g.key', name: 'g.name', ...Object.fromEntries(measures.map((m) => [m, `g."${m}"`])) };
+  const order = orderByClause(request, sortable, spec.defaultSort, 'g.key ASC');
+  const text = `
+    WITH a AS (SELECT ${spec.group.key} AS key, ${aggregates} FROM ${spec.from} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} GROUP BY 1),
+         w AS (SELECT a.*, ${name} AS name FROM a),
+         f AS (SELECT * FROM w g ${search ? `WHERE ${search}` : ''}),
+         t AS (SELECT count(*)::int AS total_count, ${measures.map((m) => `${round2(`sum(g."${m}")`)} AS "t_${m}"`).join(', ')} FROM f g),
+         p AS (SELECT g.* FROM f g ${order} ${pageClause(request, params)})
+    SELECT t.*, g.key, g.name, ${measures.map((m) => `${round2(`g."${m}"`)} AS "${m}"`).join(', ')}
+      FROM t LEFT JOIN p g ON true ${order}`;
+  const { rows } = await analyticsQuery(call.db, text, params.values);
+  const first = rows[0]!;
+  const totals = Object.fromEntries(measures.map((m) => [m, Number(first[`t_${m}`])]));
+  return {
+    rows: rows
+      .filter((row) => row.key !== null)
+      .map((row) => Object.fromEntries(['key', 'name', ...measures].map((c) => [c, c === 'key' || c === 'name' ? String(row[c]) : Number(row[c])]))),
+    totalCount: Number(first.total_count),
+    totals,
+  };
+}
+
+/** Rows with bucket columns b0… folded into `buckets: number[]`. */
+export function foldBuckets<R extends Record<string, unknown>>(row: R, count: number): Omit<R, `b${number}`> & { buckets: number[] } {
+  const rest: Record<string, unknown> = { ...row };
+  const buckets = Array.from({ length: count }, (_, i) => {
+    const value = Number(rest[`b${i}`] ?? 0);
+    delete rest[`b${i}`];
+    return value;
+  });
+  return { ...(rest as Omit<R, `b${number}`>), buckets };
+}
+
+// ------------------------------------------------------------------------------ names, dates
+const SUPPLIER_NAMES: NameSource = { table: 'erp.supplier', key: 'supplier', name: 'supplier_name' };
+const ORDER_GROUP_BYS = orderModel(false).groupBys;
+
+/** Where a dimension's display name comes from (the analytics models' sources, and suppliers). */
+export function namesOf(field: string): NameSource | undefined {
+  if (field === 'supplier') return SUPPLIER_NAMES;
+  const group = ORDER_GROUP_BYS[field];
+  return group?.kind === 'dim' ? group.names : undefined;
+}
+
+/** A dimension group-by on a column, named like the analytics models name it. */
+export const dimension = (field: string, column: string): GroupKey => ({ key: column, names: namesOf(field) });
+
+/** A date choice (seed 000 §9) for the caller's fiscal year, or 400 naming the dateSlug. */
+export function resolvePeriod(call: ErpCall, dateSlug: string): ResolvedDateChoice {
+  try {
+    return resolveDateSlug(dateSlug, { today: call.today, fiscalYear: call.context.fiscalYear });
+  } catch (error) {
+    if (error instanceof DateSlugError) throw badRequest(`Unknown dateSlug '${dateSlug}'`);
+    throw error;
+  }
+}
+
+/** Today as a trusted SQL date literal (it comes from analyticsToday, checked to be yyyy-mm-dd). */
+export function todaySql(call: ErpCall): string {
+  if (!isIsoDate(call.today)) throw new Error(`today is not a date: ${call.today}`);
+  return `'${call.today}'::date`;
+}
+
+export type AgingSpec = {
+  what: string;
+  from: string;
+  where?: string[];
+  groupBys: Readonly<Record<string, GroupKey>>;
+  filterFields: FieldMap;
+  salesRepColumn: string | null;
+  /** The open amount, the due date and the date the age counts from (trusted expressions). */
+  amount: string;
+  dueDate: string;
+  ageFrom: string;
+  basis: string;
+  buckets: readonly AgingBucket[];
+};
+
+/** Open amounts per group: balance, past due, documents, and the balance per aging bucket. */
+export async function agingGrouped(call: ErpCall, spec: AgingSpec, groupBy: string, body: SearchRequest | undefined) {
+  const request = normalizeRequest(body);
+  const today = todaySql(call);
+  const result = await groupedMeasures(call, {
+    from: spec.from,
+    where: spec.where ?? [],
+    group: groupKeyOf(spec.groupBys, groupBy, spec.what),
+    measures: {
+      balance: `sum(${spec.amount})`,
+      pastDue: `sum(${spec.amount}) FILTER (WHERE ${spec.dueDate} < ${today})`,
+      documentCount: 'count(*)',
+      ...bucketMeasures(spec.buckets, `(${today} - ${spec.ageFrom})`, spec.amount),
+    },
+    filterFields: spec.filterFields,
+    salesRepColumn: spec.salesRepColumn,
+    request,
+    defaultSort: { field: 'balance', dir: 'desc' },
+    params: new SqlParams(),
+  });
+  return {
+    groupBy,
+    agingBasis: spec.basis,
+    asOf: call.today,
+    agingBuckets: [...spec.buckets],
+    ...pageOf(request, result.totalCount),
+    totals: foldBuckets(result.totals, spec.buckets.length) as never,
+    rows: result.rows.map((row) => foldBuckets(row, spec.buckets.length)) as never,
+  };
+}
+
+export function pageOf(request: NormalizedRequest, totalCount: number) {
+  return { pageNumber: request.pageNumber, pageSize: request.pageSize, totalCount };
+}
+
+/** A grouped call's answer for a date choice: its period, paging, totals and rows, each with derived columns. */
+export function periodGroupedAnswer(
+  groupBy: string,
+  dateSlug: string,
+  period: ResolvedDateChoice,
+  request: NormalizedRequest,
+  result: GroupedAnswer,
+  derive: (row: Record<string, unknown>) => Record<string, unknown> = (row) => row,
+) {
+  return {
+    groupBy,
+    dateSlug,
+    label: period.label,
+    from: period.from,
+    to: period.to,
+    ...pageOf(request, result.totalCount),
+    totals: derive(result.totals) as never,
+    rows: result.rows.map(derive) as never,
+  };
+}

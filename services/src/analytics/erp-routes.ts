@@ -1,0 +1,9 @@
+import type { FastifyInstance } from 'fastify';
+import { accountingRoutes } from './accounting-routes.ts';
+import { purchasingRoutes } from './purchasing-routes.ts';
+
+/** The purchasing, accounting, inventory and account data calls (beside analyticsRoutes). */
+export async function erpDataRoutes(app: FastifyInstance): Promise<void> {
+  await accountingRoutes(app);
+  await purchasingRoutes(app);
+}

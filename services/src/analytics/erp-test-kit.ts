@@ -1,0 +1,55 @@
+/** Set-up shared by the purchasing, accounting, inventory and account call tests. */
+import { afterAll, beforeAll, expect } from 'vitest';
+import { DEMO_PASSWORD } from '../demo/app-seed.ts';
+import { generateErpData } from '../demo/erp/index.ts';
+import { startTestServices, type TestBrowser } from '../testing/index.ts';
+
+export const TODAY = '2026-11-20';
+type Services = Awaited<ReturnType<typeof startTestServices>>;
+export type Users = { admin: TestBrowser; rep: TestBrowser; rep2: TestBrowser; manager: TestBrowser; viewer: TestBrowser };
+
+export type Kit = {
+  users: Users;
+  services: Services;
+  post: (browser: TestBrowser, url: string, body?: unknown) => Promise<{ status: number; body: any }>;
+  ok: (browser: TestBrowser, url: string, body?: unknown) => Promise<any>;
+  get: (browser: TestBrowser, url: string) => Promise<{ status: number; body: any }>;
+  sql: <T = Record<string, any>>(text: string, params?: unknown[]) => Promise<T[]>;
+};
+
+/** Services with demo ERP data as of TODAY and the demo users signed in (in beforeAll). */
+export function useErpServices(): Kit {
+  const kit = { users: {} as Users } as Kit;
+  beforeAll(async () => {
+    process.env.TRADEBOARD_TODAY = TODAY;
+    kit.services = await startTestServices();
+    await generateErpData(kit.services.db, { scale: 0.02, today: new Date(2026, 10, 20) });
+    for (const name of ['admin', 'rep', 'rep2', 'manager', 'viewer'] as const) {
+      const browser = kit.services.browser();
+      expect((await browser.login(`${name}@tradeboard.example`, DEMO_PASSWORD)).statusCode).toBe(200);
+      kit.users[name] = browser;
+    }
+  }, 180_000);
+  afterAll(async () => {
+    delete process.env.TRADEBOARD_TODAY;
+    kit.services?.db.on('error', () => undefined);
+    await kit.services?.close();
+  });
+  kit.post = async (browser, url, body = {}) => {
+    const response = await browser.request('POST', `/api${url}`, { body });
+    return { status: response.statusCode, body: response.json() };
+  };
+  kit.ok = async (browser, url, body = {}) => {
+    const { status, body: json } = await kit.post(browser, url, body);
+    expect(status, JSON.stringify(json)).toBe(200);
+    return json;
+  };
+  kit.get = async (browser, url) => {
+    const response = await browser.request('GET', `/api${url}`);
+    return { status: response.statusCode, body: response.json() };
+  };
+  kit.sql = async (text, params = []) => (await kit.services.db.query(text, params)).rows as never;
+  return kit;
+}
+
+export const cents = (x: unknown) => Math.round(Number(x) * 100);

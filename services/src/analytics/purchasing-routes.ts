@@ -1,0 +1,298 @@
+/**
+ * The PurchaseOrder calls on erp.purchase_order_header/line. Purchasing belongs to no sales
+ * rep: every user whose PurchaseAccessRight is on reads all of it (docs/decisions.md).
+ */
+import type { FastifyInstance } from 'fastify';
+import {
+  purchaseOrderDetails,
+  purchaseOrderGrouped,
+  purchaseOrderHeader,
+  purchaseOrderItemHistory,
+  purchaseOrderKpi,
+  purchaseOrderOnTime,
+  purchaseOrderOpenGrouped,
+  purchaseOrderSummary,
+  type AnalyticsSearchRequest,
+} from '@tradeboard/shared/contracts';
+import type { DateRange } from '@tradeboard/shared/dates';
+import type { SessionUser } from '../platform/session.ts';
+import { HttpError } from '../platform/errors.ts';
+import { serve } from '../platform/route.ts';
+import { analyticsQuery, listQuery, type ListModel } from './engine.ts';
+import {
+  agingBuckets,
+  agingGrouped,
+  agingPeriods,
+  ALL_TIME,
+  companyWide,
+  dimension,
+  erpCall,
+  groupedMeasures,
+  groupKeyOf,
+  pageOf,
+  periodGroupedAnswer,
+  resolvePeriod,
+  type ErpCall,
+  type GroupKey,
+} from './erp-common.ts';
+import { filterPredicates, normalizeRequest, SqlParams, type FieldMap, type NormalizedRequest } from './search-request.ts';
+
+const PO_SETTINGS = ['PoAgingBasis', 'ApAgingPeriod1', 'ApAgingPeriod2', 'ApAgingPeriod3', 'ApAgingPeriod4'];
+const LINES = `erp.purchase_order_line l
+  JOIN erp.purchase_order_header h ON h.company = l.company AND h.po_number = l.po_number`;
+
+const LINE_COLUMNS = {
+  company: 'l.company',
+  poNumber: 'l.po_number',
+  poLineNumber: 'l.po_line_number',
+  supplier: 'l.supplier',
+  supplierName: 's.supplier_name',
+  location: 'l.location',
+  orderDate: "to_char(l.order_date, 'YYYY-MM-DD')",
+  dueDate: "to_char(l.due_date, 'YYYY-MM-DD')",
+  receivedDate: "to_char(l.received_date, 'YYYY-MM-DD')",
+  itemNumber: 'l.item_number',
+  itemDescription: 'i.description',
+  productGroup: 'l.product_group',
+  qtyOrdered: 'l.qty_ordered',
+  qtyReceived: 'l.qty_received',
+  qtyOpen: 'l.qty_open',
+  unitCost: 'l.unit_cost::float8',
+  cost: 'l.cost::float8',
+  openCost: 'l.open_cost::float8',
+};
+const LINE_FROM = `erp.purchase_order_line l
+    LEFT JOIN erp.supplier s ON s.company = l.company AND s.supplier = l.supplier
+    LEFT JOIN erp.item i ON i.company = l.company AND i.item_number = l.item_number`;
+
+const lineList: ListModel = {
+  name: 'PurchaseOrder/Details',
+  from: LINE_FROM,
+  dateColumn: 'l.order_date',
+  salesRepColumn: 'l.supplier',
+  columns: LINE_COLUMNS,
+  searchColumns: ['poNumber', 'supplier', 'supplierName', 'itemNumber', 'itemDescription'],
+  filterFields: ['company', 'poNumber', 'supplier', 'location', 'itemNumber', 'productGroup'],
+  defaultSort: { field: 'orderDate', dir: 'desc' },
+  tieBreak: 'l.po_number DESC, l.po_line_number ASC',
+};
+
+const HEADER_COLUMNS = {
+  company: 'h.company',
+  poNumber: 'h.po_number',
+  supplier: 'h.supplier',
+  supplierName: 's.supplier_name',
+  location: 'h.location',
+  branch: 'h.branch',
+  orderDate: "to_char(h.order_date, 'YYYY-MM-DD')",
+  dueDate: "to_char(h.due_date, 'YYYY-MM-DD')",
+  receivedDate: "to_char(h.received_date, 'YYYY-MM-DD')",
+  status: 'h.status',
+  buyer: 'h.buyer',
+  lineCount: 'h.line_count',
+  poTotal: 'h.po_total::float8',
+  openTotal: 'h.open_total::float8',
+};
+
+const select = (columns: Record<string, string>) => Object.entries(columns).map(([name, sql]) => `${sql} AS "${name}"`).join(', ');
+
+/** Filter fields of the lines joined to their header. */
+const FILTER_FIELDS: FieldMap = {
+  company: 'l.company',
+  branch: 'h.branch',
+  location: 'l.location',
+  supplier: 'l.supplier',
+  productGroup: 'l.product_group',
+  itemNumber: 'l.item_number',
+  poNumber: 'l.po_number',
+  buyer: 'h.buyer',
+  status: 'h.status',
+};
+
+const GROUP_BYS: Record<string, GroupKey> = {
+  company: dimension('company', 'l.company'),
+  branch: dimension('branch', 'h.branch'),
+  location: dimension('location', 'l.location'),
+  supplier: dimension('supplier', 'l.supplier'),
+  productGroup: dimension('productGroup', 'l.product_group'),
+  itemNumber: dimension('itemNumber', 'l.item_number'),
+  buyer: { key: 'h.buyer' },
+  month: { key: "to_char(l.order_date, 'YYYY-MM')" },
+  quarter: { key: `to_char(l.order_date, 'YYYY-"Q"Q')` },
+  year: { key: "to_char(l.order_date, 'YYYY')" },
+};
+
+/** PoAgingBasis (seed §9 default LineDueDate): the date an open line's age counts from. */
+const PO_AGING_BASES: Record<string, { ageFrom: string; dueDate: string; pastDue: boolean }> = {
+  LineDueDate: { ageFrom: 'l.due_date', dueDate: 'l.due_date', pastDue: true },
+  HeaderDueDate: { ageFrom: 'h.due_date', dueDate: 'h.due_date', pastDue: true },
+  OrderDate: { ageFrom: 'l.order_date', dueDate: 'l.due_date', pastDue: false },
+};
+
+async function purchasing(app: FastifyInstance, user: SessionUser, settings: readonly string[] = []): Promise<ErpCall> {
+  return companyWide(await erpCall(app.db, user, settings, 'PurchaseAccessRight'));
+}
+
+async function lines(call: ErpCall, request: NormalizedRequest, dateSlug: string | undefined) {
+  const period = dateSlug ? resolvePeriod(call, dateSlug) : null;
+  const result = await listQuery(call.db, { model: lineList, context: call.context, range: period ?? ALL_TIME, request });
+  return {
+    dateSlug: dateSlug ?? null,
+    from: period?.from ?? null,
+    to: period?.to ?? null,
+    ...pageOf(request, result.totalCount),
+    rows: result.rows as never,
+  };
+}
+
+const PERIOD_MEASURES = {
+  amount: 'sum(l.cost)',
+  receivedAmount: 'sum(l.cost - l.open_cost)',
+  lineCount: 'count(*)',
+  poCount: 'count(DISTINCT (l.company, l.po_number))',
+};
+
+/** Purchase totals for several periods in one pass over the lines (by order date). */
+async function periodAmounts(call: ErpCall, periods: readonly DateRange[], filters: AnalyticsSearchRequest['filters']) {
+  const request = normalizeRequest({ filters });
+  const params = new SqlParams();
+  const ranges = periods.map((p) => `l.order_date BETWEEN ${params.add(p.from)}::date AND ${params.add(p.to)}::date`);
+  const where = [`(${ranges.join(' OR ')})`, ...filterPredicates(request.filters, FILTER_FIELDS, params)];
+  const columns = ranges.flatMap((range, i) => Object.entries(PERIOD_MEASURES).map(([name, sql]) => `${sql} FILTER (WHERE ${range}) AS "p${i}_${name}"`));
+  const { rows } = await analyticsQuery(call.db, `SELECT ${columns.join(', ')} FROM ${LINES} WHERE ${where.join(' AND ')}`, params.values);
+  return periods.map((p, i) => ({
+    from: p.from,
+    to: p.to,
+    ...(Object.fromEntries(Object.keys(PERIOD_MEASURES).map((name) => [name, Number(rows[0]![`p${i}_${name}`] ?? 0)])) as Record<keyof typeof PERIOD_MEASURES, number>),
+  }));
+}
+
+const SUMMARY_PERIODS = ['this-month', 'last-month', 'year-to-date', 'last-year-to-date', 'last-year'] as const;
+
+export async function purchasingRoutes(app: FastifyInstance): Promise<void> {
+  serve(app, purchaseOrderDetails, async (request) => lines(await purchasing(app, request.user), normalizeRequest(request.body), request.body.dateSlug));
+
+  serve(app, purchaseOrderItemHistory, async (request) => {
+    const { itemNumber, company, dateSlug, ...body } = request.body;
+    const search = normalizeRequest(body);
+    search.filters.push({ field: 'itemNumber', comparison: 'equals', values: [itemNumber] });
+    if (company) search.filters.push({ field: 'company', comparison: 'equals', values: [company] });
+    return lines(await purchasing(app, request.user), search, dateSlug);
+  });
+
+  serve(app, purchaseOrderHeader, async (request) => {
+    const call = await purchasing(app, request.user);
+    const { poNumber, company } = request.body;
+    const params = new SqlParams();
+    const where = [`h.po_number = ${params.add(poNumber)}`, ...(company ? [`h.company = ${params.add(company)}`] : [])];
+    const { rows: headers } = await call.db.query<{ company: string }>(
+      `SELECT ${select(HEADER_COLUMNS)} FROM erp.purchase_order_header h
+         LEFT JOIN erp.supplier s ON s.company = h.company AND s.supplier = h.supplier
+        WHERE ${where.join(' AND ')} ORDER BY h.company`,
+      params.values,
+    );
+    const header = headers[0];
+    if (!header) throw new HttpError(404, `Purchase order ${poNumber} not found`);
+    if (headers.length > 1 && !company) throw new HttpError(400, `company is required: purchase order ${poNumber} exists in several companies`);
+    const { rows } = await call.db.query(
+      `SELECT ${select(LINE_COLUMNS)} FROM ${LINE_FROM} WHERE l.company = $1 AND l.po_number = $2 ORDER BY l.po_line_number`,
+      [header.company, poNumber],
+    );
+    return { header: header as never, lines: rows as never };
+  });
+
+  serve(app, purchaseOrderGrouped, async (request) => {
+    const call = await purchasing(app, request.user);
+    const search = normalizeRequest(request.body);
+    const dateSlug = request.body.dateSlug ?? 'year-to-date';
+    const period = resolvePeriod(call, dateSlug);
+    const params = new SqlParams();
+    const result = await groupedMeasures(call, {
+      from: LINES,
+      where: [`l.order_date BETWEEN ${params.add(period.from)}::date AND ${params.add(period.to)}::date`],
+      group: groupKeyOf(GROUP_BYS, request.params.groupBy, 'PurchaseOrder'),
+      measures: { amount: 'sum(l.cost)', receivedAmount: 'sum(l.cost - l.open_cost)', openAmount: 'sum(l.open_cost)', lineCount: 'count(*)' },
+      filterFields: FILTER_FIELDS,
+      salesRepColumn: null,
+      request: search,
+      defaultSort: { field: 'amount', dir: 'desc' },
+      params,
+    });
+    return periodGroupedAnswer(request.params.groupBy, dateSlug, period, search, result);
+  });
+
+  serve(app, purchaseOrderOpenGrouped, async (request) => {
+    const call = await purchasing(app, request.user, PO_SETTINGS);
+    const basisName = call.settings.PoAgingBasis!;
+    const basis = PO_AGING_BASES[basisName];
+    if (!basis) throw new HttpError(400, `Unknown PoAgingBasis setting '${basisName}'; expected one of ${Object.keys(PO_AGING_BASES).join(', ')}`);
+    return agingGrouped(
+      call,
+      {
+        what: 'PurchaseOrder/Open',
+        from: LINES,
+        where: ['l.qty_open > 0'],
+        groupBys: GROUP_BYS,
+        filterFields: FILTER_FIELDS,
+        salesRepColumn: null,
+        amount: 'l.open_cost',
+        dueDate: basis.dueDate,
+        ageFrom: basis.ageFrom,
+        basis: basisName,
+        buckets: agingBuckets(agingPeriods(call.settings, 'ApAgingPeriod'), basis.pastDue),
+      },
+      request.params.groupBy,
+      request.body,
+    );
+  });
+
+  serve(app, purchaseOrderKpi, async (request) => {
+    const call = await purchasing(app, request.user);
+    const period = resolvePeriod(call, request.body.dateSlug);
+    const [current, comparison] = await periodAmounts(call, period.comparison ? [period, period.comparison] : [period], request.body.filters);
+    return {
+      dateSlug: request.body.dateSlug,
+      label: period.label,
+      current: current!,
+      comparison: comparison ?? null,
+      change: comparison ? Math.round((current!.amount - comparison.amount) * 100) / 100 : null,
+      changePercent: comparison && comparison.amount !== 0 ? Math.round((10_000 * (current!.amount - comparison.amount)) / comparison.amount) / 100 : null,
+    };
+  });
+
+  serve(app, purchaseOrderSummary, async (request) => {
+    const call = await purchasing(app, request.user);
+    const periods = SUMMARY_PERIODS.map((slug) => resolvePeriod(call, slug));
+    const amounts = await periodAmounts(call, periods, request.body?.filters);
+    return { periods: periods.map((p, i) => ({ dateSlug: p.slug, label: p.label, ...amounts[i]! })) };
+  });
+
+  serve(app, purchaseOrderOnTime, async (request) => {
+    const call = await purchasing(app, request.user);
+    const search = normalizeRequest(request.body);
+    const groupBy = request.body.groupBy ?? 'supplier';
+    const period = resolvePeriod(call, request.body.dateSlug);
+    const params = new SqlParams();
+    const result = await groupedMeasures(call, {
+      from: LINES,
+      where: [`l.received_date BETWEEN ${params.add(period.from)}::date AND ${params.add(period.to)}::date`],
+      group: groupKeyOf(GROUP_BYS, groupBy, 'PurchaseOrder/OnTime'),
+      measures: {
+        receivedLines: 'count(*)',
+        onTimeLines: 'count(*) FILTER (WHERE l.received_date <= l.due_date)',
+        lateLines: 'count(*) FILTER (WHERE l.received_date > l.due_date)',
+        daysLate: 'sum(greatest(l.received_date - l.due_date, 0))',
+      },
+      filterFields: FILTER_FIELDS,
+      salesRepColumn: null,
+      request: search,
+      defaultSort: { field: 'receivedLines', dir: 'desc' },
+      params,
+    });
+    const withPercent = (r: Record<string, unknown>) => ({
+      ...r,
+      onTimePercent: Number(r.receivedLines) === 0 ? null : Math.round((10_000 * Number(r.onTimeLines)) / Number(r.receivedLines)) / 100,
+    });
+    return periodGroupedAnswer(groupBy, request.body.dateSlug, period, search, result, withPercent);
+  });
+}
