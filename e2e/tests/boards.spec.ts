@@ -1,14 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './helpers.ts';
-
-async function editMode(page: Page, on: boolean) {
-  await page.addInitScript((value) => {
-    const key = 'tradeboard.preferences';
-    const saved = JSON.parse(localStorage.getItem(key) ?? '{"state":{},"version":1}');
-    saved.state = { ...saved.state, editMode: value };
-    localStorage.setItem(key, JSON.stringify(saved));
-  }, on);
-}
+import { setEditMode, signIn } from './helpers.ts';
 
 /** Signs in and waits for the landing page: a page.goto() before it would cut the sign-in short. */
 async function signedIn(page: Page, email: string) {
@@ -26,7 +17,7 @@ async function newBoard(page: Page, name: string) {
 }
 
 test('a section lands on a board; create, add a card, add Notes from the library, save, remove', async ({ page }) => {
-  await editMode(page, true);
+  await setEditMode(page, true);
   await signedIn(page, 'admin@tradeboard.example');
   await page.goto('/reports?itemNumber=X1');
   await expect(page).toHaveURL(/\/reports(\/\d+|\/default)?\?itemNumber=X1$/);

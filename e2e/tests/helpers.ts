@@ -1,4 +1,6 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, request as requests, type APIRequestContext, type Page, type TestType } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Demo-2026!';
 export const DEMO_TOTP_SECRET = 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU';
@@ -32,4 +34,77 @@ export async function latestMailTo(request: APIRequestContext, email: string): P
   const mails = await response.json();
   expect(mails.length).toBeGreaterThan(0);
   return mails[0];
+}
+
+/** The web app's own calls, made with a signed-in request context (test set-up, not what a test is about). */
+export type ApiClient = {
+  get: <T = any>(url: string) => Promise<T>;
+  post: <T = any>(url: string, data?: unknown) => Promise<T>;
+  delete: <T = any>(url: string) => Promise<T>;
+};
+
+/** An API client on `request` (a page's request shares the page's session). */
+export async function apiClient(request: APIRequestContext): Promise<ApiClient> {
+  const token = await (await request.get('/api/Authenticate/GenerateAntiforgeryToken')).text();
+  const call = async (method: string, url: string, data?: unknown) => {
+    const response = await request.fetch(`/api${url}`, { method, headers: { 'X-XSRF-TOKEN': token }, data });
+    expect(response.ok(), `${method} ${url}: ${response.status()} ${await response.text()}`).toBe(true);
+    return response.status() === 204 ? undefined : response.json();
+  };
+  return { get: (url) => call('GET', url), post: (url, data) => call('POST', url, data ?? {}), delete: (url) => call('DELETE', url) };
+}
+
+/** A unique name for test data (the database lives for the whole run). */
+export const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+
+/** A request context of its own, signed in as `email` (dispose it when done). */
+export async function signedInRequest(baseURL: string, email: string): Promise<APIRequestContext> {
+  // An empty state: the runner would otherwise apply the file's storageState option (not yet written) here too.
+  const request = await requests.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+  await apiSignIn(request, email);
+  return request;
+}
+
+/**
+ * One signed-in session for every test of a file: signs in through the API once and gives each
+ * test a browser context carrying that session. Call at the top of a spec file.
+ */
+export function useSignedInState(test: TestType<any, any>, email: string): void {
+  const file = path.join(process.env.E2E_DATA_DIR ?? tmpdir(), `state-${email}-${process.pid}.json`);
+  test.use({ storageState: file });
+  test.beforeAll(async ({ baseURL }: { baseURL: string }) => {
+    const request = await signedInRequest(baseURL, email);
+    await request.storageState({ path: file });
+    await request.dispose();
+  });
+}
+
+/** Turns the persisted edit mode on or off for every page load of the test (the profile menu's switch). */
+export async function setEditMode(page: Page, on: boolean): Promise<void> {
+  await page.addInitScript((value) => {
+    const key = 'tradeboard.preferences';
+    const saved = JSON.parse(localStorage.getItem(key) ?? '{"state":{},"version":1}');
+    saved.state = { ...saved.state, editMode: value };
+    localStorage.setItem(key, JSON.stringify(saved));
+  }, on);
+}
+
+export type BoardSetup = { boardMasterId: number; boardName: string; cards: Array<{ cardMasterId: number; cardName: string }> };
+
+/** Creates a board with cards (in order) through the API. */
+export async function createBoard(api: ApiClient, sectionId: number, boardName: string, cardNames: string[] = []): Promise<BoardSetup> {
+  const board = await api.post('/Board/Add', { sectionId, boardName });
+  const cards = [];
+  for (const [index, cardName] of cardNames.entries()) {
+    const card = await api.post('/Card/Add', { boardMasterId: board.boardMasterId, cardName, displayOrder: index });
+    cards.push({ cardMasterId: card.cardMasterId, cardName });
+  }
+  return { boardMasterId: board.boardMasterId, boardName, cards };
+}
+
+/** Clears the user's default board in a section (so the routing rule under test decides). */
+export async function clearDefault(api: ApiClient, sectionId: number): Promise<void> {
+  for (const board of await api.get<Array<{ boardMasterId: number; isBoardDefault: boolean }>>(`/Board/List/${sectionId}`)) {
+    if (board.isBoardDefault) await api.delete(`/Board/RemoveDefault/${board.boardMasterId}`);
+  }
 }

@@ -42,7 +42,7 @@ function remoteOrigins(config: GatewayConfig): string[] {
   return config.remotes.filter((r) => r.url).map((r) => new URL(r.url!).origin);
 }
 
-type RemoteDeclarations = { routes: string[]; public: boolean; renderers: Record<string, string> };
+type RemoteDeclarations = { routes: string[]; public: boolean; renderers: Record<string, string>; sidebar?: string };
 
 /**
  * A local remote's declarations as data (`<remote.dir>/manifest.json`, emitted by the build from
@@ -54,14 +54,14 @@ function localRemoteDeclarations(dir: string): RemoteDeclarations | undefined {
   const file = path.join(dir, 'manifest.json');
   if (!existsSync(file)) return undefined;
   try {
-    const data = JSON.parse(readFileSync(file, 'utf8')) as { routes?: unknown; public?: unknown; renderers?: unknown };
+    const data = JSON.parse(readFileSync(file, 'utf8')) as { routes?: unknown; public?: unknown; renderers?: unknown; sidebar?: unknown };
     if (!Array.isArray(data.routes) || !data.routes.every((route) => typeof route === 'string')) return undefined;
     const renderers = Object.fromEntries(
       Object.entries(typeof data.renderers === 'object' && data.renderers !== null ? data.renderers : {}).filter(
         (entry): entry is [string, string] => typeof entry[1] === 'string',
       ),
     );
-    return { routes: data.routes, public: data.public === true, renderers };
+    return { routes: data.routes, public: data.public === true, renderers, ...(typeof data.sidebar === 'string' ? { sidebar: data.sidebar } : {}) };
   } catch {
     return undefined;
   }

@@ -74,7 +74,7 @@ function headScripts(dir, files, publicPath) {
 }
 
 /**
- * A remote's manifest as data (DESIGN §3): `src/manifest.json` (id, routes, public, renderers) is emitted as
+ * A remote's manifest as data (DESIGN §3): `src/manifest.json` (id, routes, public, renderers, sidebar) is emitted as
  * `dist/manifest.json`, so the gateway can list the routes in /remotes/manifest.json and the shell
  * need not load the remote's code to learn them. `src/manifest.ts` re-exports the same file as the
  * exposed `./manifest`. Returns undefined when the app has no src/manifest.json.
@@ -83,12 +83,13 @@ function manifestAsset(dir) {
   const file = path.join(dir, 'src', 'manifest.json');
   if (!existsSync(file)) return undefined;
   const read = () => {
-    const { id, routes, public: isPublic, renderers = {} } = JSON.parse(readFileSync(file, 'utf8'));
+    const { id, routes, public: isPublic, renderers = {}, sidebar } = JSON.parse(readFileSync(file, 'utf8'));
     const validRenderers = typeof renderers === 'object' && Object.values(renderers).every((module) => typeof module === 'string');
-    if (typeof id !== 'string' || !Array.isArray(routes) || !routes.every((route) => typeof route === 'string') || !validRenderers) {
-      throw new Error(`${file}: expected { id: string, routes: string[], public?: boolean, renderers?: Record<string, string> }`);
+    const validSidebar = sidebar === undefined || typeof sidebar === 'string';
+    if (typeof id !== 'string' || !Array.isArray(routes) || !routes.every((route) => typeof route === 'string') || !validRenderers || !validSidebar) {
+      throw new Error(`${file}: expected { id: string, routes: string[], public?: boolean, renderers?: Record<string, string>, sidebar?: string }`);
     }
-    return JSON.stringify({ id, routes, ...(isPublic === undefined ? {} : { public: isPublic === true }), renderers });
+    return JSON.stringify({ id, routes, ...(isPublic === undefined ? {} : { public: isPublic === true }), renderers, ...(sidebar === undefined ? {} : { sidebar }) });
   };
   return {
     apply(compiler) {

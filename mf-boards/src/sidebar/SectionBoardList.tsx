@@ -3,6 +3,7 @@ import { StarFilled } from '@tradeboard/shared/ui';
 import { sectionIdOf } from '@tradeboard/shared/constants';
 import { navigate, useLocation } from '@tradeboard/shared/web';
 import { useSectionBoards } from '../api/useSectionBoards.ts';
+import { SIDE_BOARDS_STYLES } from '../theme/boardsStyles.ts';
 
 export const NO_BOARDS_TEXT = 'No boards exist for this section';
 
@@ -10,14 +11,26 @@ type Props = { sectionName: string; route: string; onNavigate?: () => void };
 
 /**
  * Seed 000 §2 App shell: the expanded section's boards as links to {route}/{boardMasterId}; a star
- * marks the default, a dot the current one. Exposed for the shell's sidebar (`./SectionBoardList`).
+ * marks the default, a dot the current one. Exposed for the shell's sidebar (`./SectionBoardList`, the
+ * manifest's `sidebar`); `route` names the section, `sectionName` is its title.
  */
 export default function SectionBoardList({ sectionName, route, onNavigate }: Props): ReactNode {
   const { pathname } = useLocation();
-  const { boards } = useSectionBoards(sectionIdOf(sectionName || route));
+  const { boards } = useSectionBoards(sectionIdOf(route));
   const current = pathname.split('/').filter(Boolean)[1];
   if (!boards) return null;
-  if (boards.length === 0) return <p className="tb-side-boards__empty">{NO_BOARDS_TEXT}</p>;
+  const styles = (
+    <style href="tradeboard-side-boards" precedence="medium">
+      {SIDE_BOARDS_STYLES}
+    </style>
+  );
+  if (boards.length === 0)
+    return (
+      <>
+        {styles}
+        <p className="tb-side-boards__empty">{NO_BOARDS_TEXT}</p>
+      </>
+    );
   const follow = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
@@ -26,6 +39,7 @@ export default function SectionBoardList({ sectionName, route, onNavigate }: Pro
   };
   return (
     <ul className="tb-side-boards" aria-label={`${sectionName} boards`}>
+      {styles}
       {boards.map((board) => {
         const active = current === String(board.boardMasterId);
         return (

@@ -100,13 +100,6 @@ export const BOARDS_STYLES = `
 .tb-status__icon--error { color: var(--tb-danger); }
 .tb-status__title { font-weight: 700; }
 .tb-status__close { margin-left: auto; align-self: center; }
-.tb-side-boards { list-style: none; margin: 0; padding: 0 0 4px 40px; }
-.tb-side-boards a { display: flex; align-items: center; gap: 8px; padding: 4px 8px; border-radius: 6px; color: var(--tb-muted); }
-.tb-side-boards a[aria-current='page'] { color: var(--tb-accent); }
-.tb-side-boards__dot { width: 6px; height: 6px; border-radius: 50%; background: transparent; flex: none; }
-.tb-side-boards__dot--on { background: var(--tb-accent); }
-.tb-side-boards__name { flex: 1; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-.tb-side-boards__empty { margin: 0; padding: 4px 8px 8px 48px; color: var(--tb-muted); font-size: 13px; }
 /* react-grid-layout */
 .react-grid-layout { position: relative; transition: height 200ms ease; }
 .react-grid-item { transition: all 200ms ease; transition-property: left, top, width, height; }
@@ -123,4 +116,16 @@ export const BOARDS_STYLES = `
   .tb-hide-narrow { display: none; }
   .tb-card__body { padding: 12px; }
 }
+`;
+
+/** The sidebar's board list: shown by the shell, outside the boards pages (and their styles). */
+export const SIDE_BOARDS_STYLES = `
+.tb-side-boards { list-style: none; margin: 0; padding: 0 0 4px 40px; }
+.tb-side-boards a { display: flex; align-items: center; gap: 8px; padding: 4px 8px; border-radius: 6px; color: var(--tb-muted); }
+.tb-side-boards a[aria-current='page'] { color: var(--tb-accent); }
+.tb-side-boards__dot { width: 6px; height: 6px; border-radius: 50%; background: transparent; flex: none; }
+.tb-side-boards__dot--on { background: var(--tb-accent); }
+.tb-side-boards__name { flex: 1; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.tb-side-boards .tb-star { color: #f5a524; }
+.tb-side-boards__empty { margin: 0; padding: 4px 8px 8px 48px; color: var(--tb-muted); font-size: 13px; }
 `;

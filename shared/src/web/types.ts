@@ -11,4 +11,9 @@ export type RemoteManifest = {
   routes: string[];
   /** Routes usable without a session (rendered without the app chrome). */
   public?: boolean;
+  /**
+   * The exposed module the sidebar shows under the remote's expanded section (e.g. its boards), with
+   * props { sectionName, route, onNavigate }.
+   */
+  sidebar?: string;
 };

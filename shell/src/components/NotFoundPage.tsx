@@ -5,8 +5,7 @@ import { navigate, sendErrorReport } from '@tradeboard/shared/web';
 export const NOT_FOUND_TITLE = 'Page Not Found';
 
 /** Seed §8: 'Page Not Found', with an automatic error e-mail carrying the bad URL. */
-export function NotFoundPage(): ReactNode {
-  const url = window.location.href;
+export function NotFoundPage({ url = window.location.href }: { url?: string }): ReactNode {
   useEffect(() => {
     void sendErrorReport(
       `Page Not Found: ${url}`,

@@ -3,6 +3,7 @@ import { Badge, Menu, type MenuProps, BellFilled } from '@tradeboard/shared/ui';
 import { navigate, useLocation, useTradeboardStore, type SiteMenuItemValue } from '@tradeboard/shared/web';
 import { menuIconFor } from './menuIcons.tsx';
 import { NOTIFICATIONS_ROUTE, activeItem, routeOf, sectionTitle } from './menuItems.ts';
+import { SectionSidebar, useHasSectionSidebar } from './SectionSidebar.tsx';
 
 /** Follow a link inside the app without a page load (modified clicks keep the browser's behaviour). */
 export function handleAppLink(event: MouseEvent<HTMLAnchorElement>, onNavigate?: () => void): void {
@@ -24,8 +25,9 @@ export function SidebarNav({ items, collapsed, onNavigate }: Props): ReactNode {
   const { pathname } = useLocation();
   const unread = useTradeboardStore((state) => state.unreadCount);
   const current = activeItem(items, pathname);
+  const extended = useHasSectionSidebar(current && !collapsed ? routeOf(current) : undefined);
 
-  const menuItems: MenuProps['items'] = items.map((item) => {
+  const menuItems: MenuProps['items'] = items.flatMap((item) => {
     const route = routeOf(item);
     const title = sectionTitle(item);
     const isNotifications = route.toLowerCase() === NOTIFICATIONS_ROUTE;
@@ -54,12 +56,16 @@ export function SidebarNav({ items, collapsed, onNavigate }: Props): ReactNode {
           {title}
         </a>
       );
-    return {
+    const entry = {
       key: route,
       icon: collapsed && isNotifications && unread > 0 ? <Badge dot offset={[-2, 2]}>{icon}</Badge> : icon,
       label,
       title,
     };
+    // The expanded section shows what its remote adds under it (its boards), when the sidebar is full width.
+    if (item !== current || !extended) return [entry];
+    const extra = { type: 'group' as const, key: `${route}/sidebar`, className: 'tb-section-extra', label: <SectionSidebar sectionName={title} route={route} onNavigate={onNavigate} /> };
+    return [entry, extra];
   });
 
   return (

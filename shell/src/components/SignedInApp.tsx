@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Spin } from '@tradeboard/shared/ui';
 import { SECTION_IDS } from '@tradeboard/shared/constants';
 import {
@@ -32,6 +32,15 @@ function Loading({ label }: { label: string }): ReactNode {
   );
 }
 
+/** Replaces the address with /notFound, remembering the one asked for (the error report names it). */
+function ToNotFound({ remember }: { remember: (url: string) => void }): ReactNode {
+  useEffect(() => {
+    remember(window.location.href);
+    navigate('/notFound', { replace: true });
+  }, [remember]);
+  return null;
+}
+
 type Props = { pathname: string; search: string; owner: LoadedRemote | undefined };
 
 /**
@@ -54,6 +63,8 @@ function SignedInContent({ pathname, search, owner }: Props): ReactNode {
   const user = useTradeboardStore((state) => state.user);
   const remotes = useRemoteRegistry((state) => state.remotes);
   usePageViews(pathname, search, signedIn);
+  // The address an unknown section was asked at, for the Page Not Found report once at /notFound.
+  const badUrl = useRef<string | null>(null);
 
   const sessionError = session.error;
   useEffect(() => {
@@ -82,11 +93,14 @@ function SignedInContent({ pathname, search, owner }: Props): ReactNode {
   if (owner?.status === 'ready') content = <RemoteOutlet remoteId={owner.id} />;
   else if (owner?.status === 'disabled') content = <RemoteDisabledPanel reason={owner.disabledReason} />;
   else if (owner?.status === 'failed') content = <RemoteErrorPanel remoteName={owner.name} />;
-  else if (segment === 'notfound') content = <NotFoundPage />;
+  else if (segment === 'notfound') content = <NotFoundPage url={badUrl.current ?? undefined} />;
   else if (section) content = <SectionPlaceholder title={sectionTitle(section)} />;
   else if (KNOWN_SECTIONS.has(segment) && segment !== 'crm') content = <SectionPlaceholder title={sectionTitle({ sectionName: firstSegment(pathname), route: segment })} />;
   else if (!menu.data && !menu.error) content = <Loading label="Loading" />;
   else if (remotes.some((remote) => remote.status === 'failed')) content = <RemoteErrorPanel />;
+  // Seed 000 §2: an unknown section (/{sectionName} nobody claims) goes to /notFound; deeper unknown paths
+  // show Page Not Found where they are.
+  else if (pathname.split('/').filter(Boolean).length === 1) content = <ToNotFound remember={(url) => (badUrl.current = url)} />;
   else content = <NotFoundPage />;
 
   return (

@@ -11,6 +11,7 @@ export type RemoteEntry = {
   /** The remote's routes as data (a remote the gateway serves itself): no need to load its `./manifest`. */
   routes?: string[];
   public?: boolean;
+  sidebar?: string;
 };
 
 export type RemoteStatus = 'ready' | 'failed' | 'disabled';

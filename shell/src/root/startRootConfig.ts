@@ -22,7 +22,12 @@ function isManifest(value: unknown): value is RemoteManifest {
 /** The routes /remotes/manifest.json carries for the remote, if any. */
 function manifestFromData(entry: RemoteEntry): RemoteManifest | null {
   if (!Array.isArray(entry.routes) || !entry.routes.every((route) => typeof route === 'string')) return null;
-  return { id: entry.id, routes: entry.routes, ...(entry.public === true ? { public: true } : {}) };
+  return {
+    id: entry.id,
+    routes: entry.routes,
+    ...(entry.public === true ? { public: true } : {}),
+    ...(typeof entry.sidebar === 'string' ? { sidebar: entry.sidebar } : {}),
+  };
 }
 
 async function loadManifest(entry: RemoteEntry): Promise<RemoteManifest | null> {

@@ -1,0 +1,57 @@
+import { expect, test, type Page } from '@playwright/test';
+import { apiClient, clearDefault, createBoard, unique, useSignedInState } from './helpers.ts';
+
+// Landing on a section and being redirected by each rule (seed 000 §2, issue 3 "Section and board routing").
+// Rep2 (SalesRep: DisplayDefaultSectionTemplates on) drives these; each test makes its own boards.
+useSignedInState(test, 'rep2@tradeboard.example');
+
+const SECTIONS = { shipments: 17, suppliers: 15, contacts: 14 };
+
+const selectedTab = (page: Page) => page.getByRole('main').getByRole('tab', { selected: true });
+
+test('the default board wins, keeping the query string and itemNumber; the section name ignores case', async ({ page }) => {
+  const api = await apiClient(page.request);
+  const first = await createBoard(api, SECTIONS.shipments, unique('First'));
+  const preferred = await createBoard(api, SECTIONS.shipments, unique('Preferred'));
+  await api.post(`/Board/SetDefault/${SECTIONS.shipments}/${preferred.boardMasterId}`);
+  await page.goto('/shipments?itemNumber=X-100&tab=2');
+  await expect(page).toHaveURL(`/shipments/${preferred.boardMasterId}?itemNumber=X-100&tab=2`);
+  await expect(selectedTab(page)).toHaveText(preferred.boardName);
+  await expect(page.getByRole('main').getByRole('tab', { name: first.boardName })).toBeVisible();
+  // The section name ignores case.
+  await page.goto('/SHIPMENTS?itemNumber=X-100');
+  await expect(page).toHaveURL(`/shipments/${preferred.boardMasterId}?itemNumber=X-100`);
+  // A missing board id (deleted, never existed, not a number) → the default board, query kept.
+  await page.goto('/shipments/2147483000?itemNumber=X-100');
+  await expect(page).toHaveURL(`/shipments/${preferred.boardMasterId}?itemNumber=X-100`);
+  await page.goto('/shipments/not-a-board');
+  await expect(page).toHaveURL(`/shipments/${preferred.boardMasterId}`);
+});
+
+test('with no default board and DisplayDefaultSectionTemplates on, the section goes to its `default` board', async ({ page }) => {
+  const api = await apiClient(page.request);
+  await createBoard(api, SECTIONS.suppliers, unique('Supplier board'));
+  await clearDefault(api, SECTIONS.suppliers);
+  await page.goto('/suppliers?itemNumber=A1');
+  await expect(page).toHaveURL('/suppliers/default?itemNumber=A1');
+  await expect(selectedTab(page)).toHaveText('Default');
+});
+
+test('a missing board id with no default goes to the first board', async ({ page }) => {
+  const api = await apiClient(page.request);
+  await createBoard(api, SECTIONS.contacts, unique('Contacts A'));
+  await createBoard(api, SECTIONS.contacts, unique('Contacts B'));
+  await clearDefault(api, SECTIONS.contacts);
+  await page.goto('/contacts/2147483000?itemNumber=Z9');
+  await expect(page).toHaveURL(/\/contacts\/\d+\?itemNumber=Z9$/);
+  // The first of the board tabs (the user's order), not the `default` one.
+  const first = page.getByRole('main').getByRole('tab').nth(1);
+  await expect(first).toHaveAttribute('aria-selected', 'true');
+  expect(page.url()).toContain(`${await first.getAttribute('href')}`);
+});
+
+test('an unknown section is Page Not Found', async ({ page }) => {
+  await page.goto('/noSuchSection?itemNumber=1');
+  await expect(page).toHaveURL(/\/notFound$/);
+  await expect(page.getByRole('heading', { name: /not found/i })).toBeVisible();
+});
