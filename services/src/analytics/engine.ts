@@ -135,9 +135,6 @@ export function aggregateQuery(spec: AggregateSpec, params: SqlParams): { sql: s
   return { sql, source };
 }
 
-const money = (sql: string) => `round(coalesce(${sql}, 0), 2)`;
-const pct = (num: string, den: string) => `round(100 * (${num}) / nullif(${den}, 0), 2)`;
-
 export type GroupRow = {
   key: string;
   name: string;
@@ -152,7 +149,7 @@ export type GroupRow = {
 
 export type Totals = { sales: number; cost: number; grossProfit: number; grossProfitPercent: number | null; lineCount: number };
 
-export type PagedResult<R> = { rows: R[]; totalCount: number; totals: Totals; source: string };
+export type PagedResult<R> = { rows: R[]; totalCount: number; totals: Totals; source: string; extraTotals?: Record<string, unknown> };
 
 /** Sort keys over the aggregate's own columns (alias g), so the page is cut before anything is derived. */
 const GROUP_SORTABLE: FieldMap = {
@@ -219,17 +216,40 @@ function defaultSort(model: Model, groupBy: string): { field: string; dir: 'asc'
   return model.groupBys[groupBy]?.kind === 'time' ? { field: 'key', dir: 'asc' } : { field: 'sales', dir: 'desc' };
 }
 
+/** One extra measure of a grouped call: its page column, sort key and total (over alias g, bucket c). */
+export type ExtraMeasure = { measure: Measure; column: string; sortable: FieldMap; total?: string };
+
 /** Grouped (and ranked) totals for one period, searched on key and name, sorted and paged. */
 export async function groupedQuery(
   db: Db,
-  spec: { model: Model; context: AnalyticsContext; groupBy: string; range: DateRange; request: NormalizedRequest; rank?: boolean },
+  spec: {
+    model: Model;
+    context: AnalyticsContext;
+    groupBy: string;
+    range: DateRange;
+    request: NormalizedRequest;
+    rank?: boolean;
+    /** Measures beyond sales, cost and lines (e.g. freight, on-time lines). */
+    extra?: readonly ExtraMeasure[];
+  },
 ): Promise<PagedResult<GroupRow>> {
   const params = new SqlParams();
+  const extra = spec.extra ?? [];
   const { sql, source } = aggregateQuery(
-    { model: spec.model, context: spec.context, groupBy: spec.groupBy, buckets: [{ id: 'c', range: spec.range }], filters: spec.request.filters, measures: ['sales', 'cost', 'lines'] },
+    {
+      model: spec.model,
+      context: spec.context,
+      groupBy: spec.groupBy,
+      buckets: [{ id: 'c', range: spec.range }],
+      filters: spec.request.filters,
+      measures: ['sales', 'cost', 'lines', ...extra.map((e) => e.measure)],
+    },
     params,
   );
-  const sortable = Object.fromEntries(Object.entries(GROUP_SORTABLE).filter(([field]) => spec.rank || (field !== 'rank' && field !== 'percentOfTotal')));
+  const sortable = {
+    ...Object.fromEntries(Object.entries(GROUP_SORTABLE).filter(([field]) => spec.rank || (field !== 'rank' && field !== 'percentOfTotal'))),
+    ...Object.assign({}, ...extra.map((e) => e.sortable)),
+  };
   const text = pagedOuterQuery({
     model: spec.model,
     groupBy: spec.groupBy,
@@ -238,8 +258,9 @@ export async function groupedQuery(
     columns: `${money('g.c_sales')} AS sales, ${money('g.c_cost')} AS cost,
              ${money('g.c_sales - g.c_cost')} AS "grossProfit", ${pct('g.c_sales - g.c_cost', 'g.c_sales')} AS "grossProfitPercent",
              coalesce(g.c_lines, 0)::int AS "lineCount"
-             ${spec.rank ? `, g.rank, ${pct('g.c_sales', 'g.all_sales')} AS "percentOfTotal"` : ''}`,
-    totals: 'sum(g.c_sales) AS t_sales, sum(g.c_cost) AS t_cost, sum(g.c_lines)::bigint AS t_lines',
+             ${spec.rank ? `, g.rank, ${pct('g.c_sales', 'g.all_sales')} AS "percentOfTotal"` : ''}
+             ${extra.map((e) => `, ${e.column}`).join('')}`,
+    totals: ['sum(g.c_sales) AS t_sales, sum(g.c_cost) AS t_cost, sum(g.c_lines)::bigint AS t_lines', ...extra.flatMap((e) => (e.total ? [e.total] : []))].join(', '),
     request: spec.request,
     sortable,
     fallback: defaultSort(spec.model, spec.groupBy),
@@ -248,13 +269,20 @@ export async function groupedQuery(
   const { rows } = await analyticsQuery(db, text, params.values);
   const first = rows[0]!;
   const totals = totalsOf(Number(first.t_sales ?? 0), Number(first.t_cost ?? 0), Number(first.t_lines ?? 0));
+  const extraTotals = Object.fromEntries(Object.entries(first).filter(([k]) => k.startsWith('t_') && !['t_sales', 't_cost', 't_lines'].includes(k)));
   return {
-    rows: rows.filter((row) => row.key !== null).map(({ total_count: _c, t_sales: _s, t_cost: _t, t_lines: _l, ...row }) => row as GroupRow),
+    rows: rows
+      .filter((row) => row.key !== null)
+      .map((row) => Object.fromEntries(Object.entries(row).filter(([k]) => k !== 'total_count' && !k.startsWith('t_'))) as GroupRow),
     totalCount: Number(first.total_count),
     totals,
+    extraTotals,
     source: source.name,
   };
 }
+
+export const money = (sql: string) => `round(coalesce(${sql}, 0), 2)`;
+export const pct = (num: string, den: string) => `round(100 * (${num}) / nullif(${den}, 0), 2)`;
 
 function round2(x: number): number {
   return Math.round(x * 100) / 100;
@@ -356,7 +384,63 @@ export async function periodTotalsQuery(
   return { totals, source: built.source.name };
 }
 
-export type YearRow = { key: string; name: string; years: number[]; sales: number[]; grossProfit: number[] };
+export type SeriesRow = { key: string; name: string; sales: number[]; grossProfit: number[] };
+export type YearRow = SeriesRow & { years: number[] };
+
+/**
+ * Sales and gross profit per group for several periods at once (years, days of a month): one
+ * row per group with a value per period. `timeKey` keys rows by a trusted expression of the
+ * source's date column instead of a group-by; `sortNames[i]` sorts by the i-th period.
+ */
+export async function seriesQuery(
+  db: Db,
+  spec: {
+    model: Model;
+    context: AnalyticsContext;
+    groupBy: string | null;
+    periods: readonly DateRange[];
+    timeKey?: (dateSql: string) => string;
+    sortNames: readonly string[];
+    request: NormalizedRequest;
+  },
+): Promise<{ rows: SeriesRow[]; totalCount: number; source: string }> {
+  const params = new SqlParams();
+  const { sql, source } = aggregateQuery(
+    {
+      model: spec.model,
+      context: spec.context,
+      groupBy: spec.groupBy,
+      buckets: spec.periods.map((range, i) => ({ id: `y${i}`, range })),
+      filters: spec.request.filters,
+      measures: ['sales', 'cost'],
+      timeKey: spec.timeKey,
+    },
+    params,
+  );
+  const sortable: Record<string, string> = { key: 'g.key', name: 'g.name' };
+  spec.sortNames.forEach((name, i) => (sortable[name] = `coalesce(g.y${i}_sales, 0)`));
+  const text = pagedOuterQuery({
+    model: spec.model,
+    groupBy: spec.groupBy,
+    aggregateSql: sql,
+    columns: spec.periods.map((_, i) => `${money(`g.y${i}_sales`)} AS y${i}_sales, ${money(`g.y${i}_sales - g.y${i}_cost`)} AS y${i}_gp`).join(', '),
+    request: spec.request,
+    sortable,
+    fallback: spec.timeKey ? { field: 'key', dir: 'asc' } : { field: spec.sortNames[0]!, dir: 'desc' },
+    params,
+  });
+  const { rows } = await analyticsQuery(db, text, params.values);
+  return {
+    rows: rows.filter((row) => row.key !== null).map((row) => ({
+      key: row.key,
+      name: row.name,
+      sales: spec.periods.map((_, i) => Number(row[`y${i}_sales`])),
+      grossProfit: spec.periods.map((_, i) => Number(row[`y${i}_gp`])),
+    })),
+    totalCount: Number(rows[0]!.total_count),
+    source: source.name,
+  };
+}
 
 /**
  * Sales per group for several years (current, minus 1, minus 2): with groupBy 'month' the key is
@@ -373,7 +457,6 @@ export async function yearOverYearQuery(
     request: NormalizedRequest;
   },
 ): Promise<{ rows: YearRow[]; totalCount: number; source: string }> {
-  const params = new SqlParams();
   const group = spec.model.groupBys[spec.groupBy];
   if (group?.kind === 'time' && spec.groupBy !== 'month' && spec.groupBy !== 'quarter') {
     throw badRequest(`groupBy '${spec.groupBy}' does not compare years; use month, quarter or a dimension`);
@@ -386,42 +469,16 @@ export async function yearOverYearQuery(
       : spec.groupBy === 'quarter'
         ? (d: string) => `'Q' || ((${monthOfYear(d)} - 1) / 3 + 1)::text`
         : undefined;
-  const { sql, source } = aggregateQuery(
-    {
-      model: spec.model,
-      context: spec.context,
-      groupBy: timeKey ? null : spec.groupBy,
-      buckets: spec.years.map((y, i) => ({ id: `y${i}`, range: y.range })),
-      filters: spec.request.filters,
-      measures: ['sales', 'cost'],
-      timeKey,
-    },
-    params,
-  );
-  const sortable: Record<string, string> = { key: 'g.key', name: 'g.name' };
-  spec.years.forEach((_, i) => (sortable[i === 0 ? 'currentYear' : `minus${i}`] = `coalesce(g.y${i}_sales, 0)`));
-  const text = pagedOuterQuery({
+  const result = await seriesQuery(db, {
     model: spec.model,
+    context: spec.context,
     groupBy: timeKey ? null : spec.groupBy,
-    aggregateSql: sql,
-    columns: spec.years.map((_, i) => `${money(`g.y${i}_sales`)} AS y${i}_sales, ${money(`g.y${i}_sales - g.y${i}_cost`)} AS y${i}_gp`).join(', '),
+    periods: spec.years.map((y) => y.range),
+    timeKey,
+    sortNames: spec.years.map((_, i) => (i === 0 ? 'currentYear' : `minus${i}`)),
     request: spec.request,
-    sortable,
-    fallback: timeKey ? { field: 'key', dir: 'asc' } : { field: 'currentYear', dir: 'desc' },
-    params,
   });
-  const { rows } = await analyticsQuery(db, text, params.values);
-  return {
-    rows: rows.filter((row) => row.key !== null).map((row) => ({
-      key: row.key,
-      name: row.name,
-      years: spec.years.map((y) => y.year),
-      sales: spec.years.map((_, i) => Number(row[`y${i}_sales`])),
-      grossProfit: spec.years.map((_, i) => Number(row[`y${i}_gp`])),
-    })),
-    totalCount: Number(rows[0]!.total_count),
-    source: source.name,
-  };
+  return { ...result, rows: result.rows.map((row) => ({ ...row, years: spec.years.map((y) => y.year) })) };
 }
 
 export type ListModel = {
@@ -437,16 +494,19 @@ export type ListModel = {
   filterFields: readonly string[];
   defaultSort: { field: string; dir: 'asc' | 'desc' };
   tieBreak: string;
+  /** Extra trusted predicate (e.g. open lines only). */
+  where?: string;
 };
 
-/** A scoped, searched, filtered, sorted page of rows (document lines) for a period. */
+/** A scoped, searched, filtered, sorted page of rows (documents or their lines), for a period when one is given. */
 export async function listQuery(
   db: Db,
-  spec: { model: ListModel; context: AnalyticsContext; range: DateRange; request: NormalizedRequest },
+  spec: { model: ListModel; context: AnalyticsContext; range?: DateRange; request: NormalizedRequest },
 ): Promise<{ rows: Record<string, unknown>[]; totalCount: number }> {
   const { model, request } = spec;
   const params = new SqlParams();
-  const where: string[] = [`${model.dateColumn} BETWEEN ${params.add(spec.range.from)}::date AND ${params.add(spec.range.to)}::date`];
+  const where: string[] = model.where ? [model.where] : [];
+  if (spec.range) where.push(`${model.dateColumn} BETWEEN ${params.add(spec.range.from)}::date AND ${params.add(spec.range.to)}::date`);
   const scope = scopePredicate(spec.context.scope, model.salesRepColumn, params);
   if (scope) where.push(scope);
   const filterable = Object.fromEntries(model.filterFields.map((f) => [f, `${model.columns[f]}::text`]));

@@ -1,11 +1,10 @@
-import type { ListModel } from './engine.ts';
 /**
  * The analytics models: for each kind of ERP fact (invoice lines, bookings, order lines) the
  * whitelisted fields, group-bys and the sources that can answer a question — the narrow
  * rollups first, the raw lines last. Every SQL fragment here is a trusted constant.
  */
 
-export type Measure = 'sales' | 'cost' | 'lines' | 'invoices';
+export type Measure = 'sales' | 'cost' | 'lines' | 'invoices' | 'freight' | 'onTime';
 export type Grain = 'day' | 'month' | 'year';
 
 export type Source = {
@@ -64,7 +63,7 @@ function dimGroupBys(fields: readonly string[]): Record<string, GroupBy> {
   );
 }
 
-const ROLLUP_MEASURES = { sales: 'sum(sales)', cost: 'sum(cost)', lines: 'sum(line_count)', invoices: 'sum(invoice_count)' };
+const ROLLUP_MEASURES = { sales: 'sum(sales)', cost: 'sum(cost)', lines: 'sum(line_count)', invoices: 'sum(invoice_count)', freight: 'sum(freight)' };
 const ORG_DIMS = { company: 'company', branch: 'branch', salesRep: 'sales_rep' };
 
 const INVOICE_FIELDS = ['company', 'branch', 'salesRep', 'customer', 'shipTo', 'productGroup', 'itemNumber', 'invoiceNumber'] as const;
@@ -79,7 +78,7 @@ export const invoiceModel: Model = {
       dateColumn: 'month',
       grain: 'month',
       dims: { ...ORG_DIMS, productGroup: 'product_group' },
-      measures: { sales: 'sum(sales)', cost: 'sum(cost)', lines: 'sum(line_count)' },
+      measures: { sales: 'sum(sales)', cost: 'sum(cost)', lines: 'sum(line_count)', freight: 'sum(freight)' },
       rollup: true,
     },
     {
@@ -113,7 +112,7 @@ export const invoiceModel: Model = {
         itemNumber: 'item_number',
         invoiceNumber: 'invoice_number',
       },
-      measures: { sales: 'sum(sales)', cost: 'sum(cost)', lines: 'count(*)', invoices: 'count(DISTINCT (company, invoice_number))' },
+      measures: { sales: 'sum(sales)', cost: 'sum(cost)', lines: 'count(*)', invoices: 'count(DISTINCT (company, invoice_number))', freight: 'sum(freight)' },
       rollup: false,
     },
   ],
@@ -162,6 +161,16 @@ export function bookingModel(basis: 'OrderLineDate' | 'BookingDate'): Model {
 
 const ORDER_FIELDS = ['company', 'branch', 'salesRep', 'customer', 'shipTo', 'productGroup', 'itemNumber', 'location', 'status', 'orderNumber'] as const;
 
+const ORDER_LINE_DIMS = {
+  ...ORG_DIMS,
+  customer: 'customer',
+  shipTo: 'ship_to',
+  productGroup: 'product_group',
+  itemNumber: 'item_number',
+  location: 'location',
+  orderNumber: 'order_number',
+};
+
 /** Order lines by order date; "sales" is the open amount when the call asks for open lines. */
 export function orderModel(openOnly: boolean): Model {
   return {
@@ -172,16 +181,7 @@ export function orderModel(openOnly: boolean): Model {
         table: 'erp.order_line',
         dateColumn: 'order_date',
         grain: 'day',
-        dims: {
-          ...ORG_DIMS,
-          customer: 'customer',
-          shipTo: 'ship_to',
-          productGroup: 'product_group',
-          itemNumber: 'item_number',
-          location: 'location',
-          status: 'status',
-          orderNumber: 'order_number',
-        },
+        dims: { ...ORDER_LINE_DIMS, status: 'status' },
         measures: openOnly
           ? { sales: 'sum(open_sales)', cost: 'sum(round(qty_open * unit_cost, 2))', lines: 'count(*)', invoices: 'count(DISTINCT (company, order_number))' }
           : { sales: 'sum(sales)', cost: 'sum(cost)', lines: 'count(*)', invoices: 'count(DISTINCT (company, order_number))' },
@@ -193,39 +193,6 @@ export function orderModel(openOnly: boolean): Model {
     groupBys: { ...dimGroupBys(ORDER_FIELDS.filter((f) => f !== 'orderNumber')), ...TIME_GROUP_BYS },
   };
 }
-
-/** Invoice lines as a list (Invoice/Details), with the customer's and item's names. */
-export const invoiceLineList: ListModel = {
-  name: 'Invoice/Details',
-  from: `erp.invoice_line l
-    LEFT JOIN erp.customer c ON c.company = l.company AND c.customer = l.customer
-    LEFT JOIN erp.item i ON i.company = l.company AND i.item_number = l.item_number`,
-  dateColumn: 'l.invoice_date',
-  salesRepColumn: 'l.sales_rep',
-  columns: {
-    company: 'l.company',
-    invoiceNumber: 'l.invoice_number',
-    invoiceLineNumber: 'l.invoice_line_number',
-    invoiceDate: "to_char(l.invoice_date, 'YYYY-MM-DD')",
-    customer: 'l.customer',
-    customerName: 'c.customer_name',
-    shipTo: 'l.ship_to',
-    salesRep: 'l.sales_rep',
-    branch: 'l.branch',
-    itemNumber: 'l.item_number',
-    itemDescription: 'i.description',
-    productGroup: 'l.product_group',
-    qty: 'l.qty',
-    unitPrice: 'l.unit_price',
-    sales: 'l.sales',
-    cost: 'l.cost',
-    grossProfit: '(l.sales - l.cost)',
-  },
-  searchColumns: ['invoiceNumber', 'customer', 'customerName', 'itemNumber', 'itemDescription'],
-  filterFields: ['company', 'branch', 'salesRep', 'customer', 'shipTo', 'productGroup', 'itemNumber', 'invoiceNumber'],
-  defaultSort: { field: 'invoiceDate', dir: 'desc' },
-  tieBreak: 'l.invoice_number DESC, l.invoice_line_number ASC',
-};
 
 const QUOTE_FIELDS = ['company', 'salesRep', 'customer', 'productGroup', 'itemNumber', 'status', 'quoteNumber'] as const;
 
@@ -249,3 +216,70 @@ export function quoteModel(openOnly: boolean): Model {
     groupBys: { ...dimGroupBys(QUOTE_FIELDS.filter((f) => f !== 'quoteNumber')), ...TIME_GROUP_BYS },
   };
 }
+
+const QUOTE_BOOKED_FIELDS = ['company', 'branch', 'salesRep', 'customer', 'productGroup', 'itemNumber', 'quoteNumber', 'orderNumber'] as const;
+
+/**
+ * QuoteBooked: the lines of quotes that became orders (status Converted), dated by the day the
+ * order was entered. The quote header names the order it became.
+ */
+export const quoteBookedModel: Model = {
+  name: 'QuoteBooked',
+  sources: [
+    {
+      name: 'quote_line',
+      table: `(SELECT q.company, h.branch, q.sales_rep, q.customer, q.product_group, q.item_number, q.quote_number,
+                      h.order_number, o.order_date AS booked_date, q.sales, q.cost
+                 FROM erp.quote_line q
+                 JOIN erp.quote_header h ON h.company = q.company AND h.quote_number = q.quote_number
+                 JOIN erp.order_header o ON o.company = h.company AND o.order_number = h.order_number
+                WHERE q.status = 'Converted') qb`,
+      dateColumn: 'booked_date',
+      grain: 'day',
+      dims: {
+        ...ORG_DIMS,
+        customer: 'customer',
+        productGroup: 'product_group',
+        itemNumber: 'item_number',
+        quoteNumber: 'quote_number',
+        orderNumber: 'order_number',
+      },
+      measures: { sales: 'sum(sales)', cost: 'sum(cost)', lines: 'count(*)', invoices: 'count(DISTINCT (company, quote_number))' },
+      rollup: false,
+    },
+  ],
+  filterFields: QUOTE_BOOKED_FIELDS,
+  groupBys: { ...dimGroupBys(QUOTE_BOOKED_FIELDS.filter((f) => f !== 'quoteNumber' && f !== 'orderNumber')), ...TIME_GROUP_BYS },
+};
+
+const ON_TIME_FIELDS = ['company', 'branch', 'salesRep', 'customer', 'shipTo', 'productGroup', 'itemNumber', 'location', 'orderNumber'] as const;
+
+/**
+ * On-time delivery: order lines shipped in the period (by ship date), on time when shipped on
+ * or before the promise date (seed §9 order past-due basis OrderHeaderPromiseDate; the mirror's
+ * lines carry their header's promise date).
+ */
+export const onTimeModel: Model = {
+  name: 'Order/OnTimeDelivery',
+  sources: [
+    {
+      name: 'order_line',
+      table: 'erp.order_line',
+      dateColumn: 'ship_date',
+      grain: 'day',
+      dims: ORDER_LINE_DIMS,
+      measures: {
+        sales: 'sum(sales)',
+        cost: 'sum(cost)',
+        lines: 'count(*)',
+        invoices: 'count(DISTINCT (company, order_number))',
+        // A plain aggregate (no FILTER of its own): the engine adds each period's FILTER.
+        onTime: 'sum((ship_date <= promise_date)::int)',
+      },
+      where: 'ship_date IS NOT NULL',
+      rollup: false,
+    },
+  ],
+  filterFields: ON_TIME_FIELDS,
+  groupBys: { ...dimGroupBys(ON_TIME_FIELDS.filter((f) => f !== 'orderNumber')), ...TIME_GROUP_BYS },
+};

@@ -1,4 +1,4 @@
-import { Type, type Static, type TSchema } from 'typebox';
+import { Type, type Static, type TSchema, type TString } from 'typebox';
 import { defineContract } from './contract.ts';
 import { ErrorBody } from './common.ts';
 
@@ -357,15 +357,508 @@ export const InvoiceLineRow = Type.Object({
   grossProfit: Money,
 });
 
+/**
+ * The one shape of every paged list: `{ ...extra, pageNumber, pageSize, totalCount, rows }`, rows
+ * with camelCase fields that carry company, customer and the document numbers, so a renderer
+ * can page, sort and drill through any list the same way.
+ */
+export function ListResult<R extends TSchema, E extends Record<string, TSchema> = {}>(row: R, extra: E = {} as E) {
+  return Type.Object({ ...extra, ...paging, rows: Type.Array(row) });
+}
+
+/** The period a list was cut to; null from/to when it was not cut by date. */
+const ListPeriod = {
+  dateSlug: Type.Union([Type.String(), Type.Null()]),
+  from: Type.Union([IsoDate, Type.Null()]),
+  to: Type.Union([IsoDate, Type.Null()]),
+};
+const ListBody = Type.Object({ ...searchFields, dateSlug: Type.Optional(Slug) });
+
 export const invoiceDetails = defineContract({
   method: 'POST',
   path: '/Invoice/Details',
   service: 'analytics',
   access: 'session',
   summary: 'Invoice lines for a date choice (dateSlug, default last-30-days): searched, filtered, sorted, paged',
-  body: Type.Object({ ...searchFields, dateSlug: Type.Optional(Slug) }),
-  response: {
-    200: Type.Object({ dateSlug: Type.String(), ...Period.properties, ...paging, rows: Type.Array(InvoiceLineRow) }),
-    ...errors,
-  },
+  body: ListBody,
+  response: { 200: ListResult(InvoiceLineRow, ListPeriod), ...errors },
+});
+
+
+// ------------------------------------------------------------------------------ more sales calls
+const Text = Type.String();
+const OptText = Type.Union([Type.String(), Type.Null()]);
+const OptDate = Type.Union([IsoDate, Type.Null()]);
+const Int = Type.Integer();
+const errors404 = { ...errors, 404: ErrorBody };
+/** A document asked for by number; company narrows it when several companies use the number. */
+const CompanyBody = Type.Object({ company: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })) });
+const ByDayFields = { ...searchFields, dateSlug: Type.Optional(Slug), groupBy: Type.Optional(Slug) };
+
+/** One row per group with a value per day of the period (days[i] belongs to sales[i]). */
+export const ByDayResult = Type.Object({
+  groupBy: Type.String(),
+  ...Period.properties,
+  days: Type.Array(IsoDate),
+  ...paging,
+  rows: Type.Array(Type.Object({ key: Type.String(), name: Type.String(), sales: Type.Array(Money), grossProfit: Type.Array(Money) })),
+  ...answeredFrom,
+});
+export type ByDayResult = Static<typeof ByDayResult>;
+
+/** Grouped sales with the monthly (or quarterly) run rate over the period and its annualized figure (run rate × 12 or × 4). */
+export const RunRateResult = Type.Object({
+  ...GroupedResult.properties,
+  interval: Type.Union([Type.Literal('month'), Type.Literal('quarter')]),
+  /** Months (or quarters) the period spans, a partial one by its share of days: the run rate's divisor. */
+  intervals: Type.Number(),
+  rows: Type.Array(Type.Object({ ...GroupedRow.properties, runRate: Money, annualized: Money })),
+});
+export type RunRateResult = Static<typeof RunRateResult>;
+
+export const FreightGroupedResult = Type.Object({
+  ...GroupedResult.properties,
+  totals: Type.Object({ ...Totals.properties, freight: Money, freightPercent: Type.Union([Type.Number(), Type.Null()]) }),
+  rows: Type.Array(Type.Object({ ...GroupedRow.properties, freight: Money, freightPercent: Type.Union([Type.Number(), Type.Null()]) })),
+});
+
+const OnTimeFields = { shippedLines: Int, onTimeLines: Int, onTimePercent: Type.Union([Type.Number(), Type.Null()]) };
+export const OnTimeGroupedResult = Type.Object({
+  ...GroupedResult.properties,
+  totals: Type.Object({ ...Totals.properties, ...OnTimeFields }),
+  rows: Type.Array(Type.Object({ ...GroupedRow.properties, ...OnTimeFields })),
+});
+const OnTimePeriod = Type.Object({ ...Period.properties, ...OnTimeFields });
+export const OnTimeKpiResult = Type.Object({
+  dateSlug: Type.String(),
+  label: Type.String(),
+  current: OnTimePeriod,
+  comparison: Type.Union([OnTimePeriod, Type.Null()]),
+  /** Points of on-time percentage against the comparison period. */
+  change: Type.Union([Type.Number(), Type.Null()]),
+  ...answeredFrom,
+});
+
+export const InvoiceHeaderRow = Type.Object({
+  company: Text,
+  invoiceNumber: Text,
+  invoiceType: Text,
+  invoiceDate: IsoDate,
+  customer: Text,
+  customerName: OptText,
+  shipTo: Text,
+  salesRep: Text,
+  branch: Text,
+  location: Text,
+  orderNumber: OptText,
+  orderDate: OptDate,
+  shipDate: OptDate,
+  customerPo: OptText,
+  terms: OptText,
+  lineCount: Int,
+  sales: Money,
+  cost: Money,
+  grossProfit: Money,
+  freight: Money,
+  tax: Money,
+  total: Money,
+});
+
+export const FirstTimeRow = Type.Object({
+  company: Text,
+  customer: Text,
+  customerName: Text,
+  city: OptText,
+  state: OptText,
+  salesRep: Text,
+  branch: Text,
+  invoiceNumber: Text,
+  invoiceDate: IsoDate,
+  sales: Money,
+});
+
+export const OrderLineRow = Type.Object({
+  company: Text,
+  orderNumber: Text,
+  orderLineNumber: Int,
+  orderDate: IsoDate,
+  requestedDate: OptDate,
+  promiseDate: OptDate,
+  shipDate: OptDate,
+  status: Text,
+  customer: Text,
+  customerName: OptText,
+  shipTo: Text,
+  salesRep: Text,
+  branch: Text,
+  location: Text,
+  itemNumber: Text,
+  itemDescription: OptText,
+  productGroup: Text,
+  qtyOrdered: Int,
+  qtyShipped: Int,
+  qtyOpen: Int,
+  unitPrice: Money,
+  sales: Money,
+  cost: Money,
+  grossProfit: Money,
+  openSales: Money,
+});
+
+export const NotInStockRow = Type.Object({ ...OrderLineRow.properties, qtyOnHand: Int, qtyAvailable: Int, qtyShort: Int });
+
+export const OrderHeaderRow = Type.Object({
+  company: Text,
+  orderNumber: Text,
+  orderDate: IsoDate,
+  requestedDate: OptDate,
+  promiseDate: OptDate,
+  shipDate: OptDate,
+  status: Text,
+  customer: Text,
+  customerName: OptText,
+  shipTo: Text,
+  salesRep: Text,
+  branch: Text,
+  location: Text,
+  customerPo: OptText,
+  quoteNumber: OptText,
+  lineCount: Int,
+  orderTotal: Money,
+  openTotal: Money,
+});
+
+export const QuoteLineRow = Type.Object({
+  company: Text,
+  quoteNumber: Text,
+  quoteLineNumber: Int,
+  quoteDate: IsoDate,
+  expirationDate: IsoDate,
+  status: Text,
+  customer: Text,
+  customerName: OptText,
+  salesRep: Text,
+  itemNumber: Text,
+  itemDescription: OptText,
+  productGroup: Text,
+  qty: Int,
+  unitPrice: Money,
+  sales: Money,
+  cost: Money,
+  grossProfit: Money,
+});
+
+export const QuoteHeaderRow = Type.Object({
+  company: Text,
+  quoteNumber: Text,
+  quoteDate: IsoDate,
+  expirationDate: IsoDate,
+  status: Text,
+  customer: Text,
+  customerName: OptText,
+  shipTo: Text,
+  salesRep: Text,
+  branch: Text,
+  orderNumber: OptText,
+  lineCount: Int,
+  quoteTotal: Money,
+});
+
+export const BookingRow = Type.Object({
+  company: Text,
+  bookingId: Int,
+  orderNumber: Text,
+  orderLineNumber: Int,
+  bookingType: Text,
+  bookingDate: IsoDate,
+  orderLineDate: IsoDate,
+  customer: Text,
+  customerName: OptText,
+  shipTo: Text,
+  salesRep: Text,
+  branch: Text,
+  itemNumber: Text,
+  itemDescription: OptText,
+  productGroup: Text,
+  qty: Int,
+  sales: Money,
+  cost: Money,
+  grossProfit: Money,
+});
+
+const session = { service: 'analytics', access: 'session' } as const;
+
+/** POST {path} with `{ <kind>Number, company? }`: one document's header and lines, 404 when it is not in your data. */
+function documentContract<P extends string, K extends string>(path: P, kind: K, header: TSchema, line: TSchema) {
+  return defineContract({
+    method: 'POST',
+    path,
+    ...session,
+    summary: `One ${kind}: its header and lines; 404 when it is not in your data`,
+    body: Type.Object({ ...CompanyBody.properties, ...({ [`${kind}Number`]: Type.String({ minLength: 1, maxLength: 40 }) } as Record<`${K}Number`, TString>) }),
+    response: { 200: Type.Object({ header, lines: Type.Array(line) }), ...errors404 },
+  });
+}
+
+// Invoice
+export const invoiceHeader = defineContract({
+  method: 'POST',
+  path: '/Invoice/Header/{invoiceNumber}',
+  ...session,
+  summary: 'One invoice: its header (freight, tax, total) and its lines; 404 when it is not in your data',
+  params: Type.Object({ invoiceNumber: Type.String({ minLength: 1, maxLength: 40 }) }),
+  body: Type.Optional(CompanyBody),
+  response: { 200: Type.Object({ header: InvoiceHeaderRow, lines: Type.Array(InvoiceLineRow) }), ...errors404 },
+});
+
+export const invoiceFreightGrouped = defineContract({
+  method: 'POST',
+  path: '/Invoice/Freight/Grouped',
+  ...session,
+  summary: 'Freight billed per group (groupBy) for a date choice, beside sales and as a percentage of them',
+  body: GroupedBody,
+  response: { 200: FreightGroupedResult, ...errors },
+});
+
+export const invoiceItemHistory = defineContract({
+  method: 'POST',
+  path: '/Invoice/ItemHistory',
+  ...session,
+  summary: 'Every invoice line of one item (optionally for one customer, and in a dateSlug), newest first',
+  body: Type.Object({ ...searchFields, itemNumber: Type.String({ minLength: 1, maxLength: 60 }), customer: Type.Optional(Type.String({ minLength: 1, maxLength: 60 })), dateSlug: Type.Optional(Slug) }),
+  response: { 200: ListResult(InvoiceLineRow, ListPeriod), ...errors },
+});
+
+export const invoiceFirstTime = defineContract({
+  method: 'POST',
+  path: '/Invoice/FirstTime',
+  ...session,
+  summary: 'Customers whose first invoice falls in a date choice (default last-90-days), with that invoice',
+  body: ListBody,
+  response: { 200: ListResult(FirstTimeRow, ListPeriod), ...errors },
+});
+
+export const invoiceByDay = defineContract({
+  method: 'POST',
+  path: '/Invoice/ByDay',
+  ...session,
+  summary: 'Invoiced sales per group (groupBy, default company) for each day of a date choice (default this-month, at most 62 days)',
+  body: Type.Object(ByDayFields),
+  response: { 200: ByDayResult, ...errors },
+});
+
+export const invoiceQuarterly = defineContract({
+  method: 'POST',
+  path: '/Invoice/Quarterly/{dateSlug}',
+  ...session,
+  summary: 'Invoiced totals per calendar quarter of a date choice',
+  params: Type.Object({ dateSlug: Slug }),
+  body: AnalyticsSearchRequest,
+  response: { 200: GroupedResult, ...errors },
+});
+
+// Booking
+export const bookingByDay = defineContract({
+  method: 'POST',
+  path: '/Booking/ByDay/{firstOfMonth}/{groupBy}',
+  ...session,
+  summary: 'Booked sales per group for each day of the month starting firstOfMonth (yyyy-mm-01)',
+  params: Type.Object({ firstOfMonth: Type.String({ minLength: 1, maxLength: 40 }), groupBy: Slug }),
+  querystring: BookingQuery,
+  body: AnalyticsSearchRequest,
+  response: { 200: ByDayResult, ...errors },
+});
+
+export const bookingDetails = defineContract({
+  method: 'POST',
+  path: '/Booking/Details',
+  ...session,
+  summary: 'Booking events (new, change, cancel) for a date choice (default last-30-days), or every event of one order (query orderNumber)',
+  querystring: Type.Object({ ...BookingQuery.properties, orderNumber: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })) }),
+  body: ListBody,
+  response: { 200: ListResult(BookingRow, ListPeriod), ...errors },
+});
+
+export const bookingQuarterly = defineContract({
+  method: 'POST',
+  path: '/Booking/Quarterly/{dateSlug}',
+  ...session,
+  summary: 'Booked totals per calendar quarter of a date choice',
+  params: Type.Object({ dateSlug: Slug }),
+  querystring: BookingQuery,
+  body: AnalyticsSearchRequest,
+  response: { 200: GroupedResult, ...errors },
+});
+
+/**
+ * Grouped, Rank, SlidingComparison, Summary and YearOverYear of a subject whose paths follow
+ * the Booking calls' (catalogue: QuoteBooked is modelled on its sibling Booking calls).
+ */
+function groupedFamily<S extends string>(subject: S, what: string) {
+  const post = { method: 'POST', ...session } as const;
+  return {
+    grouped: defineContract({
+      ...post,
+      path: `/${subject}/Grouped/{groupBy}/{dateSlug}`,
+      summary: `${what} per group for a date choice`,
+      params: GroupByDateParams,
+      body: AnalyticsSearchRequest,
+      response: { 200: GroupedResult, ...errors },
+    }),
+    rank: defineContract({
+      ...post,
+      path: `/${subject}/Rank/{groupBy}/{dateSlug}`,
+      summary: `Groups ranked by ${what.toLowerCase()}`,
+      params: GroupByDateParams,
+      body: AnalyticsSearchRequest,
+      response: { 200: RankResult, ...errors },
+    }),
+    sliding: defineContract({
+      ...post,
+      path: `/${subject}/SlidingComparison/{groupBy}`,
+      summary: `${what} per group for a date choice (body dateSlug) beside its comparison period`,
+      params: GroupByParams,
+      body: Type.Object({ ...searchFields, dateSlug: Slug }),
+      response: { 200: SlidingComparisonResult, ...errors },
+    }),
+    summary: defineContract({
+      ...post,
+      path: `/${subject}/Summary`,
+      summary: `${what}: this month, last month, YTD, last year YTD and last year`,
+      body: SummaryBody,
+      response: { 200: SummaryResult, ...errors },
+    }),
+    yearOverYear: defineContract({
+      ...post,
+      path: `/${subject}/YearOverYear/{groupBy}`,
+      summary: `${what} per group for the current year and the two before`,
+      params: GroupByParams,
+      body: Type.Object(YoyFields),
+      response: { 200: YearOverYearResult, ...errors },
+    }),
+  };
+}
+
+// QuoteBooked: the lines of quotes that became orders, dated by the order's entry.
+const quoteBooked = groupedFamily('QuoteBooked', 'Quoted sales that became orders (by order date)');
+export const quoteBookedGrouped = quoteBooked.grouped;
+export const quoteBookedRank = quoteBooked.rank;
+export const quoteBookedSlidingComparison = quoteBooked.sliding;
+export const quoteBookedSummary = quoteBooked.summary;
+export const quoteBookedYearOverYear = quoteBooked.yearOverYear;
+
+// RunRate
+const RunRateBody = Type.Object({ ...searchFields, dateSlug: Type.Optional(Slug) });
+const runRate = (what: 'Sales' | 'Bookings', interval: 'month' | 'quarter') =>
+  defineContract({
+    method: 'POST',
+    path: `/RunRate/${what}/Grouped${interval === 'quarter' ? '/Quarterly' : ''}/{groupBy}`,
+    ...session,
+    summary: `${what === 'Sales' ? 'Invoiced' : 'Booked'} sales per group over a date choice (default rolling-12-months) with the ${interval === 'month' ? 'monthly' : 'quarterly'} run rate and its annualized figure`,
+    params: GroupByParams,
+    ...(what === 'Bookings' ? { querystring: BookingQuery } : {}),
+    body: RunRateBody,
+    response: { 200: RunRateResult, ...errors },
+  });
+export const runRateSalesGrouped = runRate('Sales', 'month');
+export const runRateSalesQuarterly = runRate('Sales', 'quarter');
+export const runRateBookingsGrouped = runRate('Bookings', 'month');
+export const runRateBookingsQuarterly = runRate('Bookings', 'quarter');
+
+// Order
+export const orderDetails = defineContract({
+  method: 'POST',
+  path: '/Order/Details',
+  ...session,
+  summary: 'Order lines: the open ones, or with a dateSlug the lines ordered in it; searched, filtered, sorted, paged',
+  body: ListBody,
+  response: { 200: ListResult(OrderLineRow, ListPeriod), ...errors },
+});
+
+export const orderHeader = documentContract('/Order/Header', 'order', OrderHeaderRow, OrderLineRow);
+
+export const orderHeaderList = defineContract({
+  method: 'POST',
+  path: '/Order/Header/List',
+  ...session,
+  summary: 'Order headers: the orders not closed, or with a dateSlug the orders entered in it',
+  body: ListBody,
+  response: { 200: ListResult(OrderHeaderRow, ListPeriod), ...errors },
+});
+
+export const orderLinesNotInStock = defineContract({
+  method: 'POST',
+  path: '/Order/LinesNotInStock',
+  ...session,
+  summary: 'Open order lines their location cannot fill from the quantity available, soonest promise first',
+  body: AnalyticsSearchRequest,
+  response: { 200: ListResult(NotInStockRow), ...errors },
+});
+
+export const orderOnTimeKpi = defineContract({
+  method: 'POST',
+  path: '/Order/OnTimeDelivery/KPI',
+  ...session,
+  summary: 'Order lines shipped in a date choice and the share shipped by the promise date, beside the comparison period',
+  body: KpiBody,
+  response: { 200: OnTimeKpiResult, ...errors },
+});
+
+export const orderOnTimeGrouped = defineContract({
+  method: 'POST',
+  path: '/Order/OnTimeDelivery/Grouped/{groupBy}',
+  ...session,
+  summary: 'Order lines shipped in a date choice per group, and the share shipped by the promise date',
+  params: GroupByParams,
+  body: Type.Object({ ...searchFields, dateSlug: Slug }),
+  response: { 200: OnTimeGroupedResult, ...errors },
+});
+
+export const orderLineInvoice = defineContract({
+  method: 'GET',
+  path: '/Order/Line/Invoice/{orderNumber}/{orderLineNumber}',
+  ...session,
+  summary: "The invoice lines that billed an order line (the order's invoices, the line's item)",
+  params: Type.Object({ orderNumber: Type.String({ minLength: 1, maxLength: 40 }), orderLineNumber: Type.Integer({ minimum: 1 }) }),
+  querystring: CompanyBody,
+  response: { 200: ListResult(Type.Object({ ...InvoiceLineRow.properties, orderNumber: Text, orderLineNumber: Int })), ...errors },
+});
+
+// Quote
+export const quoteDetails = defineContract({
+  method: 'POST',
+  path: '/Quote/Details',
+  ...session,
+  summary: 'Quote lines: the open ones, or with a dateSlug the lines quoted in it; searched, filtered, sorted, paged',
+  body: ListBody,
+  response: { 200: ListResult(QuoteLineRow, ListPeriod), ...errors },
+});
+
+export const quoteKpi = defineContract({
+  method: 'POST',
+  path: '/Quote/KPI',
+  ...session,
+  summary: 'Quoted totals (lines quoted) for a date choice beside its comparison period',
+  body: KpiBody,
+  response: { 200: KpiResult, ...errors },
+});
+
+export const quoteSummary = defineContract({
+  method: 'POST',
+  path: '/Quote/Summary',
+  ...session,
+  summary: 'Quoted totals for this month, last month, YTD, last year YTD and last year',
+  body: SummaryBody,
+  response: { 200: SummaryResult, ...errors },
+});
+
+export const quoteHeader = documentContract('/Quote/Header', 'quote', QuoteHeaderRow, QuoteLineRow);
+
+export const quoteByDay = defineContract({
+  method: 'POST',
+  path: '/Quote/ByDay',
+  ...session,
+  summary: 'Quoted sales per group (groupBy, default company) for each day of a date choice (default this-month, at most 62 days)',
+  body: Type.Object(ByDayFields),
+  response: { 200: ByDayResult, ...errors },
 });

@@ -1,0 +1,299 @@
+/**
+ * The remaining sales calls (sales-routes.ts) against independent SQL on the generated data,
+ * their 400s, and scoping: a rep reads only his own documents whatever ids or filters he sends.
+ */
+import { describe, expect, it } from 'vitest';
+import { cents, TODAY, useErpServices } from './erp-test-kit.ts';
+
+const kit = useErpServices();
+const { ok, post, sql } = kit;
+const admin = () => kit.users.admin;
+const rep = () => kit.users.rep;
+type Row = Record<string, any>;
+const keyed = (rows: Row[], field = 'sales') => rows.map((r) => [r.key, cents(r[field])]);
+
+describe('QuoteBooked: quotes that became orders, by order date', () => {
+  const booked = `FROM erp.quote_line q JOIN erp.quote_header h USING (company, quote_number)
+                  JOIN erp.order_header o ON o.company = h.company AND o.order_number = h.order_number
+                 WHERE q.status = 'Converted'`;
+
+  it('Grouped, Rank, Summary, SlidingComparison and YearOverYear match the converted quote lines', async () => {
+    const grouped = await ok(admin(), '/QuoteBooked/Grouped/salesRep/last-12-months', { pageSize: 100 });
+    const raw = await sql(`SELECT q.sales_rep AS key, sum(q.sales) AS sales ${booked} AND o.order_date BETWEEN $1 AND $2 GROUP BY 1 ORDER BY 2 DESC`, [grouped.from, grouped.to]);
+    expect(raw.length).toBeGreaterThan(1);
+    expect(keyed(grouped.rows)).toEqual(keyed(raw.map((r) => ({ key: r.key, sales: r.sales }))));
+
+    const rank = await ok(admin(), '/QuoteBooked/Rank/customer/year-to-date', { pageSize: 3 });
+    const [top] = await sql(`SELECT q.customer AS key, sum(q.sales) AS s ${booked} AND o.order_date BETWEEN '2026-01-01' AND $1 GROUP BY 1 ORDER BY 2 DESC LIMIT 1`, [TODAY]);
+    expect([rank.rows[0].key, rank.rows[0].rank, cents(rank.rows[0].sales)]).toEqual([top!.key, 1, cents(top!.s)]);
+
+    const summary = await ok(admin(), '/QuoteBooked/Summary', {});
+    const [lastMonth] = await sql(`SELECT sum(q.sales) AS s, count(DISTINCT q.quote_number)::int AS n ${booked} AND o.order_date BETWEEN '2026-10-01' AND '2026-10-31'`);
+    expect(summary.periods[1]).toMatchObject({ dateSlug: 'last-month', documentCount: lastMonth!.n });
+    expect(cents(summary.periods[1].sales)).toBe(cents(lastMonth!.s));
+
+    const sliding = await ok(admin(), '/QuoteBooked/SlidingComparison/branch', { dateSlug: 'last-month', pageSize: 50 });
+    const [prior] = await sql(`SELECT sum(q.sales) AS s ${booked} AND o.order_date BETWEEN $1 AND $2`, [sliding.comparison.from, sliding.comparison.to]);
+    expect(sliding.rows.reduce((s: number, r: Row) => s + cents(r.comparisonSales), 0)).toBe(cents(prior!.s));
+
+    const yoy = await ok(admin(), '/QuoteBooked/YearOverYear/month', { pageSize: 12 });
+    const [march] = await sql(`SELECT sum(q.sales) AS s ${booked} AND o.order_date BETWEEN '2025-03-01' AND '2025-03-31'`);
+    expect(cents(yoy.rows.find((r: Row) => r.key === '03').sales[1])).toBe(cents(march!.s));
+  });
+
+  it("a rep's QuoteBooked totals are his own converted quotes", async () => {
+    const mine = await ok(rep(), '/QuoteBooked/Grouped/customer/last-year', { pageSize: 500, filters: [{ field: 'salesRep', comparison: 'include', values: ['SR02'] }] });
+    expect(mine.totalCount).toBe(0);
+    const own = await ok(rep(), '/QuoteBooked/Grouped/customer/last-year', { pageSize: 500 });
+    const [raw] = await sql(`SELECT sum(q.sales) AS s ${booked} AND q.sales_rep = 'SR01' AND o.order_date BETWEEN '2025-01-01' AND '2025-12-31'`);
+    expect(cents(own.totals.sales)).toBe(cents(raw!.s));
+  });
+});
+
+describe('Quote KPI, Summary, ByDay, Details and Header', () => {
+  it('KPI and Summary total the lines quoted in each period', async () => {
+    const kpi = await ok(admin(), '/Quote/KPI', { dateSlug: 'last-month' });
+    const [raw] = await sql(`SELECT sum(sales) AS s, count(DISTINCT quote_number)::int AS n FROM erp.quote_line WHERE quote_date BETWEEN '2026-10-01' AND '2026-10-31'`);
+    expect(cents(kpi.current.sales)).toBe(cents(raw!.s));
+    expect(kpi.current.documentCount).toBe(raw!.n);
+    const summary = await ok(admin(), '/Quote/Summary', {});
+    expect(cents(summary.periods[1].sales)).toBe(cents(raw!.s));
+  });
+
+  it('ByDay: a value per day of the month per group', async () => {
+    const result = await ok(admin(), '/Quote/ByDay', { dateSlug: 'last-month', groupBy: 'salesRep', pageSize: 100 });
+    expect(result.days).toHaveLength(31);
+    const raw = await sql(`SELECT sales_rep AS key, quote_date::text AS day, sum(sales) AS s FROM erp.quote_line WHERE quote_date BETWEEN '2026-10-01' AND '2026-10-31' GROUP BY 1, 2`);
+    for (const r of raw) {
+      const row = result.rows.find((x: Row) => x.key === r.key);
+      expect(cents(row.sales[result.days.indexOf(r.day)]), `${r.key} ${r.day}`).toBe(cents(r.s));
+    }
+  });
+
+  it('Details lists open quote lines by default; Header answers one quote with its lines', async () => {
+    const open = await ok(admin(), '/Quote/Details', { pageSize: 5 });
+    const [count] = await sql(`SELECT count(*)::int AS n FROM erp.quote_line WHERE status = 'Open'`);
+    expect(open).toMatchObject({ dateSlug: null, from: null, totalCount: count!.n });
+    expect(open.rows.every((r: Row) => r.status === 'Open')).toBe(true);
+    const quote = open.rows[0];
+    const doc = await ok(admin(), '/Quote/Header', { quoteNumber: quote.quoteNumber });
+    const [header] = await sql(`SELECT * FROM erp.quote_header WHERE company = $1 AND quote_number = $2`, [quote.company, quote.quoteNumber]);
+    expect(doc.header).toMatchObject({ company: quote.company, quoteNumber: quote.quoteNumber, customer: header!.customer, lineCount: header!.line_count });
+    expect(doc.lines).toHaveLength(header!.line_count);
+    expect(cents(doc.header.quoteTotal)).toBe(doc.lines.reduce((s: number, l: Row) => s + cents(l.sales), 0));
+  });
+});
+
+describe('Invoice: Header, Freight, ItemHistory, FirstTime, ByDay, Quarterly', () => {
+  it('Header/{invoiceNumber}: the header with freight, tax and total, and its lines', async () => {
+    const [inv] = await sql(`SELECT * FROM erp.invoice_header WHERE sales_rep = 'SR01' AND line_count > 1 ORDER BY invoice_date DESC LIMIT 1`);
+    const doc = await ok(rep(), `/Invoice/Header/${inv!.invoice_number}`, {});
+    expect(doc.header).toMatchObject({ company: inv!.company, invoiceNumber: inv!.invoice_number, customer: inv!.customer, lineCount: inv!.line_count });
+    expect(cents(doc.header.total)).toBe(cents(inv!.sales) + cents(inv!.freight) + cents(inv!.tax));
+    expect(doc.lines.map((l: Row) => l.invoiceLineNumber)).toEqual(Array.from({ length: inv!.line_count }, (_, i) => i + 1));
+  });
+
+  it('Freight/Grouped: freight per branch beside sales', async () => {
+    const result = await ok(admin(), '/Invoice/Freight/Grouped', { groupBy: 'branch', dateSlug: 'last-month', pageSize: 50, sortBy: 'freight', sortDir: 'desc' });
+    expect(result.source).toBe('invoice_day_rep');
+    const raw = await sql(`SELECT branch AS key, sum(freight) AS freight, sum(sales) AS sales FROM erp.invoice_line WHERE invoice_date BETWEEN '2026-10-01' AND '2026-10-31' GROUP BY 1 ORDER BY 2 DESC`);
+    expect(keyed(result.rows, 'freight')).toEqual(keyed(raw, 'freight'));
+    expect(result.rows[0].freightPercent).toBeCloseTo((100 * Number(raw[0]!.freight)) / Number(raw[0]!.sales), 2);
+    expect(cents(result.totals.freight)).toBe(raw.reduce((s, r) => s + cents(r.freight), 0));
+    const byCustomer = await ok(admin(), '/Invoice/Freight/Grouped', { groupBy: 'customer', dateSlug: 'last-90-days', pageSize: 1 });
+    const [top] = await sql(`SELECT customer, sum(freight) AS f FROM erp.invoice_line WHERE invoice_date BETWEEN $1 AND $2 GROUP BY 1 ORDER BY sum(sales) DESC LIMIT 1`, [byCustomer.from, byCustomer.to]);
+    expect([byCustomer.rows[0].key, cents(byCustomer.rows[0].freight)]).toEqual([top!.customer, cents(top!.f)]);
+  });
+
+  it('ItemHistory: every line of one item, optionally for one customer', async () => {
+    const [item] = await sql(`SELECT item_number, customer, count(*)::int AS n FROM erp.invoice_line GROUP BY 1, 2 ORDER BY 3 DESC LIMIT 1`);
+    const [all] = await sql(`SELECT count(*)::int AS n FROM erp.invoice_line WHERE item_number = $1`, [item!.item_number]);
+    const history = await ok(admin(), '/Invoice/ItemHistory', { itemNumber: item!.item_number });
+    expect(history.totalCount).toBe(all!.n);
+    const dates = history.rows.map((r: Row) => r.invoiceDate);
+    expect(dates).toEqual([...dates].sort().reverse());
+    const forCustomer = await ok(admin(), '/Invoice/ItemHistory', { itemNumber: item!.item_number, customer: item!.customer, pageSize: 500 });
+    expect(forCustomer.totalCount).toBe(item!.n);
+    expect(forCustomer.rows.every((r: Row) => r.customer === item!.customer && r.itemNumber === item!.item_number)).toBe(true);
+  });
+
+  it('FirstTime: the customers whose first invoice is in the period', async () => {
+    const result = await ok(admin(), '/Invoice/FirstTime', { dateSlug: 'last-year', pageSize: 500, sortBy: 'customer', sortDir: 'asc' });
+    const raw = await sql(
+      `SELECT DISTINCT ON (company, customer) company, customer, invoice_number, invoice_date::text AS d FROM erp.invoice_header
+        WHERE invoice_type = 'IN' ORDER BY company, customer, invoice_date, invoice_number`,
+    );
+    const expected = raw.filter((r) => r.d >= '2025-01-01' && r.d <= '2025-12-31').sort((a, b) => (a.customer < b.customer ? -1 : 1));
+    expect(expected.length).toBeGreaterThan(0);
+    expect(result.rows.map((r: Row) => [r.customer, r.invoiceNumber, r.invoiceDate])).toEqual(expected.map((r) => [r.customer, r.invoice_number, r.d]));
+  });
+
+  it('ByDay: per group and day; Quarterly: per calendar quarter', async () => {
+    const byDay = await ok(admin(), '/Invoice/ByDay', { dateSlug: 'last-month' });
+    expect(byDay.groupBy).toBe('company');
+    const [oct15] = await sql(`SELECT sum(sales) AS s FROM erp.invoice_line WHERE invoice_date = '2026-10-15'`);
+    expect(byDay.rows.reduce((s: number, r: Row) => s + cents(r.sales[14]), 0)).toBe(cents(oct15!.s));
+    const quarters = await ok(admin(), '/Invoice/Quarterly/last-year', {});
+    const raw = await sql(`SELECT to_char(invoice_date, 'YYYY-"Q"Q') AS key, sum(sales) AS sales FROM erp.invoice_line WHERE invoice_date BETWEEN '2025-01-01' AND '2025-12-31' GROUP BY 1 ORDER BY 1`);
+    expect(keyed(quarters.rows)).toEqual(keyed(raw));
+  });
+});
+
+describe('Booking: ByDay, Details, Quarterly; RunRate', () => {
+  it('ByDay/{firstOfMonth}/{groupBy} on either date basis', async () => {
+    for (const [basis, column] of [
+      ['OrderLineDate', 'order_line_date'],
+      ['BookingDate', 'booking_date'],
+    ]) {
+      const result = await ok(admin(), `/Booking/ByDay/2026-10-01/branch?bookingDateBasis=${basis}`, { pageSize: 50 });
+      expect(result).toMatchObject({ from: '2026-10-01', to: '2026-10-31' });
+      const raw = await sql(`SELECT branch AS key, ${column}::text AS day, sum(sales) AS s FROM erp.booking WHERE ${column} BETWEEN '2026-10-01' AND '2026-10-31' GROUP BY 1, 2`);
+      for (const r of raw) expect(cents(result.rows.find((x: Row) => x.key === r.key).sales[result.days.indexOf(r.day)])).toBe(cents(r.s));
+    }
+  });
+
+  it('Details: the events of a period, or every event of one order', async () => {
+    const list = await ok(admin(), '/Booking/Details', {});
+    const [count] = await sql(`SELECT count(*)::int AS n FROM erp.booking WHERE order_line_date BETWEEN '2026-10-22' AND $1`, [TODAY]);
+    expect(list).toMatchObject({ dateSlug: 'last-30-days', totalCount: count!.n });
+    const [order] = await sql(`SELECT order_number, count(*)::int AS n FROM erp.booking WHERE sales_rep = 'SR01' GROUP BY 1 ORDER BY 2 DESC LIMIT 1`);
+    const events = await ok(rep(), `/Booking/Details?orderNumber=${order!.order_number}`, { pageSize: 100 });
+    expect(events.totalCount).toBe(order!.n);
+    expect(events.rows.every((r: Row) => r.orderNumber === order!.order_number)).toBe(true);
+  });
+
+  it('Quarterly/{dateSlug}', async () => {
+    const quarters = await ok(admin(), '/Booking/Quarterly/year-to-date', {});
+    const raw = await sql(`SELECT to_char(order_line_date, 'YYYY-"Q"Q') AS key, sum(sales) AS sales FROM erp.booking WHERE order_line_date BETWEEN '2026-01-01' AND $1 GROUP BY 1 ORDER BY 1`, [TODAY]);
+    expect(keyed(quarters.rows)).toEqual(keyed(raw));
+  });
+
+  it('RunRate: sales over the period per month or quarter, and annualized', async () => {
+    const monthly = await ok(admin(), '/RunRate/Sales/Grouped/salesRep', { dateSlug: 'last-year', pageSize: 100 });
+    expect(monthly).toMatchObject({ interval: 'month', intervals: 12, from: '2025-01-01', to: '2025-12-31' });
+    const raw = await sql(`SELECT sales_rep AS key, sum(sales) AS sales FROM erp.invoice_line WHERE invoice_date BETWEEN '2025-01-01' AND '2025-12-31' GROUP BY 1 ORDER BY 2 DESC`);
+    expect(keyed(monthly.rows)).toEqual(keyed(raw));
+    for (const row of monthly.rows) {
+      expect(row.runRate).toBeCloseTo(row.sales / 12, 1);
+      expect(row.annualized).toBeCloseTo(row.sales, 1);
+    }
+    const quarterly = await ok(admin(), '/RunRate/Bookings/Grouped/Quarterly/branch?bookingDateBasis=BookingDate', { dateSlug: 'last-year' });
+    expect(quarterly.intervals).toBe(4);
+    const [b] = await sql(`SELECT sum(sales) AS s FROM erp.booking WHERE booking_date BETWEEN '2025-01-01' AND '2025-12-31'`);
+    expect(cents(quarterly.totals.sales)).toBe(cents(b!.s));
+    expect(quarterly.rows[0].runRate).toBeCloseTo(quarterly.rows[0].sales / 4, 1);
+    // Year to date through 20 November: ten months and 20/30 of the eleventh.
+    const ytd = await ok(admin(), '/RunRate/Sales/Grouped/company', { dateSlug: 'year-to-date' });
+    expect(ytd.intervals).toBeCloseTo(10 + 20 / 30, 3);
+    expect(ytd.rows[0].annualized).toBeCloseTo((ytd.rows[0].sales / (10 + 20 / 30)) * 12, 0);
+  });
+});
+
+describe('Order: Details, Header, Header/List, LinesNotInStock, Line/Invoice, OnTimeDelivery', () => {
+  it('Details and Header/List: open by default, or entered in a dateSlug', async () => {
+    const open = await ok(admin(), '/Order/Details', { pageSize: 500 });
+    const [lines] = await sql(`SELECT count(*)::int AS n, sum(open_sales) AS s FROM erp.order_line WHERE qty_open > 0`);
+    expect(open.totalCount).toBe(lines!.n);
+    const entered = await ok(admin(), '/Order/Details', { dateSlug: 'last-month', pageSize: 1 });
+    const [month] = await sql(`SELECT count(*)::int AS n FROM erp.order_line WHERE order_date BETWEEN '2026-10-01' AND '2026-10-31'`);
+    expect(entered.totalCount).toBe(month!.n);
+    const headers = await ok(admin(), '/Order/Header/List', { sortBy: 'openTotal', sortDir: 'desc', pageSize: 3 });
+    const top = await sql(`SELECT order_number, open_total FROM erp.order_header WHERE status <> 'Closed' ORDER BY open_total DESC, order_number DESC LIMIT 3`);
+    expect(headers.rows.map((r: Row) => [r.orderNumber, cents(r.openTotal)])).toEqual(top.map((r) => [r.order_number, cents(r.open_total)]));
+  });
+
+  it('Header: one order with its lines', async () => {
+    const [order] = await sql(`SELECT * FROM erp.order_header WHERE sales_rep = 'SR01' AND line_count > 1 LIMIT 1`);
+    const doc = await ok(rep(), '/Order/Header', { orderNumber: order!.order_number });
+    expect(doc.header).toMatchObject({ orderNumber: order!.order_number, status: order!.status, lineCount: order!.line_count });
+    expect(doc.lines).toHaveLength(order!.line_count);
+    expect(cents(doc.header.orderTotal)).toBe(doc.lines.reduce((s: number, l: Row) => s + cents(l.sales), 0));
+  });
+
+  it('LinesNotInStock: open lines the location cannot fill', async () => {
+    const result = await ok(admin(), '/Order/LinesNotInStock', { pageSize: 500 });
+    const [raw] = await sql(
+      `SELECT count(*)::int AS n FROM erp.order_line l LEFT JOIN erp.inventory v USING (company, item_number, location)
+        WHERE l.qty_open > 0 AND coalesce(v.qty_available, 0) < l.qty_open`,
+    );
+    expect(raw!.n).toBeGreaterThan(0);
+    expect(result.totalCount).toBe(raw!.n);
+    expect(result.rows.every((r: Row) => r.qtyAvailable < r.qtyOpen && r.qtyShort > 0)).toBe(true);
+  });
+
+  it('Line/Invoice: the invoice lines that billed an order line', async () => {
+    const [line] = await sql(
+      `SELECT o.company, o.order_number, o.order_line_number, o.item_number, count(*)::int AS n
+         FROM erp.order_line o JOIN erp.invoice_header h ON h.company = o.company AND h.order_number = o.order_number
+         JOIN erp.invoice_line l ON l.company = h.company AND l.invoice_number = h.invoice_number AND l.item_number = o.item_number
+        GROUP BY 1, 2, 3, 4 LIMIT 1`,
+    );
+    expect(line).toBeDefined();
+    const { status, body } = await kit.get(admin(), `/Order/Line/Invoice/${line!.order_number}/${line!.order_line_number}?company=${line!.company}`);
+    expect(status).toBe(200);
+    expect(body.totalCount).toBe(line!.n);
+    expect(body.rows.every((r: Row) => r.itemNumber === line!.item_number && r.orderNumber === line!.order_number)).toBe(true);
+  });
+
+  it('OnTimeDelivery: lines shipped in the period and the share shipped by the promise date', async () => {
+    const kpi = await ok(admin(), '/Order/OnTimeDelivery/KPI', { dateSlug: 'last-month' });
+    const [raw] = await sql(
+      `SELECT count(*)::int AS n, count(*) FILTER (WHERE ship_date <= promise_date)::int AS on_time FROM erp.order_line
+        WHERE ship_date BETWEEN '2026-10-01' AND '2026-10-31'`,
+    );
+    expect(raw!.n).toBeGreaterThan(0);
+    expect(kpi.current).toMatchObject({ shippedLines: raw!.n, onTimeLines: raw!.on_time });
+    expect(kpi.current.onTimePercent).toBeCloseTo((100 * raw!.on_time) / raw!.n, 2);
+    expect(kpi.comparison.from).toBe('2025-10-01');
+    const grouped = await ok(admin(), '/Order/OnTimeDelivery/Grouped/branch', { dateSlug: 'last-month', pageSize: 50 });
+    expect(grouped.totals).toMatchObject({ shippedLines: raw!.n, onTimeLines: raw!.on_time });
+    const byBranch = await sql(`SELECT branch, count(*) FILTER (WHERE ship_date <= promise_date)::int AS n FROM erp.order_line WHERE ship_date BETWEEN '2026-10-01' AND '2026-10-31' GROUP BY 1`);
+    for (const r of byBranch) expect(grouped.rows.find((x: Row) => x.key === r.branch).onTimeLines).toBe(r.n);
+  });
+});
+
+describe('scoping and bad input', () => {
+  it("a rep cannot read another rep's documents by number, filter or id", async () => {
+    const [inv] = await sql(`SELECT invoice_number FROM erp.invoice_header WHERE sales_rep = 'SR02' LIMIT 1`);
+    expect((await post(rep(), `/Invoice/Header/${inv!.invoice_number}`, {})).status).toBe(404);
+    expect((await post(admin(), `/Invoice/Header/${inv!.invoice_number}`, {})).status).toBe(200);
+    const [order] = await sql(`SELECT order_number FROM erp.order_header WHERE sales_rep = 'SR02' LIMIT 1`);
+    expect((await post(rep(), '/Order/Header', { orderNumber: order!.order_number })).status).toBe(404);
+    const [quote] = await sql(`SELECT quote_number FROM erp.quote_header WHERE sales_rep = 'SR02' LIMIT 1`);
+    expect((await post(rep(), '/Quote/Header', { quoteNumber: quote!.quote_number })).status).toBe(404);
+    const theirs = { filters: [{ field: 'salesRep', comparison: 'include', values: ['SR02'] }], pageSize: 500 };
+    for (const url of ['/Order/Details', '/Order/Header/List', '/Quote/Details', '/Booking/Details', '/Order/LinesNotInStock', '/Invoice/FirstTime']) {
+      expect((await ok(rep(), url, theirs)).totalCount, url).toBe(0);
+    }
+    const events = await ok(rep(), `/Booking/Details?orderNumber=${order!.order_number}`, {});
+    expect(events.totalCount).toBe(0);
+    const byDay = await ok(rep(), '/Invoice/ByDay', { groupBy: 'salesRep', pageSize: 100 });
+    expect(byDay.rows.map((r: Row) => r.key)).toEqual(['SR01']);
+    const onTime = await ok(rep(), '/Order/OnTimeDelivery/Grouped/salesRep', { dateSlug: 'last-year', pageSize: 100 });
+    expect(onTime.rows.map((r: Row) => r.key)).toEqual(['SR01']);
+    const [line] = await sql(`SELECT order_number FROM erp.order_line WHERE sales_rep = 'SR02' AND qty_shipped > 0 LIMIT 1`);
+    expect((await kit.get(rep(), `/Order/Line/Invoice/${line!.order_number}/1`)).body.totalCount).toBe(0);
+  });
+
+  it.each([
+    ['/QuoteBooked/Grouped/nope/last-month', {}, /groupBy 'nope'/],
+    ['/QuoteBooked/Rank/customer/someday', {}, /dateSlug 'someday'/],
+    ['/Invoice/Freight/Grouped', { groupBy: 'salesRep', dateSlug: 'today', sortBy: 'tax' }, /sortBy field 'tax'/],
+    ['/Invoice/ByDay', { dateSlug: 'year-to-date' }, /at most 62 days/],
+    ['/Invoice/ByDay', { groupBy: 'month' }, /groupBy 'month'/],
+    ['/Booking/ByDay/2026-10-02/branch', {}, /firstOfMonth '2026-10-02'/],
+    ['/Booking/ByDay/october/branch', {}, /firstOfMonth 'october'/],
+    ['/Invoice/Quarterly/nope', {}, /dateSlug 'nope'/],
+    ['/RunRate/Sales/Grouped/weather', {}, /groupBy 'weather'/],
+    ['/Order/Details', { filters: [{ field: 'password', comparison: 'equals', values: ['x'] }] }, /filter field 'password'/],
+    ['/Order/Header', {}, /orderNumber/],
+    ['/Quote/Details', { sortBy: 'secret' }, /sortBy field 'secret'/],
+    ['/Invoice/ItemHistory', {}, /itemNumber/],
+    ['/Order/OnTimeDelivery/Grouped/nope', { dateSlug: 'last-month' }, /groupBy 'nope'/],
+    ['/Order/OnTimeDelivery/KPI', { dateSlug: 'whenever' }, /dateSlug 'whenever'/],
+  ])('%s %j is a 400 naming the field', async (url, body, message) => {
+    const { status, body: json } = await post(admin(), url, body);
+    expect(status).toBe(400);
+    expect(json.message).toMatch(message);
+  });
+});
