@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { accountingRoutes } from './accounting-routes.ts';
+import { accountsRoutes } from './accounts-routes.ts';
 import { purchasingRoutes } from './purchasing-routes.ts';
 
 /** The purchasing, accounting, inventory and account data calls (beside analyticsRoutes). */
 export async function erpDataRoutes(app: FastifyInstance): Promise<void> {
   await accountingRoutes(app);
   await purchasingRoutes(app);
+  await accountsRoutes(app);
 }

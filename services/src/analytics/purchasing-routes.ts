@@ -153,7 +153,7 @@ const PERIOD_MEASURES = {
 };
 
 /** Purchase totals for several periods in one pass over the lines (by order date). */
-async function periodAmounts(call: ErpCall, periods: readonly DateRange[], filters: AnalyticsSearchRequest['filters']) {
+export async function periodAmounts(call: ErpCall, periods: readonly DateRange[], filters: AnalyticsSearchRequest['filters']) {
   const request = normalizeRequest({ filters });
   const params = new SqlParams();
   const ranges = periods.map((p) => `l.order_date BETWEEN ${params.add(p.from)}::date AND ${params.add(p.to)}::date`);

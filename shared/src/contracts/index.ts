@@ -5,6 +5,7 @@ import * as auth from './auth.ts';
 import * as boards from './boards.ts';
 import * as erpPurchasing from './erp-purchasing.ts';
 import * as erpAccounting from './erp-accounting.ts';
+import * as erpAccounts from './erp-accounts.ts';
 import * as filters from './filters.ts';
 import * as notifications from './notifications.ts';
 import * as system from './system.ts';
@@ -18,6 +19,7 @@ export * from './auth.ts';
 export * from './boards.ts';
 export * from './erp-purchasing.ts';
 export * from './erp-accounting.ts';
+export * from './erp-accounts.ts';
 export * from './filters.ts';
 export * from './notifications.ts';
 export * from './system.ts';
@@ -31,4 +33,4 @@ function contractsOf(module: Record<string, unknown>): Contract[] {
 }
 
 /** Every call the backend serves, each defined once. */
-export const allContracts: readonly Contract[] = [admin, analytics, auth, boards, erpPurchasing, erpAccounting, filters, notifications, system, user].flatMap(contractsOf);
+export const allContracts: readonly Contract[] = [admin, analytics, auth, boards, erpPurchasing, erpAccounting, erpAccounts, filters, notifications, system, user].flatMap(contractsOf);
