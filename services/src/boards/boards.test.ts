@@ -3,6 +3,7 @@ import { NO_EDIT_PERMISSION, orderBoards } from './board-access.ts';
 import { boardId, call, cardId, HOME, SALES, scalar, signIn, userId, type Services } from './boards-testing.ts';
 import type { TestBrowser } from '../testing/index.ts';
 import { startTestServices } from '../testing/index.ts';
+import { COMPONENT_CATALOGUE } from '../demo/component-catalogue.ts';
 
 let services: Services;
 let rep: TestBrowser, rep2: TestBrowser, manager: TestBrowser, viewer: TestBrowser, sso: TestBrowser;
@@ -33,12 +34,15 @@ describe('Board/List and Board/All', () => {
       expect.objectContaining({ boardName: 'Welcome', isPublic: true, isShared: true, isBoardOwner: false, canEdit: false, createdByName: 'Alex Admin', isBoardDefault: false }),
       expect.objectContaining({ boardName: 'My Day', isShared: false, isBoardOwner: true, canEdit: true, hasShares: false, isBoardDefault: true, isEnabled: true }),
     ]);
+    // The section's default board (public, by the site administrator) comes first.
+    const salesBoard = expect.objectContaining({ boardName: 'Sales', isPublic: true, isShared: true, canEdit: false, createdByName: 'Alex Admin' });
     const sales = (await call(rep, 'GET', `/Board/List/${SALES}`)).body;
-    expect(sales).toEqual([expect.objectContaining({ boardName: 'Pipeline', hasShares: true, isShared: false, canEdit: true })]);
+    expect(sales).toEqual([salesBoard, expect.objectContaining({ boardName: 'Pipeline', hasShares: true, isShared: false, canEdit: true })]);
     expect((await call(rep2, 'GET', `/Board/List/${SALES}`)).body).toEqual([
+      salesBoard,
       expect.objectContaining({ boardName: 'Pipeline', isShared: true, canEdit: false, createdByName: 'Rick Rep' }),
     ]);
-    expect((await call(manager, 'GET', `/Board/List/${SALES}`)).body).toEqual([expect.objectContaining({ boardName: 'Pipeline', canEdit: true, isShared: true })]);
+    expect((await call(manager, 'GET', `/Board/List/${SALES}`)).body).toEqual([salesBoard, expect.objectContaining({ boardName: 'Pipeline', canEdit: true, isShared: true })]);
     expect(names((await call(rep2, 'GET', `/Board/List/${HOME}`)).body)).toEqual(['Welcome']);
   });
 
@@ -48,7 +52,7 @@ describe('Board/List and Board/All', () => {
   });
 
   it('lists every section for the sidebar', async () => {
-    expect(names((await call(rep, 'GET', '/Board/All')).body)).toEqual(['Welcome', 'My Day', 'Pipeline']);
+    expect(names((await call(rep, 'GET', '/Board/All')).body)).toEqual(['Welcome', 'My Day', 'Sales', 'Pipeline', 'Orders', 'Quotes', 'Account Summary']);
   });
 
   it('answers 404 for an unknown section and 400 for a non-numeric one', async () => {
@@ -97,10 +101,10 @@ describe('Board/Add, Update, Remove', () => {
 
   it('hides a disabled board from everyone but its owner', async () => {
     await call(rep, 'POST', '/Board/Update', { id: pipeline, isEnabled: false, boardName: 'Pipeline' });
-    expect((await call(rep2, 'GET', `/Board/List/${SALES}`)).body).toEqual([]);
+    expect(names((await call(rep2, 'GET', `/Board/List/${SALES}`)).body)).toEqual(['Sales']);
     expect((await call(rep, 'GET', `/Board/${pipeline}`)).body).toMatchObject({ isEnabled: false });
     await call(rep, 'POST', '/Board/Update', { id: pipeline, isEnabled: true, boardName: 'Pipeline' });
-    expect(names((await call(rep2, 'GET', `/Board/List/${SALES}`)).body)).toEqual(['Pipeline']);
+    expect(names((await call(rep2, 'GET', `/Board/List/${SALES}`)).body)).toEqual(['Sales', 'Pipeline']);
   });
 
   it('removes only for the owner, with cards, instances, shares and defaults', async () => {
@@ -322,13 +326,19 @@ describe('DynamicPage', () => {
     expect(page.body.board).toMatchObject({ boardName: 'Welcome', canEdit: false });
     expect(page.body.cards.map((c: any) => [c.cardName, c.displayOrder, c.componentInstances.length])).toEqual([
       ['Welcome', 0, 1],
-      ['Useful links', 1, 1],
+      ['This month', 1, 4],
+      ['Sales by month', 2, 1],
+      ['Top customers by sales', 3, 1],
+      ['Open orders by customer', 4, 1],
+      ['Open quotes by customer', 5, 1],
+      ['Useful links', 6, 1],
     ]);
-    expect(page.body.components.map((c: any) => [c.id, c.displayName, c.renderer, c.componentType, c.componentCategory])).toEqual([
+    expect(page.body.components.map((c: any) => c.id)).toEqual([...new Set(page.body.cards.flatMap((c: any) => c.componentInstances.map((i: any) => i.componentMasterId)))].sort((a: any, b: any) => a - b));
+    expect(page.body.components.filter((c: any) => c.id > 1000).map((c: any) => [c.id, c.displayName, c.renderer, c.componentType, c.componentCategory])).toEqual([
       [1001, 'Notes', 'notes', 'Summary', 'Productivity'],
       [1002, 'Document Links', 'documentLinks', 'List', 'Productivity'],
     ]);
-    const links = JSON.parse(page.body.cards[1].componentInstances[0].configs.displayConfigs[0].controlValue);
+    const links = JSON.parse(page.body.cards[6].componentInstances[0].configs.displayConfigs[0].controlValue);
     expect(links.length).toBeGreaterThan(1);
     expect((await call(sso, 'GET', `/DynamicPage/${welcome}`)).status).toBe(404);
   });
@@ -344,8 +354,8 @@ describe('DynamicPage', () => {
 describe('Component/List', () => {
   it('lists library components filtered by search', async () => {
     const all = (await call(rep, 'GET', `/Component/List/${HOME}`)).body;
-    expect(all.map((c: any) => c.displayName)).toEqual(['Document Links', 'Notes']);
-    expect(all[1]).toMatchObject({ configs: { displayConfigs: [{ controlName: 'text', controlValue: '' }] }, showInComponentLibrary: true, logoMasterId: null });
+    expect(all).toHaveLength(COMPONENT_CATALOGUE.length);
+    expect(all.find((c: any) => c.id === 1001)).toMatchObject({ configs: { displayConfigs: [{ controlName: 'text', controlValue: '' }] }, showInComponentLibrary: true, logoMasterId: null });
     expect((await call(rep, 'GET', `/Component/List/${HOME}?search=LINKS`)).body.map((c: any) => c.id)).toEqual([1002]);
     expect((await call(rep, 'GET', `/Component/List/${HOME}?search=productivity`)).body).toHaveLength(2);
     expect((await call(rep, 'GET', `/Component/List/${HOME}?search=reminders`)).body.map((c: any) => c.id)).toEqual([1001]);
@@ -360,8 +370,9 @@ describe('Component/List', () => {
        VALUES (1999, 'Hidden', 'List', 'hidden', false)`,
     );
     try {
-      expect((await call(rep, 'GET', `/Component/List/${HOME}`)).body.map((c: any) => c.id)).toEqual([1001]);
-      expect((await call(manager, 'GET', `/Component/List/${HOME}`)).body.map((c: any) => c.id)).toEqual([1002, 1001]);
+      const builtIn = (list: any[]) => list.map((c) => c.id).filter((id) => id > 1000);
+      expect(builtIn((await call(rep, 'GET', `/Component/List/${HOME}`)).body)).toEqual([1001]);
+      expect(builtIn((await call(manager, 'GET', `/Component/List/${HOME}`)).body)).toEqual([1002, 1001]);
       const card = await cardId(services, myDay, 'Today');
       const refused = await call(rep, 'POST', '/Component/Instance/Add', { componentMasterId: 1002, cardMasterId: card, componentInstanceName: 'Links' });
       expect(refused.status).toBe(403);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestBrowser } from '../testing/index.ts';
 import { startTestServices } from '../testing/index.ts';
 import { seedApplication } from '../demo/app-seed.ts';
+import { COMPONENT_CATALOGUE } from '../demo/component-catalogue.ts';
 import { boardId, call, HOME, SALES, scalar, signIn, snapshot, userId, type Method, type Services } from './boards-testing.ts';
 
 /**
@@ -119,7 +120,7 @@ describe('the demo seed', () => {
     }
     expect(await seedApplication(services.db)).toBe(false);
     expect(await seedApplication(services.db)).toBe(false);
-    expect(await scalar(services, 'SELECT count(*)::int FROM app.component_master')).toBe(2);
+    expect(await scalar(services, 'SELECT count(*)::int FROM app.component_master')).toBe(COMPONENT_CATALOGUE.length);
     expect(await scalar(services, "SELECT count(*)::int FROM app.board_master WHERE board_name = 'Welcome' AND is_public")).toBe(1);
     expect(await scalar(services, 'SELECT count(*)::int FROM app.board_template')).toBe(1);
   });

@@ -2,7 +2,7 @@ import { SECTION_IDS } from '@tradeboard/shared/constants';
 import { DEFAULT_SETTINGS } from '@tradeboard/shared/user-settings';
 import type { Db } from '../db/database.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { seedBoards, seedBoardsIfMissing } from './boards-seed.ts';
+import { seedBoards, updateBoardsSeed } from './boards-seed.ts';
 
 export const DEMO_PASSWORD = 'Demo-2026!';
 /** The demo two-factor account's authenticator key (README: how to get its codes). */
@@ -77,7 +77,7 @@ export const DEMO_USERS: DemoUser[] = [
 export async function seedApplication(db: Db): Promise<boolean> {
   const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM app.user_master');
   if (rows[0]!.n > 0) {
-    await seedBoardsIfMissing(db);
+    await updateBoardsSeed(db);
     return false;
   }
   const passwordHash = await hashPassword(DEMO_PASSWORD);

@@ -3,36 +3,14 @@ import type { Db } from '../db/database.ts';
 import { SECTION_IDS } from '@tradeboard/shared/constants';
 import type { ComponentConfig } from '@tradeboard/shared/contracts';
 import { buildCards, type BoardDefinition } from '../boards/board-content.ts';
-
-/** Built-in component masters that need no ERP data (the ERP catalogue takes other ids). */
-export const NOTES_COMPONENT_ID = 1001;
-export const DOCUMENT_LINKS_COMPONENT_ID = 1002;
+import { inTransaction } from '../boards/board-access.ts';
+import { COMPONENT_CATALOGUE, DOCUMENT_LINKS_COMPONENT_ID, NOTES_COMPONENT_ID } from './component-catalogue.ts';
+import { HOME_DASHBOARD, layoutCards, SECTION_BOARDS } from './component-catalogue-boards.ts';
 
 const notes = (text: string): ComponentConfig => ({ displayConfigs: [{ controlName: 'text', controlValue: text }] });
 const links = (items: Array<{ title: string; url: string }>): ComponentConfig => ({
   displayConfigs: [{ controlName: 'links', controlValue: JSON.stringify(items) }],
 });
-
-const COMPONENT_MASTERS = [
-  {
-    id: NOTES_COMPONENT_ID,
-    displayName: 'Notes',
-    description: 'Free text for the whole team: call plans, reminders, how-tos.',
-    componentType: 'Summary',
-    componentCategory: 'Productivity',
-    renderer: 'notes',
-    configs: notes(''),
-  },
-  {
-    id: DOCUMENT_LINKS_COMPONENT_ID,
-    displayName: 'Document Links',
-    description: 'A list of links to price books, catalogues, shared drives and other documents.',
-    componentType: 'List',
-    componentCategory: 'Productivity',
-    renderer: 'documentLinks',
-    configs: links([]),
-  },
-];
 
 const GETTING_STARTED: BoardDefinition = {
   cards: [
@@ -53,10 +31,16 @@ const GETTING_STARTED: BoardDefinition = {
   ],
 };
 
+const WELCOME_HEIGHT = 5;
+const HOME_CARDS = layoutCards(HOME_DASHBOARD, WELCOME_HEIGHT);
+const homeBottom = Math.max(...HOME_CARDS.map((c) => c.layout!.y + c.layout!.h));
+
+/** The home board everybody sees first: a welcome, this month's numbers, then the team's links. */
 const WELCOME: BoardDefinition = {
   cards: [
     {
       cardName: 'Welcome',
+      layout: { x: 0, y: 0, w: 12, h: WELCOME_HEIGHT },
       componentInstances: [
         {
           componentMasterId: NOTES_COMPONENT_ID,
@@ -68,8 +52,10 @@ const WELCOME: BoardDefinition = {
         },
       ],
     },
+    ...HOME_CARDS,
     {
       cardName: 'Useful links',
+      layout: { x: 0, y: homeBottom, w: 12, h: 8 },
       componentInstances: [
         {
           componentMasterId: DOCUMENT_LINKS_COMPONENT_ID,
@@ -132,16 +118,45 @@ async function board(client: pg.PoolClient, owner: number, section: number, name
   return rows[0]!.id;
 }
 
-/** Component masters, the home template and the demo boards; runs inside seedApplication's transaction. */
-export async function seedBoards(client: pg.PoolClient): Promise<void> {
-  for (const m of COMPONENT_MASTERS) {
-    await client.query(
-      `INSERT INTO app.component_master (component_master_id, display_name, description, component_type, component_category,
-                                         renderer, configs, show_in_component_library)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, true)`,
-      [m.id, m.displayName, m.description, m.componentType, m.componentCategory, m.renderer, JSON.stringify(m.configs)],
-    );
+/**
+ * The component catalogue, upserted by id (the catalogue is product data: its configs win), and
+ * its role exclusions (added, never removed: an administrator's own exclusions stay).
+ */
+export async function upsertComponentCatalogue(client: pg.PoolClient): Promise<void> {
+  await client.query(
+    `INSERT INTO app.component_master (component_master_id, display_name, description, component_type, component_category,
+                                       has_visual, has_kpi, show_in_component_library, renderer, configs)
+     SELECT m.id, m."displayName", m.description, m."componentType", m."componentCategory",
+            m."hasVisual", m."hasKpi", m."showInComponentLibrary", m.renderer, m.configs
+       FROM jsonb_to_recordset($1::jsonb) AS m(id int, "displayName" text, description text, "componentType" text,
+                                               "componentCategory" text, "hasVisual" bool, "hasKpi" bool,
+                                               "showInComponentLibrary" bool, renderer text, configs jsonb)
+     ON CONFLICT (component_master_id) DO UPDATE
+        SET display_name = EXCLUDED.display_name, description = EXCLUDED.description, component_type = EXCLUDED.component_type,
+            component_category = EXCLUDED.component_category, has_visual = EXCLUDED.has_visual, has_kpi = EXCLUDED.has_kpi,
+            show_in_component_library = EXCLUDED.show_in_component_library, renderer = EXCLUDED.renderer, configs = EXCLUDED.configs`,
+    [JSON.stringify(COMPONENT_CATALOGUE)],
+  );
+  const exclusions = COMPONENT_CATALOGUE.flatMap((m) => (m.excludedRoles ?? []).map((role) => ({ id: m.id, role })));
+  await client.query(
+    `INSERT INTO app.component_role_exclusion (role_master_id, component_master_id)
+     SELECT r.role_master_id, e.id FROM jsonb_to_recordset($1::jsonb) AS e(id int, role text)
+       JOIN app.role_master r ON r.role_name = e.role
+     ON CONFLICT DO NOTHING`,
+    [JSON.stringify(exclusions)],
+  );
+}
+
+/** The default board of each section but home (home's is the Welcome board), public, owned by the site administrator. */
+async function seedSectionBoards(client: pg.PoolClient, admin: number): Promise<void> {
+  for (const section of SECTION_BOARDS) {
+    await board(client, admin, section.sectionMasterId, section.boardName, true, { cards: layoutCards(section.cards) });
   }
+}
+
+/** The catalogue, the home template, the default section boards and the demo boards; runs inside seedApplication's transaction. */
+export async function seedBoards(client: pg.PoolClient): Promise<void> {
+  await upsertComponentCatalogue(client);
   await client.query(
     'INSERT INTO app.board_template (board_template_name, section_master_id, definition) VALUES ($1, $2, $3)',
     ['Getting started', SECTION_IDS.home, JSON.stringify(GETTING_STARTED)],
@@ -150,6 +165,7 @@ export async function seedBoards(client: pg.PoolClient): Promise<void> {
   const rep = await userId(client, 'rep@tradeboard.example');
   const rep2 = await userId(client, 'rep2@tradeboard.example');
   await board(client, admin, SECTION_IDS.home, 'Welcome', true, WELCOME);
+  await seedSectionBoards(client, admin);
   const myDay = await board(client, rep, SECTION_IDS.home, 'My Day', false, MY_DAY);
   const pipeline = await board(client, rep, SECTION_IDS.sales, 'Pipeline', false, PIPELINE);
   await client.query('INSERT INTO app.board_user_default (user_master_id, section_master_id, board_master_id) VALUES ($1, $2, $3)', [
@@ -168,24 +184,27 @@ export async function seedBoards(client: pg.PoolClient): Promise<void> {
   );
 }
 
-/** A database seeded before the boards migration gets its component masters and demo boards once. */
-export async function seedBoardsIfMissing(db: Db): Promise<void> {
-  const { rows } = await db.query<{ missing: boolean }>(
-    `SELECT NOT EXISTS (SELECT 1 FROM app.component_master)
-            AND (SELECT count(*) FROM app.user_master
-                  WHERE email IN ('admin@tradeboard.example', 'rep@tradeboard.example', 'rep2@tradeboard.example')) = 3 AS missing`,
+/**
+ * On a database seeded earlier: the catalogue is upserted on every start; a database without
+ * any master gets the demo boards once; one seeded before the ERP catalogue existed gets the
+ * section boards once (home's data cards as a "Dashboard" board beside its Welcome board).
+ */
+export async function updateBoardsSeed(db: Db): Promise<void> {
+  const { rows } = await db.query<{ demoUsers: boolean; noMasters: boolean; noCatalogue: boolean }>(
+    `SELECT (SELECT count(*) FROM app.user_master
+              WHERE email IN ('admin@tradeboard.example', 'rep@tradeboard.example', 'rep2@tradeboard.example')) = 3 AS "demoUsers",
+            NOT EXISTS (SELECT 1 FROM app.component_master) AS "noMasters",
+            NOT EXISTS (SELECT 1 FROM app.component_master WHERE component_master_id = ANY($1::int[])) AS "noCatalogue"`,
+    [COMPONENT_CATALOGUE.filter((m) => m.id !== NOTES_COMPONENT_ID && m.id !== DOCUMENT_LINKS_COMPONENT_ID).map((m) => m.id)],
   );
-  // Only when no master exists yet and the demo users the boards belong to do.
-  if (!rows[0]!.missing) return;
-  const client = await db.connect();
-  try {
-    await client.query('BEGIN');
-    await seedBoards(client);
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK');
-    throw error;
-  } finally {
-    client.release();
-  }
+  const { demoUsers, noMasters, noCatalogue } = rows[0]!;
+  await inTransaction(db, async (client) => {
+    if (demoUsers && noMasters) return seedBoards(client);
+    await upsertComponentCatalogue(client);
+    if (demoUsers && noCatalogue) {
+      const admin = await userId(client, 'admin@tradeboard.example');
+      await board(client, admin, SECTION_IDS.home, 'Dashboard', true, { cards: layoutCards(HOME_DASHBOARD) });
+      await seedSectionBoards(client, admin);
+    }
+  });
 }

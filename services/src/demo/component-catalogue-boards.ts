@@ -1,0 +1,87 @@
+import { SECTION_IDS } from '@tradeboard/shared/constants';
+import type { BoardDefinition } from '../boards/board-content.ts';
+import { catalogueId } from './component-catalogue.ts';
+
+/**
+ * The organization's default board per section, built from the component catalogue so a new
+ * user sees his numbers at first sign-in. Cards sit on the 12-column grid of mf-boards; each
+ * instance starts with its master's default config.
+ */
+
+type CardSpec = { cardName: string; components: string[]; w: number; h: number };
+type Card = NonNullable<BoardDefinition['cards']>[number];
+
+const GRID_COLS = 12;
+
+/** Places cards left to right on the grid, wrapping at 12 columns; `top` is the first row's y. */
+export function layoutCards(specs: readonly CardSpec[], top = 0): Card[] {
+  let x = 0;
+  let y = top;
+  let rowHeight = 0;
+  return specs.map(({ cardName, components, w, h }) => {
+    if (x + w > GRID_COLS) {
+      x = 0;
+      y += rowHeight;
+      rowHeight = 0;
+    }
+    const card: Card = {
+      cardName,
+      layout: { x, y, w, h },
+      componentInstances: components.map((displayName) => ({ componentMasterId: catalogueId(displayName), componentInstanceName: displayName })),
+    };
+    x += w;
+    rowHeight = Math.max(rowHeight, h);
+    return card;
+  });
+}
+
+const KPI_HEIGHT = 8;
+const LIST_HEIGHT = 16;
+
+/** "Open Orders by Customer" → "Open orders by customer": a card named after its one component. */
+const sentence = (name: string) => name.charAt(0) + name.slice(1).toLowerCase();
+/** A row of figures across the board. */
+const figures = (cardName: string, ...components: string[]): CardSpec => ({ cardName, components, w: 12, h: KPI_HEIGHT });
+/** Half-width cards, one component each. */
+const halves = (...components: string[]): CardSpec[] => components.map((c) => ({ cardName: sentence(c), components: [c], w: 6, h: LIST_HEIGHT }));
+const wide = (cardName: string, ...components: string[]): CardSpec => ({ cardName, components, w: 12, h: LIST_HEIGHT });
+
+/** Home: this month's figures, sales by month, top customers, open orders and quotes. */
+export const HOME_DASHBOARD: readonly CardSpec[] = [
+  figures('This month', 'Sales This Month', 'Bookings This Month', 'Orders This Month', 'Sales Year To Date'),
+  ...halves('Sales by Month', 'Top Customers by Sales', 'Open Orders by Customer', 'Open Quotes by Customer'),
+];
+
+/** The other sections' default boards (public, owned by the site administrator). */
+export const SECTION_BOARDS: ReadonlyArray<{ sectionMasterId: number; boardName: string; cards: readonly CardSpec[] }> = [
+  {
+    sectionMasterId: SECTION_IDS.sales,
+    boardName: 'Sales',
+    cards: [
+      figures('Sales summary', 'Sales Summary'),
+      ...halves('Sales Year over Year by Month', 'Sales Comparison by Customer', 'Sales by Sales Rep', 'Sales by Product Group'),
+      wide('Bookings', 'Bookings by Month', 'Top Customers by Bookings'),
+      wide('Invoice lines', 'Invoice Lines'),
+    ],
+  },
+  {
+    sectionMasterId: SECTION_IDS.orders,
+    boardName: 'Orders',
+    cards: [figures('Orders summary', 'Orders Summary'), ...halves('Open Orders by Customer', 'Open Orders by Status', 'Orders Entered by Month', 'Open Orders by Location')],
+  },
+  {
+    sectionMasterId: SECTION_IDS.quotes,
+    boardName: 'Quotes',
+    cards: halves('Open Quotes by Customer', 'Open Quotes by Sales Rep', 'Quotes by Status', 'Quotes by Month'),
+  },
+  {
+    // Every component here is narrowed to the account by the page's implicit filter (seed 000 §2).
+    sectionMasterId: SECTION_IDS.accountSummary,
+    boardName: 'Account Summary',
+    cards: [
+      figures('Sales summary', 'Sales Summary'),
+      ...halves('Sales Year over Year by Month', 'Top Items by Sales', 'Open Orders by Item', 'Open Quotes by Item'),
+      wide('Invoice lines', 'Invoice Lines'),
+    ],
+  },
+];
