@@ -496,13 +496,15 @@ export type ListModel = {
   tieBreak: string;
   /** Extra trusted predicate (e.g. open lines only). */
   where?: string;
+  /** Totals over every matching row (name → summed SQL expression), beside the page. */
+  totals?: Readonly<Record<string, string>>;
 };
 
 /** A scoped, searched, filtered, sorted page of rows (documents or their lines), for a period when one is given. */
 export async function listQuery(
   db: Db,
   spec: { model: ListModel; context: AnalyticsContext; range?: DateRange; request: NormalizedRequest },
-): Promise<{ rows: Record<string, unknown>[]; totalCount: number }> {
+): Promise<{ rows: Record<string, unknown>[]; totalCount: number; totals: Record<string, number> }> {
   const { model, request } = spec;
   const params = new SqlParams();
   const where: string[] = model.where ? [model.where] : [];
@@ -515,10 +517,17 @@ export async function listQuery(
   if (search) where.push(search);
   const order = orderByClause(request, model.columns, model.defaultSort, model.tieBreak);
   const select = Object.entries(model.columns).map(([name, sql]) => `${sql} AS "${name}"`).join(', ');
+  const totalNames = Object.keys(model.totals ?? {});
+  const totals = Object.entries(model.totals ?? {}).map(([name, sql]) => `, sum(${sql}) OVER () AS "t_${name}"`).join('');
   const { rows } = await analyticsQuery(
     db,
-    `SELECT ${select}, count(*) OVER ()::int AS total_count FROM ${model.from} WHERE ${where.join(' AND ')} ${order} ${pageClause(request, params)}`,
+    `SELECT ${select}, count(*) OVER ()::int AS total_count${totals} FROM ${model.from} WHERE ${where.join(' AND ')} ${order} ${pageClause(request, params)}`,
     params.values,
   );
-  return { rows: rows.map(({ total_count: _c, ...row }) => row), totalCount: rows[0] ? Number(rows[0].total_count) : 0 };
+  const first = rows[0];
+  return {
+    rows: rows.map((row) => Object.fromEntries(Object.entries(row).filter(([k]) => k !== 'total_count' && !totalNames.some((n) => k === `t_${n}`)))),
+    totalCount: first ? Number(first.total_count) : 0,
+    totals: Object.fromEntries(totalNames.map((n) => [n, Number(first?.[`t_${n}`] ?? 0)])),
+  };
 }

@@ -139,6 +139,39 @@ describe('Invoice: Header, Freight, ItemHistory, FirstTime, ByDay, Quarterly', (
   });
 });
 
+describe('Invoice/CommissionOnPaid', () => {
+  it('lists the invoices paid in full in the period, with gross profit on cost or on commission cost', async () => {
+    const result = await ok(admin(), '/Invoice/CommissionOnPaid/2026-10-01/2026-10-31', { pageSize: 500, sortBy: 'invoiceNumber', sortDir: 'asc' });
+    const raw = await sql(
+      `SELECT h.invoice_number, h.sales, h.cost, (SELECT sum(commission_cost) FROM erp.invoice_line l WHERE l.company = h.company AND l.invoice_number = h.invoice_number) AS cc
+         FROM erp.invoice_header h WHERE h.paid_date BETWEEN '2026-10-01' AND '2026-10-31' ORDER BY h.invoice_number`,
+    );
+    expect(raw.length).toBeGreaterThan(0);
+    expect(result).toMatchObject({ from: '2026-10-01', to: '2026-10-31', useCommissionCost: false, totalCount: raw.length });
+    expect(result.rows.map((r: Row) => [r.invoiceNumber, cents(r.grossProfit)])).toEqual(raw.slice(0, 500).map((r) => [r.invoice_number, cents(r.sales) - cents(r.cost)]));
+    expect(result.totals.invoiceCount).toBe(raw.length);
+    expect(cents(result.totals.grossProfit)).toBe(raw.reduce((s, r) => s + cents(r.sales) - cents(r.cost), 0));
+    const onCommission = await ok(admin(), '/Invoice/CommissionOnPaid/2026-10-01/2026-10-31?useCommissionCost=true', { pageSize: 500, sortBy: 'invoiceNumber', sortDir: 'asc' });
+    expect(onCommission.rows.map((r: Row) => cents(r.cost))).toEqual(raw.slice(0, 500).map((r) => cents(r.cc)));
+    expect(cents(onCommission.totals.cost)).toBe(raw.reduce((s, r) => s + cents(r.cc), 0));
+    expect(result.rows.every((r: Row) => r.daysToPay >= 0 && r.paidDate >= '2026-10-01' && r.paidDate <= '2026-10-31')).toBe(true);
+
+    const mine = await ok(rep(), '/Invoice/CommissionOnPaid/2026-01-01/2026-10-31', { pageSize: 1 });
+    const [own] = await sql(`SELECT count(*)::int AS n FROM erp.invoice_header WHERE sales_rep = 'SR01' AND paid_date BETWEEN '2026-01-01' AND '2026-10-31'`);
+    expect(mine.totalCount).toBe(own!.n);
+  });
+
+  it('the demo data pays only invoices it does not leave open, between invoicing and today', async () => {
+    const [bad] = await sql(
+      `SELECT count(*) FILTER (WHERE h.paid_date IS NOT NULL AND (h.invoice_type = 'CR' OR a.invoice_number IS NOT NULL OR h.paid_date NOT BETWEEN h.invoice_date AND $1)) ::int AS wrong,
+              count(*) FILTER (WHERE h.paid_date IS NULL AND h.invoice_type = 'IN' AND a.invoice_number IS NULL)::int AS unpaid_closed
+         FROM erp.invoice_header h LEFT JOIN erp.ar_open a USING (company, invoice_number)`,
+      [TODAY],
+    );
+    expect(bad).toEqual({ wrong: 0, unpaid_closed: 0 });
+  });
+});
+
 describe('Booking: ByDay, Details, Quarterly; RunRate', () => {
   it('ByDay/{firstOfMonth}/{groupBy} on either date basis', async () => {
     for (const [basis, column] of [
@@ -291,6 +324,9 @@ describe('scoping and bad input', () => {
     ['/Invoice/ItemHistory', {}, /itemNumber/],
     ['/Order/OnTimeDelivery/Grouped/nope', { dateSlug: 'last-month' }, /groupBy 'nope'/],
     ['/Order/OnTimeDelivery/KPI', { dateSlug: 'whenever' }, /dateSlug 'whenever'/],
+    ['/Invoice/CommissionOnPaid/2026-13-01/2026-10-31', {}, /reportDateFrom '2026-13-01'/],
+    ['/Invoice/CommissionOnPaid/2026-10-01/2026-09-30', {}, /reportDateTo '2026-09-30'/],
+    ['/Invoice/CommissionOnPaid/2026-10-01/2026-10-31?useCommissionCost=maybe', {}, /useCommissionCost/],
   ])('%s %j is a 400 naming the field', async (url, body, message) => {
     const { status, body: json } = await post(admin(), url, body);
     expect(status).toBe(400);

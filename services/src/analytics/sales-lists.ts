@@ -304,3 +304,34 @@ export const orderLineInvoiceList: ListModel = {
   columns: { ...invoiceLineList.columns, orderNumber: 'o.order_number', orderLineNumber: 'o.order_line_number' },
   filterFields: ['company', 'orderNumber', 'orderLineNumber'],
 };
+
+/**
+ * Invoices paid in full in a period (Invoice/CommissionOnPaid), with the gross profit a
+ * commission is paid on: on the invoice's cost, or with useCommissionCost on its commission cost.
+ */
+export function commissionOnPaidList(useCommissionCost: boolean): ListModel {
+  const cost = useCommissionCost ? 'h.commission_cost' : 'h.cost';
+  return {
+    ...invoiceHeaderList,
+    name: 'Invoice/CommissionOnPaid',
+    dateColumn: 'h.paid_date',
+    columns: {
+      company: 'h.company',
+      invoiceNumber: 'h.invoice_number',
+      invoiceDate: day('h.invoice_date'),
+      paidDate: day('h.paid_date'),
+      daysToPay: '(h.paid_date - h.invoice_date)',
+      ...customer('h'),
+      salesRep: 'h.sales_rep',
+      branch: 'h.branch',
+      sales: 'h.sales',
+      cost,
+      grossProfit: `(h.sales - ${cost})`,
+      grossProfitPercent: `round(100 * (h.sales - ${cost}) / nullif(h.sales, 0), 2)`,
+    },
+    searchColumns: ['invoiceNumber', 'customer', 'customerName'],
+    filterFields: ['company', 'branch', 'salesRep', 'customer', 'invoiceNumber'],
+    defaultSort: { field: 'paidDate', dir: 'desc' },
+    totals: { sales: 'h.sales', cost, invoiceCount: '1' },
+  };
+}

@@ -10,6 +10,7 @@ import {
   bookingDetails,
   bookingQuarterly,
   invoiceByDay,
+  invoiceCommissionOnPaid,
   invoiceFirstTime,
   invoiceFreightGrouped,
   invoiceHeader,
@@ -43,11 +44,12 @@ import {
 import { addDays, addMonths, daysIn, endOfMonth, isIsoDate, startOfMonth, type DateRange } from '@tradeboard/shared/dates';
 import { HttpError } from '../platform/errors.ts';
 import { serve } from '../platform/route.ts';
-import { aggregateQuery, analyticsQuery, listQuery, money, pct, seriesQuery, type ExtraMeasure, type ListModel } from './engine.ts';
+import { aggregateQuery, analyticsQuery, listQuery, money, pct, seriesQuery, totalsOf, type ExtraMeasure, type ListModel } from './engine.ts';
 import { bookingModel, invoiceModel, onTimeModel, quoteBookedModel, quoteModel, type Model } from './models.ts';
 import { bookingBasis, listAnswer, questions, resolveDate, type Answer, type AnswerFn } from './questions.ts';
 import {
   bookingList,
+  commissionOnPaidList,
   firstTimeList,
   invoiceHeaderList,
   invoiceLineList,
@@ -180,6 +182,27 @@ export async function salesRoutes(app: FastifyInstance, answer: AnswerFn): Promi
   );
   serve(app, invoiceFirstTime, async (request) =>
     answer(request.user, ['IFT', request.body], (a) => listAnswer(a, firstTimeList, request.body.dateSlug ?? 'last-90-days', normalizeRequest(request.body))),
+  );
+  serve(app, invoiceCommissionOnPaid, async (request) =>
+    answer(request.user, ['ICP', request.params, request.query, request.body], async (a) => {
+      const { reportDateFrom: from, reportDateTo: to } = request.params;
+      if (!isIsoDate(from)) throw badRequest(`reportDateFrom '${from}' must be a date, yyyy-mm-dd`);
+      if (!isIsoDate(to) || to < from) throw badRequest(`reportDateTo '${to}' must be a date, yyyy-mm-dd, on or after reportDateFrom`);
+      const useCommissionCost = request.query?.useCommissionCost ?? false;
+      const search = normalizeRequest(request.body);
+      const result = await listQuery(a.db, { model: commissionOnPaidList(useCommissionCost), context: a.context, range: { from, to }, request: search });
+      const { lineCount: _lines, ...totals } = totalsOf(result.totals.sales!, result.totals.cost!, 0);
+      return {
+        from,
+        to,
+        useCommissionCost,
+        totals: { ...totals, invoiceCount: result.totals.invoiceCount! },
+        pageNumber: search.pageNumber,
+        pageSize: search.pageSize,
+        totalCount: result.totalCount,
+        rows: result.rows as never[],
+      };
+    }),
   );
   serve(app, invoiceByDay, async (request) =>
     answer(request.user, ['IBD', request.body], (a) =>

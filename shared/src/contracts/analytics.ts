@@ -477,6 +477,22 @@ export const FirstTimeRow = Type.Object({
   sales: Money,
 });
 
+export const CommissionOnPaidRow = Type.Object({
+  company: Text,
+  invoiceNumber: Text,
+  invoiceDate: IsoDate,
+  paidDate: IsoDate,
+  daysToPay: Int,
+  customer: Text,
+  customerName: OptText,
+  salesRep: Text,
+  branch: Text,
+  sales: Money,
+  cost: Money,
+  grossProfit: Money,
+  grossProfitPercent: Type.Union([Type.Number(), Type.Null()]),
+});
+
 export const OrderLineRow = Type.Object({
   company: Text,
   orderNumber: Text,
@@ -636,6 +652,24 @@ export const invoiceFirstTime = defineContract({
   summary: 'Customers whose first invoice falls in a date choice (default last-90-days), with that invoice',
   body: ListBody,
   response: { 200: ListResult(FirstTimeRow, ListPeriod), ...errors },
+});
+
+export const invoiceCommissionOnPaid = defineContract({
+  method: 'POST',
+  path: '/Invoice/CommissionOnPaid/{reportDateFrom}/{reportDateTo}',
+  ...session,
+  summary: 'Invoices paid in full from reportDateFrom to reportDateTo (yyyy-mm-dd) with the gross profit commission is paid on (useCommissionCost: on commission cost)',
+  params: Type.Object({ reportDateFrom: Type.String({ minLength: 1, maxLength: 40 }), reportDateTo: Type.String({ minLength: 1, maxLength: 40 }) }),
+  querystring: Type.Object({ useCommissionCost: Type.Optional(Type.Boolean()) }),
+  body: AnalyticsSearchRequest,
+  response: {
+    200: ListResult(CommissionOnPaidRow, {
+      ...Period.properties,
+      useCommissionCost: Type.Boolean(),
+      totals: Type.Object({ sales: Money, cost: Money, grossProfit: Money, grossProfitPercent: Type.Union([Type.Number(), Type.Null()]), invoiceCount: Int }),
+    }),
+    ...errors,
+  },
 });
 
 export const invoiceByDay = defineContract({

@@ -186,7 +186,7 @@ const TABLES = {
   product_group: T('product_group', [['company', 'text'], ['product_group', 'text'], ['product_group_name', 'text']]),
   item: T('item', [['company', 'text'], ['item_number', 'text'], ['description', 'text'], ['product_group', 'text'], ['supplier', 'text'], ['supplier_part_number', 'text'], ['unit_of_measure', 'text'], ['unit_cost', 'numeric'], ['list_price', 'numeric'], ['stockable', 'bool'], ['created_date', 'date']]),
   inventory: T('inventory', [['company', 'text'], ['item_number', 'text'], ['location', 'text'], ['qty_on_hand', 'int'], ['qty_on_order', 'int'], ['qty_committed', 'int'], ['qty_available', 'int'], ['reorder_point', 'int'], ['unit_cost', 'numeric'], ['last_sold_date', 'date'], ['last_received_date', 'date']]),
-  invoice_header: T('invoice_header', [['company', 'text'], ['invoice_number', 'text'], ['invoice_type', 'text'], ['invoice_date', 'date'], ['customer', 'text'], ['ship_to', 'text'], ['sales_rep', 'text'], ['branch', 'text'], ['location', 'text'], ['order_number', 'text'], ['order_date', 'date'], ['ship_date', 'date'], ['customer_po', 'text'], ['terms', 'text'], ['line_count', 'int'], ['sales', 'numeric'], ['cost', 'numeric'], ['freight', 'numeric'], ['tax', 'numeric']]),
+  invoice_header: T('invoice_header', [['company', 'text'], ['invoice_number', 'text'], ['invoice_type', 'text'], ['invoice_date', 'date'], ['customer', 'text'], ['ship_to', 'text'], ['sales_rep', 'text'], ['branch', 'text'], ['location', 'text'], ['order_number', 'text'], ['order_date', 'date'], ['ship_date', 'date'], ['customer_po', 'text'], ['terms', 'text'], ['line_count', 'int'], ['sales', 'numeric'], ['cost', 'numeric'], ['freight', 'numeric'], ['tax', 'numeric'], ['commission_cost', 'numeric'], ['paid_date', 'date']]),
   invoice_line: T('invoice_line', [['company', 'text'], ['invoice_number', 'text'], ['invoice_line_number', 'int'], ['customer', 'text'], ['ship_to', 'text'], ['sales_rep', 'text'], ['branch', 'text'], ['invoice_date', 'date'], ['item_number', 'text'], ['product_group', 'text'], ['qty', 'int'], ['unit_price', 'numeric'], ['sales', 'numeric'], ['cost', 'numeric'], ['commission_cost', 'numeric'], ['freight', 'numeric']]),
   order_header: T('order_header', [['company', 'text'], ['order_number', 'text'], ['order_date', 'date'], ['requested_date', 'date'], ['promise_date', 'date'], ['ship_date', 'date'], ['status', 'text'], ['customer', 'text'], ['ship_to', 'text'], ['sales_rep', 'text'], ['branch', 'text'], ['location', 'text'], ['customer_po', 'text'], ['quote_number', 'text'], ['line_count', 'int'], ['order_total', 'numeric'], ['open_total', 'numeric']]),
   order_line: T('order_line', [['company', 'text'], ['order_number', 'text'], ['order_line_number', 'int'], ['customer', 'text'], ['ship_to', 'text'], ['sales_rep', 'text'], ['branch', 'text'], ['location', 'text'], ['order_date', 'date'], ['requested_date', 'date'], ['promise_date', 'date'], ['ship_date', 'date'], ['status', 'text'], ['item_number', 'text'], ['product_group', 'text'], ['qty_ordered', 'int'], ['qty_shipped', 'int'], ['qty_open', 'int'], ['unit_price', 'numeric'], ['unit_cost', 'numeric'], ['sales', 'numeric'], ['cost', 'numeric'], ['open_sales', 'numeric']]),
@@ -619,14 +619,17 @@ async function generate(t: Tables, s: Settings): Promise<{ invoiceLines: number;
     const freight = !credit && rng.chance(0.25) ? r2(rng.logNormal(35, 0.6)) : 0;
     let sales = 0;
     let cost = 0;
+    let commissionCost = 0;
     for (let n = 0; n < lines.length; n++) {
       const l = lines[n];
       const lineSales = r2(l.qty * l.price);
       const lineCost = r2(l.qty * l.unitCost);
+      const lineCommissionCost = r2(lineCost * 1.02);
       sales += lineSales;
       cost += lineCost;
+      commissionCost += lineCommissionCost;
       await put(t.invoice_line, [c.company, number, n + 1, c.code, shipTo, c.rep, c.branch, iso(day), l.item.code, PRODUCT_GROUPS[l.item.group].code, l.qty, l.price,
-        lineSales, lineCost, r2(lineCost * 1.02), n === 0 ? freight : 0]);
+        lineSales, lineCost, lineCommissionCost, n === 0 ? freight : 0]);
       if (!credit) {
         const slot = l.item.index * nLoc + locationIndex;
         lastSold[slot] = day;
@@ -639,10 +642,16 @@ async function generate(t: Tables, s: Settings): Promise<{ invoiceLines: number;
     invoiceLines += lines.length;
     sales = r2(sales);
     const tax = r2(sales * c.taxRate);
-    await put(t.invoice_header, [c.company, number, credit ? 'CR' : 'IN', iso(day), c.code, shipTo, c.rep, c.branch, location, order?.number ?? null,
-      order ? iso(order.orderDay) : null, iso(day), order?.customerPo ?? null, `Net ${c.termsDays}`, lines.length, sales, r2(cost), freight, tax]);
     const age = today - day;
-    if (rng.chance(credit ? (age < 60 ? 0.3 : 0) : arOpenChance(age))) {
+    const open = rng.chance(credit ? (age < 60 ? 0.3 : 0) : arOpenChance(age));
+    // An invoice not left open was paid in full: around its due date (10 days early to 25 late,
+    // from the invoice number, so no random draw shifts the rest of the data), and by today.
+    const dueInDays = c.termsDays - 10 + ((invoiceSeq * 7919) % 36);
+    const paidDay = credit || open ? null : day + (dueInDays <= age ? dueInDays : (invoiceSeq * 31) % (age + 1));
+    await put(t.invoice_header, [c.company, number, credit ? 'CR' : 'IN', iso(day), c.code, shipTo, c.rep, c.branch, location, order?.number ?? null,
+      order ? iso(order.orderDay) : null, iso(day), order?.customerPo ?? null, `Net ${c.termsDays}`, lines.length, sales, r2(cost), freight, tax,
+      r2(commissionCost), paidDay === null ? null : iso(paidDay)]);
+    if (open) {
       const amount = r2(sales + freight + tax);
       const balance = !credit && age >= 30 && rng.chance(0.2) ? r2(amount * (0.2 + rng.next() * 0.6)) : amount;
       await put(t.ar_open, [c.company, number, c.code, c.rep, c.branch, iso(day), iso(day + c.termsDays), amount, balance]);
