@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cents, TODAY, useErpServices } from './erp-test-kit.ts';
+import { cents, TODAY, useErpServices, withRoleSettings } from './erp-test-kit.ts';
 
 const kit = useErpServices();
 const { ok, post, get, sql } = kit;
@@ -47,18 +47,12 @@ describe('AR/Grouped', () => {
     for (const row of result.rows) expect(row.buckets.map(cents)).toEqual(raw.find((r) => r.key === row.key)!.b.map(cents));
 
     // A role setting of 15/45/0/0 changes the buckets.
-    await sql(`INSERT INTO app.setting_role (role_master_id, setting_master_id, setting_value)
-               SELECT r.role_master_id, m.setting_master_id, v FROM app.role_master r, app.setting_master m,
-                      (VALUES ('ArAgingPeriod1', '15'), ('ArAgingPeriod2', '45'), ('ArAgingPeriod3', '0')) AS x(n, v)
-                WHERE r.role_name = 'SiteAdmin' AND m.setting_name = x.n`);
-    try {
+    await withRoleSettings(kit, 'SiteAdmin', { ArAgingPeriod1: '15', ArAgingPeriod2: '45', ArAgingPeriod3: '0' }, async () => {
       const custom = await ok(admin, '/AR/Grouped/company');
       expect(custom.agingBuckets.map((b: { label: string }) => b.label)).toEqual(['Current', '1-15', '16-45', 'Over 45']);
       const [over] = await sql<{ s: string }>(`SELECT sum(balance) AS s FROM erp.ar_open WHERE '${TODAY}'::date - due_date > 45`);
       expect(cents(custom.totals.buckets[3])).toBe(cents(over!.s));
-    } finally {
-      await sql(`DELETE FROM app.setting_role WHERE setting_master_id IN (SELECT setting_master_id FROM app.setting_master WHERE setting_name LIKE 'ArAgingPeriod%')`);
-    }
+    });
   });
 
   it('scopes to the rep: ids and filters cannot widen it', async () => {
@@ -132,14 +126,9 @@ describe('AP', () => {
     expect(list.rows.every((r: { supplier: string }) => r.supplier === grouped.rows[0].key)).toBe(true);
     expect(list.rows.reduce((s: number, r: { balance: number }) => s + cents(r.balance), 0)).toBe(cents(grouped.rows[0].balance));
 
-    await sql(`INSERT INTO app.setting_role (role_master_id, setting_master_id, setting_value)
-               SELECT r.role_master_id, m.setting_master_id, 'false' FROM app.role_master r, app.setting_master m
-                WHERE r.role_name = 'SalesRep' AND m.setting_name = 'ApAccessRight'`);
-    try {
-      expect((await post(rep, '/AP/List')).status).toBe(403);
-    } finally {
-      await sql(`DELETE FROM app.setting_role WHERE setting_master_id = (SELECT setting_master_id FROM app.setting_master WHERE setting_name = 'ApAccessRight')`);
-    }
+    await withRoleSettings(kit, 'SalesRep', { ApAccessRight: 'false' }, async () => {
+        expect((await post(rep, '/AP/List')).status).toBe(403);
+    });
   });
 });
 

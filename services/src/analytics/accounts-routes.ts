@@ -26,14 +26,12 @@ import type { SessionUser } from '../platform/session.ts';
 import { HttpError } from '../platform/errors.ts';
 import { serve } from '../platform/route.ts';
 import { listQuery, periodTotalsQuery, type ListModel } from './engine.ts';
-import { ALL_TIME, companyWide, erpCall, pageOf, resolvePeriod, todaySql, type ErpCall } from './erp-common.ts';
+import { ALL_TIME, companyWide, erpCall, pageOf, resolvePeriod, todaySql, UNDATED, type ErpCall } from './erp-common.ts';
 import { invoiceModel } from './models.ts';
 import { periodAmounts } from './purchasing-routes.ts';
 import { scopePredicate } from './scope.ts';
 import { normalizeRequest, SqlParams, type FilterInput } from './search-request.ts';
 
-/** Reference rows have no date: a constant inside ALL_TIME stands for their date column. */
-const UNDATED = "DATE '2000-01-01'";
 const byName = (field: string) => ({ field, dir: 'asc' as const });
 const address = (a: string) => ({
   address: `${a}.address1`,

@@ -28,6 +28,8 @@ import {
 
 /** A range covering every row, for lists and groupings that take no date choice. */
 export const ALL_TIME = { from: '1900-01-01', to: '2999-12-31' } as const;
+/** The date column of a list whose rows have no date (reference data, stock): a constant inside ALL_TIME. */
+export const UNDATED = "DATE '2000-01-01'";
 
 export type ErpCall = { db: Db; context: AnalyticsContext; today: string; settings: Record<string, string> };
 

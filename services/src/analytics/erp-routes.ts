@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { accountingRoutes } from './accounting-routes.ts';
 import { accountsRoutes } from './accounts-routes.ts';
+import { inventoryRoutes } from './inventory-routes.ts';
 import { purchasingRoutes } from './purchasing-routes.ts';
 
 /** The purchasing, accounting, inventory and account data calls (beside analyticsRoutes). */
@@ -8,4 +9,5 @@ export async function erpDataRoutes(app: FastifyInstance): Promise<void> {
   await accountingRoutes(app);
   await purchasingRoutes(app);
   await accountsRoutes(app);
+  await inventoryRoutes(app);
 }

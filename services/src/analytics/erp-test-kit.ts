@@ -53,3 +53,25 @@ export function useErpServices(): Kit {
 }
 
 export const cents = (x: unknown) => Math.round(Number(x) * 100);
+
+/** Runs `body` while the role has these setting values (seed §4: a role value overrides the default). */
+export async function withRoleSettings(kit: Kit, role: string, settings: Record<string, string>, body: () => Promise<void>): Promise<void> {
+  const names = Object.keys(settings);
+  await kit.sql(
+    `INSERT INTO app.setting_role (role_master_id, setting_master_id, setting_value)
+     SELECT r.role_master_id, m.setting_master_id, x.value FROM app.role_master r
+       JOIN unnest($2::text[], $3::text[]) AS x(name, value) ON true
+       JOIN app.setting_master m ON m.setting_name = x.name
+      WHERE r.role_name = $1`,
+    [role, names, Object.values(settings)],
+  );
+  try {
+    await body();
+  } finally {
+    await kit.sql(
+      `DELETE FROM app.setting_role WHERE role_master_id = (SELECT role_master_id FROM app.role_master WHERE role_name = $1)
+          AND setting_master_id IN (SELECT setting_master_id FROM app.setting_master WHERE setting_name = ANY($2::text[]))`,
+      [role, names],
+    );
+  }
+}

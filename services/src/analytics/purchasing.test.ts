@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cents, TODAY, useErpServices } from './erp-test-kit.ts';
+import { cents, TODAY, useErpServices, withRoleSettings } from './erp-test-kit.ts';
 
 const kit = useErpServices();
 const { ok, post, sql } = kit;
@@ -122,15 +122,10 @@ describe('PurchaseOrder lines and header', () => {
 
   it('is gated by PurchaseAccessRight', async () => {
     const { rep } = kit.users;
-    await sql(`INSERT INTO app.setting_role (role_master_id, setting_master_id, setting_value)
-               SELECT r.role_master_id, m.setting_master_id, 'false' FROM app.role_master r, app.setting_master m
-                WHERE r.role_name = 'SalesRep' AND m.setting_name = 'PurchaseAccessRight'`);
-    try {
-      const denied = await post(rep, '/PurchaseOrder/Grouped/supplier');
-      expect(denied.status).toBe(403);
-      expect(denied.body.message).toContain('PurchaseAccessRight');
-    } finally {
-      await sql(`DELETE FROM app.setting_role WHERE setting_master_id = (SELECT setting_master_id FROM app.setting_master WHERE setting_name = 'PurchaseAccessRight')`);
-    }
+    await withRoleSettings(kit, 'SalesRep', { PurchaseAccessRight: 'false' }, async () => {
+        const denied = await post(rep, '/PurchaseOrder/Grouped/supplier');
+        expect(denied.status).toBe(403);
+        expect(denied.body.message).toContain('PurchaseAccessRight');
+    });
   });
 });

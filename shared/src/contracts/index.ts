@@ -3,9 +3,10 @@ import * as admin from './admin.ts';
 import * as analytics from './analytics.ts';
 import * as auth from './auth.ts';
 import * as boards from './boards.ts';
-import * as erpPurchasing from './erp-purchasing.ts';
 import * as erpAccounting from './erp-accounting.ts';
 import * as erpAccounts from './erp-accounts.ts';
+import * as erpInventory from './erp-inventory.ts';
+import * as erpPurchasing from './erp-purchasing.ts';
 import * as filters from './filters.ts';
 import * as notifications from './notifications.ts';
 import * as system from './system.ts';
@@ -17,9 +18,10 @@ export * from './admin.ts';
 export * from './analytics.ts';
 export * from './auth.ts';
 export * from './boards.ts';
-export * from './erp-purchasing.ts';
 export * from './erp-accounting.ts';
 export * from './erp-accounts.ts';
+export * from './erp-inventory.ts';
+export * from './erp-purchasing.ts';
 export * from './filters.ts';
 export * from './notifications.ts';
 export * from './system.ts';
@@ -33,4 +35,4 @@ function contractsOf(module: Record<string, unknown>): Contract[] {
 }
 
 /** Every call the backend serves, each defined once. */
-export const allContracts: readonly Contract[] = [admin, analytics, auth, boards, erpPurchasing, erpAccounting, erpAccounts, filters, notifications, system, user].flatMap(contractsOf);
+export const allContracts: readonly Contract[] = [admin, analytics, auth, boards, erpAccounting, erpAccounts, erpInventory, erpPurchasing, filters, notifications, system, user].flatMap(contractsOf);

@@ -1,0 +1,319 @@
+/**
+ * The Inventory calls on erp.inventory (item × location) with the item master. Stock belongs to
+ * no sales rep: every user whose InventoryAccessRight is on reads all of it (docs/decisions.md).
+ * The seed's settings decide dead stock (InventoryDeadStockDays, DefaultExcludeFromDeadStockDaysOption)
+ * and the value analysis periods (InventoryDaysSinceLastSold1–4).
+ */
+import type { FastifyInstance } from 'fastify';
+import {
+  INVENTORY_SEARCH_FIELDS,
+  inventoryDetails,
+  inventoryReorder,
+  inventorySummary,
+  inventoryValueAnalysisDetail,
+  inventoryValueAnalysisGrouped,
+  inventoryValueDetail,
+  inventoryValueGrouped,
+  type AnalyticsSearchRequest,
+} from '@tradeboard/shared/contracts';
+import type { SessionUser } from '../platform/session.ts';
+import { HttpError } from '../platform/errors.ts';
+import { serve } from '../platform/route.ts';
+import { listQuery, type ListModel } from './engine.ts';
+import {
+  agingBuckets,
+  agingPeriods,
+  ALL_TIME,
+  bucketMeasures,
+  companyWide,
+  dimension,
+  erpCall,
+  foldBuckets,
+  groupedMeasures,
+  groupKeyOf,
+  pageOf,
+  todaySql,
+  UNDATED,
+  type ErpCall,
+  type GroupKey,
+} from './erp-common.ts';
+import { normalizeRequest, SqlParams } from './search-request.ts';
+
+const SETTINGS = [
+  'InventoryDeadStockDays',
+  'DefaultExcludeFromDeadStockDaysOption',
+  'InventoryDaysSinceLastSold1',
+  'InventoryDaysSinceLastSold2',
+  'InventoryDaysSinceLastSold3',
+  'InventoryDaysSinceLastSold4',
+];
+
+async function stockCall(app: FastifyInstance, user: SessionUser): Promise<ErpCall> {
+  return companyWide(await erpCall(app.db, user, SETTINGS, 'InventoryAccessRight'));
+}
+
+/** A whole number of days from a setting or a parameter (trusted once checked: it is inlined). */
+function days(value: string | number | undefined, what: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new HttpError(400, `${what} must be a whole number of days, got '${value}'`);
+  return n;
+}
+
+type StockOptions = { excludeDays?: number; where?: string[] };
+
+/**
+ * Stock rows (alias r): one per item and location, with value, days since last sold and whether
+ * it is dead stock (on hand, unsold for InventoryDeadStockDays, not received in excludeDays).
+ */
+function stockRows(call: ErpCall, options: StockOptions): string {
+  const today = todaySql(call);
+  const deadDays = days(call.settings.InventoryDeadStockDays, 'InventoryDeadStockDays');
+  const excludeDays = options.excludeDays ?? days(call.settings.DefaultExcludeFromDeadStockDaysOption, 'DefaultExcludeFromDeadStockDaysOption');
+  const where = options.where ?? [];
+  return `(SELECT v.company, v.item_number, i.description, i.product_group, i.supplier, s.supplier_name, i.supplier_part_number, i.stockable,
+                  v.location, v.qty_on_hand, v.qty_available, v.qty_committed, v.qty_on_order, v.reorder_point, v.unit_cost,
+                  round(v.qty_on_hand * v.unit_cost, 2) AS value, v.last_sold_date, v.last_received_date,
+                  ${today} - v.last_sold_date AS days_since_sold,
+                  (v.qty_on_hand > 0 AND coalesce(v.last_sold_date < ${today} - ${deadDays}, true)
+                   AND coalesce(v.last_received_date < ${today} - ${excludeDays}, true)) AS is_dead
+             FROM erp.inventory v
+             JOIN erp.item i ON i.company = v.company AND i.item_number = v.item_number
+             LEFT JOIN erp.supplier s ON s.company = i.company AND s.supplier = i.supplier
+            ${where.length ? `WHERE ${where.join(' AND ')}` : ''}) r`;
+}
+
+const ITEM_COLUMNS = {
+  company: 'r.company',
+  itemNumber: 'r.item_number',
+  description: 'r.description',
+  productGroup: 'r.product_group',
+  supplier: 'r.supplier',
+  supplierName: 'r.supplier_name',
+  supplierPartNumber: 'r.supplier_part_number',
+  stockable: 'r.stockable',
+};
+const FILTER_FIELDS = ['company', 'itemNumber', 'productGroup', 'supplier', 'location', 'stockable'];
+
+/** Seed §9 item search field → the columns the searchString looks in. */
+const SEARCH_COLUMNS: Record<(typeof INVENTORY_SEARCH_FIELDS)[number], string[]> = {
+  'Item Number + Description': ['itemNumber', 'description'],
+  'Item Number': ['itemNumber'],
+  'Item Description': ['description'],
+  'Supplier Name': ['supplierName'],
+  'Supplier Part Number': ['supplierPartNumber'],
+  'Product Group Number': ['productGroup'],
+};
+
+function searchColumns(field: string | undefined): string[] {
+  const columns = SEARCH_COLUMNS[(field ?? 'Item Number + Description') as keyof typeof SEARCH_COLUMNS];
+  if (!columns) throw new HttpError(400, `Unknown inventorySearchField '${field}'; the ERP data holds ${INVENTORY_SEARCH_FIELDS.join(', ')}`);
+  return columns;
+}
+
+type SummaryQuery = { inStockOnly?: boolean; stockable?: boolean; onPO?: boolean; inventorySearchField?: string };
+
+/** The seed's summary options (inStockOnly true, stockable false, onPO false by default) as predicates on v and i. */
+function stockFilters(query: SummaryQuery): string[] {
+  return [
+    ...((query.inStockOnly ?? true) ? ['v.qty_on_hand > 0'] : []),
+    ...(query.stockable ? ['i.stockable'] : []),
+    ...(query.onPO ? ['v.qty_on_order > 0'] : []),
+  ];
+}
+
+const detailModel = (from: string, search: string[], sort: { field: string; dir: 'asc' | 'desc' }): ListModel => ({
+  name: 'Inventory/Details',
+  from,
+  dateColumn: UNDATED,
+  salesRepColumn: 'r.supplier',
+  columns: {
+    ...ITEM_COLUMNS,
+    location: 'r.location',
+    qtyOnHand: 'r.qty_on_hand',
+    qtyAvailable: 'r.qty_available',
+    qtyCommitted: 'r.qty_committed',
+    qtyOnOrder: 'r.qty_on_order',
+    value: 'r.value::float8',
+    reorderPoint: 'r.reorder_point',
+    unitCost: 'r.unit_cost::float8',
+    lastSoldDate: "to_char(r.last_sold_date, 'YYYY-MM-DD')",
+    lastReceivedDate: "to_char(r.last_received_date, 'YYYY-MM-DD')",
+    daysSinceLastSold: 'r.days_since_sold',
+    isDeadStock: 'r.is_dead',
+  },
+  searchColumns: search,
+  filterFields: FILTER_FIELDS,
+  defaultSort: sort,
+  tieBreak: 'r.company, r.item_number, r.location',
+});
+
+async function page(call: ErpCall, model: ListModel, body: AnalyticsSearchRequest | undefined) {
+  const request = normalizeRequest(body);
+  const result = await listQuery(call.db, { model, context: call.context, range: ALL_TIME, request });
+  return { ...pageOf(request, result.totalCount), rows: result.rows as never };
+}
+
+const GROUP_BYS: Record<string, GroupKey> = {
+  company: dimension('company', 'r.company'),
+  location: dimension('location', 'r.location'),
+  productGroup: dimension('productGroup', 'r.product_group'),
+  supplier: dimension('supplier', 'r.supplier'),
+  itemNumber: dimension('itemNumber', 'r.item_number'),
+};
+const GROUP_FILTERS = { company: 'r.company', location: 'r.location', productGroup: 'r.product_group', supplier: 'r.supplier', itemNumber: 'r.item_number' };
+
+export async function inventoryRoutes(app: FastifyInstance): Promise<void> {
+  serve(app, inventorySummary, async (request) => {
+    const call = await stockCall(app, request.user);
+    // One row per item over its locations.
+    const from = `(SELECT r.company, r.item_number, min(r.description) AS description, min(r.product_group) AS product_group, min(r.supplier) AS supplier,
+                          min(r.supplier_name) AS supplier_name, min(r.supplier_part_number) AS supplier_part_number, bool_and(r.stockable) AS stockable,
+                          sum(r.qty_on_hand)::int AS qty_on_hand, sum(r.qty_available)::int AS qty_available, sum(r.qty_committed)::int AS qty_committed,
+                          sum(r.qty_on_order)::int AS qty_on_order, sum(r.value) AS value, count(*)::int AS location_count
+                     FROM ${stockRows(call, { where: stockFilters(request.query) })} GROUP BY 1, 2) r`;
+    const model: ListModel = {
+      name: 'Inventory/Summary',
+      from,
+      dateColumn: UNDATED,
+      salesRepColumn: 'r.supplier',
+      columns: {
+        ...ITEM_COLUMNS,
+        qtyOnHand: 'r.qty_on_hand',
+        qtyAvailable: 'r.qty_available',
+        qtyCommitted: 'r.qty_committed',
+        qtyOnOrder: 'r.qty_on_order',
+        value: 'r.value::float8',
+        locationCount: 'r.location_count',
+      },
+      searchColumns: searchColumns(request.query.inventorySearchField),
+      filterFields: FILTER_FIELDS.filter((f) => f !== 'location'),
+      defaultSort: { field: 'itemNumber', dir: 'asc' },
+      tieBreak: 'r.company, r.item_number',
+    };
+    return page(call, model, request.body);
+  });
+
+  serve(app, inventoryDetails, async (request) => {
+    const call = await stockCall(app, request.user);
+    const from = stockRows(call, { where: stockFilters(request.query) });
+    return page(call, detailModel(from, searchColumns(request.query.inventorySearchField), { field: 'itemNumber', dir: 'asc' }), request.body);
+  });
+
+  serve(app, inventoryValueDetail, async (request) => {
+    const call = await stockCall(app, request.user);
+    const from = stockRows(call, { where: ['v.qty_on_hand > 0'] });
+    return page(call, detailModel(from, SEARCH_COLUMNS['Item Number + Description'], { field: 'value', dir: 'desc' }), request.body);
+  });
+
+  serve(app, inventoryValueAnalysisDetail, async (request) => {
+    const call = await stockCall(app, request.user);
+    const today = todaySql(call);
+    const { daysMin, daysMax } = request.query;
+    if (daysMin !== undefined && daysMax !== undefined && daysMin > daysMax) throw new HttpError(400, `daysMin (${daysMin}) is above daysMax (${daysMax})`);
+    const sold = [
+      ...(daysMin !== undefined ? [`${today} - v.last_sold_date >= ${days(daysMin, 'daysMin')}`] : []),
+      ...(daysMax !== undefined ? [`${today} - v.last_sold_date <= ${days(daysMax, 'daysMax')}`] : []),
+    ];
+    // Never sold is older than any age: it belongs to a range without an upper bound.
+    const age = sold.length === 0 ? [] : [`(${sold.join(' AND ')}${daysMax === undefined ? ' OR v.last_sold_date IS NULL' : ''})`];
+    const from = stockRows(call, { where: ['v.qty_on_hand > 0', ...age] });
+    return page(call, detailModel(from, SEARCH_COLUMNS['Item Number + Description'], { field: 'value', dir: 'desc' }), request.body);
+  });
+
+  serve(app, inventoryValueGrouped, async (request) => {
+    const call = await stockCall(app, request.user);
+    const excludeDays = days(request.params.excludeFromDeadStockDays, 'excludeFromDeadStockDays');
+    const search = normalizeRequest(request.body);
+    const result = await groupedMeasures(call, {
+      from: stockRows(call, { excludeDays, where: ['v.qty_on_hand > 0'] }),
+      where: [],
+      group: groupKeyOf(GROUP_BYS, request.params.groupBy, 'Inventory'),
+      measures: {
+        value: 'sum(r.value)',
+        deadStockValue: 'sum(r.value) FILTER (WHERE r.is_dead)',
+        qtyOnHand: 'sum(r.qty_on_hand)',
+        itemCount: 'count(*)',
+        deadStockItemCount: 'count(*) FILTER (WHERE r.is_dead)',
+      },
+      filterFields: GROUP_FILTERS,
+      salesRepColumn: null,
+      request: search,
+      defaultSort: { field: 'value', dir: 'desc' },
+      params: new SqlParams(),
+    });
+    const withPercent = (r: Record<string, unknown>) => ({
+      ...r,
+      deadStockPercent: Number(r.value) === 0 ? null : Math.round((10_000 * Number(r.deadStockValue)) / Number(r.value)) / 100,
+    });
+    return {
+      groupBy: request.params.groupBy,
+      asOf: call.today,
+      deadStockDays: days(call.settings.InventoryDeadStockDays, 'InventoryDeadStockDays'),
+      excludeFromDeadStockDays: excludeDays,
+      ...pageOf(search, result.totalCount),
+      totals: withPercent(result.totals) as never,
+      rows: result.rows.map(withPercent) as never,
+    };
+  });
+
+  serve(app, inventoryValueAnalysisGrouped, async (request) => {
+    const call = await stockCall(app, request.user);
+    const buckets = agingBuckets(agingPeriods(call.settings, 'InventoryDaysSinceLastSold'), false);
+    const search = normalizeRequest(request.body);
+    const result = await groupedMeasures(call, {
+      from: stockRows(call, { where: ['v.qty_on_hand > 0'] }),
+      where: [],
+      group: groupKeyOf(GROUP_BYS, request.params.groupBy, 'Inventory'),
+      measures: {
+        value: 'sum(r.value)',
+        neverSoldValue: 'sum(r.value) FILTER (WHERE r.last_sold_date IS NULL)',
+        itemCount: 'count(*)',
+        ...bucketMeasures(buckets, 'r.days_since_sold', 'r.value'),
+      },
+      filterFields: GROUP_FILTERS,
+      salesRepColumn: null,
+      request: search,
+      defaultSort: { field: 'value', dir: 'desc' },
+      params: new SqlParams(),
+    });
+    return {
+      groupBy: request.params.groupBy,
+      asOf: call.today,
+      agingBuckets: buckets,
+      ...pageOf(search, result.totalCount),
+      totals: foldBuckets(result.totals, buckets.length) as never,
+      rows: result.rows.map((row) => foldBuckets(row, buckets.length)) as never,
+    };
+  });
+
+  serve(app, inventoryReorder, async (request) => {
+    const call = await stockCall(app, request.user);
+    const percent = request.params.percentageReorder;
+    if (!Number.isInteger(percent)) throw new HttpError(400, 'percentageReorder must be a whole percentage');
+    const reorderAt = `floor(r.reorder_point * ${percent} / 100.0)::int`;
+    const model: ListModel = {
+      name: 'Inventory/Reorder',
+      from: stockRows(call, { where: ['v.reorder_point > 0', `v.qty_available <= floor(v.reorder_point * ${percent} / 100.0)`] }),
+      dateColumn: UNDATED,
+      salesRepColumn: 'r.supplier',
+      columns: {
+        company: 'r.company',
+        itemNumber: 'r.item_number',
+        description: 'r.description',
+        location: 'r.location',
+        supplier: 'r.supplier',
+        qtyAvailable: 'r.qty_available',
+        qtyOnOrder: 'r.qty_on_order',
+        reorderPoint: 'r.reorder_point',
+        reorderAt,
+        suggestedQty: 'greatest(r.reorder_point - r.qty_available - r.qty_on_order, 0)',
+        unitCost: 'r.unit_cost::float8',
+      },
+      searchColumns: ['itemNumber', 'description'],
+      filterFields: ['company', 'itemNumber', 'location', 'supplier'],
+      defaultSort: { field: 'suggestedQty', dir: 'desc' },
+      tieBreak: 'r.company, r.item_number, r.location',
+    };
+    return page(call, model, request.body);
+  });
+}

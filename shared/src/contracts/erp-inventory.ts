@@ -1,0 +1,163 @@
+import { Type, type TSchema } from 'typebox';
+import { AnalyticsSearchRequest } from './analytics.ts';
+import { defineContract } from './contract.ts';
+import { AgingBucket, ErpErrors, ErpPaging, PagedRows } from './erp-accounting.ts';
+
+// Seed 001 §7.13 Inventory calls on erp.inventory (item × location) and erp.item. Stock is
+// company-wide, read by users whose InventoryAccessRight is on. Value = on hand × unit cost.
+// Dead stock: on hand, not sold for InventoryDeadStockDays (180) and not received within the
+// call's excludeFromDeadStockDays; value analysis ages stock by days since last sold
+// (InventoryDaysSinceLastSold1–4: 90/180/270/365).
+
+const IsoDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+const Money = Type.Number();
+const Int = Type.Integer();
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+const Text = Type.String();
+const OptText = Nullable(Type.String());
+const Slug = Type.String({ minLength: 1, maxLength: 40 });
+const session = { service: 'analytics', access: 'session' } as const;
+
+/** Seed 000 §9 item search fields that the ERP mirror holds. */
+export const INVENTORY_SEARCH_FIELDS = ['Item Number + Description', 'Item Number', 'Item Description', 'Supplier Name', 'Supplier Part Number', 'Product Group Number'] as const;
+
+const SummaryQuery = Type.Object({
+  inStockOnly: Type.Optional(Type.Boolean({ default: true })),
+  stockable: Type.Optional(Type.Boolean({ default: false })),
+  onPO: Type.Optional(Type.Boolean({ default: false })),
+  inventorySearchField: Type.Optional(Type.String({ maxLength: 60 })),
+});
+
+const ItemFields = {
+  company: Text,
+  itemNumber: Text,
+  description: Text,
+  productGroup: Text,
+  supplier: Text,
+  supplierName: OptText,
+  supplierPartNumber: OptText,
+  stockable: Type.Boolean(),
+};
+const Quantities = { qtyOnHand: Int, qtyAvailable: Int, qtyCommitted: Int, qtyOnOrder: Int, value: Money };
+
+export const InventorySummaryRow = Type.Object({ ...ItemFields, ...Quantities, locationCount: Int });
+export const InventoryDetailRow = Type.Object({
+  ...ItemFields,
+  location: Text,
+  ...Quantities,
+  reorderPoint: Nullable(Int),
+  unitCost: Money,
+  lastSoldDate: Nullable(IsoDate),
+  lastReceivedDate: Nullable(IsoDate),
+  daysSinceLastSold: Nullable(Int),
+  isDeadStock: Type.Boolean(),
+});
+
+export const inventorySummary = defineContract({
+  method: 'POST',
+  path: '/Inventory/Summary',
+  ...session,
+  summary: 'Items with their stock over every location (inStockOnly, stockable, onPO; searchString in inventorySearchField)',
+  querystring: SummaryQuery,
+  body: AnalyticsSearchRequest,
+  response: { 200: PagedRows(InventorySummaryRow), ...ErpErrors },
+});
+
+export const inventoryDetails = defineContract({
+  method: 'POST',
+  path: '/Inventory/Details',
+  ...session,
+  summary: 'Stock by item and location with value, days since last sold and dead-stock flag',
+  querystring: SummaryQuery,
+  body: AnalyticsSearchRequest,
+  response: { 200: PagedRows(InventoryDetailRow), ...ErpErrors },
+});
+
+export const inventoryValueDetail = defineContract({
+  method: 'POST',
+  path: '/Inventory/Value/Detail',
+  ...session,
+  summary: 'Stock on hand by item and location, highest value first (dead stock per the DefaultExcludeFromDeadStockDaysOption)',
+  body: AnalyticsSearchRequest,
+  response: { 200: PagedRows(InventoryDetailRow), ...ErpErrors },
+});
+
+export const inventoryValueAnalysisDetail = defineContract({
+  method: 'POST',
+  path: '/Inventory/ValueAnalysis/Detail',
+  ...session,
+  summary: 'Stock on hand whose days since last sold fall in daysMin..daysMax (never sold counts as older than any)',
+  querystring: Type.Object({ daysMin: Type.Optional(Type.Integer({ minimum: 0 })), daysMax: Type.Optional(Type.Integer({ minimum: 0 })) }),
+  body: AnalyticsSearchRequest,
+  response: { 200: PagedRows(InventoryDetailRow), ...ErpErrors },
+});
+
+const ValueAmounts = { value: Money, deadStockValue: Money, qtyOnHand: Int, itemCount: Int, deadStockItemCount: Int, deadStockPercent: Nullable(Type.Number()) };
+export const inventoryValueGrouped = defineContract({
+  method: 'POST',
+  path: '/Inventory/Value/Grouped/{groupBy}/{excludeFromDeadStockDays}',
+  ...session,
+  summary: 'Stock value and dead-stock value per group (company, location, productGroup, supplier, itemNumber)',
+  params: Type.Object({ groupBy: Slug, excludeFromDeadStockDays: Type.Integer({ minimum: 0, maximum: 3650 }) }),
+  body: AnalyticsSearchRequest,
+  response: {
+    200: Type.Object({
+      groupBy: Text,
+      asOf: IsoDate,
+      deadStockDays: Int,
+      excludeFromDeadStockDays: Int,
+      ...ErpPaging,
+      totals: Type.Object(ValueAmounts),
+      rows: Type.Array(Type.Object({ key: Text, name: Text, ...ValueAmounts })),
+    }),
+    ...ErpErrors,
+  },
+});
+
+const AnalysisAmounts = { value: Money, neverSoldValue: Money, itemCount: Int, buckets: Type.Array(Money) };
+export const inventoryValueAnalysisGrouped = defineContract({
+  method: 'POST',
+  path: '/Inventory/ValueAnalysis/Grouped/{groupBy}',
+  ...session,
+  summary: 'Stock value per group by days since last sold (InventoryDaysSinceLastSold periods), never sold apart',
+  params: Type.Object({ groupBy: Slug }),
+  body: AnalyticsSearchRequest,
+  response: {
+    200: Type.Object({
+      groupBy: Text,
+      asOf: IsoDate,
+      agingBuckets: Type.Array(AgingBucket),
+      ...ErpPaging,
+      totals: Type.Object(AnalysisAmounts),
+      rows: Type.Array(Type.Object({ key: Text, name: Text, ...AnalysisAmounts })),
+    }),
+    ...ErpErrors,
+  },
+});
+
+export const inventoryReorder = defineContract({
+  method: 'POST',
+  path: '/Inventory/Reorder/{percentageReorder}',
+  ...session,
+  summary: 'Stocked items whose available quantity is at or below percentageReorder % of their reorder point, with a suggested quantity',
+  params: Type.Object({ percentageReorder: Type.Integer({ minimum: 1, maximum: 1000 }) }),
+  body: AnalyticsSearchRequest,
+  response: {
+    200: PagedRows(
+      Type.Object({
+        company: Text,
+        itemNumber: Text,
+        description: Text,
+        location: Text,
+        supplier: Text,
+        qtyAvailable: Int,
+        qtyOnOrder: Int,
+        reorderPoint: Int,
+        reorderAt: Int,
+        suggestedQty: Int,
+        unitCost: Money,
+      }),
+    ),
+    ...ErpErrors,
+  },
+});
