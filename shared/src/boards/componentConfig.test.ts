@@ -57,6 +57,20 @@ describe('buildPartRequest', () => {
     });
   });
 
+  it("turns the account summary's accountType and accountId into the account's field", () => {
+    const boardFilters = [
+      { field: 'accountType', comparison: 'equals' as const, values: ['shipto'] },
+      { field: 'accountId', comparison: 'equals' as const, values: ['S9'] },
+      { field: 'company', comparison: 'equals' as const, values: ['01'] },
+    ];
+    expect(buildPartRequest(config, 'kpi', { boardFilters })?.body.filters).toEqual([
+      { field: 'branch', comparison: 'include', values: ['B1'] },
+      { field: 'company', comparison: 'equals', values: ['01'] },
+      { field: 'shipTo', comparison: 'equals', values: ['S9'] },
+    ]);
+    expect(buildPartRequest(config, 'kpi', { boardFilters: boardFilters.slice(1, 2) })?.body.filters).toContainEqual({ field: 'customer', comparison: 'equals', values: ['S9'] });
+  });
+
   it('sends body params for calls that take them in the body, and only filters for unpaged models', () => {
     const invoice: ComponentConfigValue = { outputModel: 'Summary', dataConfig: { queryString: '/Invoice/Summary', queryParams: { x: 1 } } };
     expect(buildPartRequest(invoice, 'data')).toEqual({ path: '/Invoice/Summary', body: { x: 1, filters: [] } });

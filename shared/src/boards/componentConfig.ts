@@ -83,6 +83,22 @@ export type RequestOptions = {
   pageSize?: number;
 };
 
+/** The ERP field of each account type of the account summary page (seed 000 §2: customer, shipto, corporate). */
+const ACCOUNT_FIELDS: Readonly<Record<string, string>> = { customer: 'customer', shipto: 'shipTo', corporate: 'corporate' };
+
+/**
+ * The account summary page's implicit filters (accountType + accountId) as the data calls know
+ * them: accountId becomes a filter on the account type's field (customer by default) and
+ * accountType goes; company and every other filter stay as they are.
+ */
+export function dataCallFilters(filters: readonly FilterValue[]): FilterValue[] {
+  const accountId = filters.find((f) => f.field === 'accountId');
+  const rest = filters.filter((f) => f.field !== 'accountId' && f.field !== 'accountType');
+  if (!accountId) return rest;
+  const type = String(filters.find((f) => f.field === 'accountType')?.values[0] ?? 'customer').toLowerCase();
+  return [...rest, { field: ACCOUNT_FIELDS[type] ?? 'customer', comparison: 'equals', values: accountId.values }];
+}
+
 /** The page size of the data part (seed 000 §9: 15 unless configured). */
 export function pageSizeOf(config: ComponentConfigValue): number {
   return config.dataConfig?.pageSize ?? DEFAULT_PAGE_SIZE;
@@ -93,12 +109,13 @@ export function pageSizeOf(config: ComponentConfigValue): number {
  * Data: dataConfig.queryString with pathParams filled, body = queryParams + filters (the
  * component's filterConfigs, then the board's, then the advanced search, merged by field) and,
  * for paged output models, paging, applied sort and search. KPI: kpiConfig.queryString, its own
- * path and body params, dateSlug defaulting to the data call's, and the same filters.
+ * path and body params, dateSlug defaulting to the data call's, and the same filters. The
+ * account summary's accountType/accountId become the account's field (dataCallFilters).
  */
 export function buildPartRequest(config: ComponentConfigValue, part: ComponentPart, options: RequestOptions = {}): PartRequest | null {
   const data = config.dataConfig ?? {};
   const view = options.view ?? initialViewState(config);
-  const filters = mergeFilters(data.filterConfigs ?? [], options.boardFilters ?? [], view.filters);
+  const filters = mergeFilters(data.filterConfigs ?? [], dataCallFilters(options.boardFilters ?? []), view.filters);
   if (part === 'kpi') {
     const kpi = config.kpiConfig ?? {};
     if (!kpi.queryString) return null;

@@ -27,14 +27,15 @@ export default function Chart({ tab, points, dark, label, onPointClick }: Props)
     axis: { y: { labelFormatter: (value: number) => formatMoney(value) } },
     tooltip: { items: [{ channel: 'y', valueFormatter: (value: number) => formatMoney(value) }] },
   };
-  const series = tab.yFields.length > 1 ? { colorField: 'series' } : {};
+  const several = new Set(points.map((p) => p.series)).size > 1;
+  const series = several ? { colorField: 'series' } : {};
   let chart: ReactNode;
   switch (tab.chartType) {
     case 'pie':
       chart = <Pie data={points} height={260} autoFit theme={dark ? 'classicDark' : 'classic'} onReady={onReady} angleField="value" colorField="x" innerRadius={0.5} />;
       break;
     case 'bar':
-      chart = <Bar {...common} {...series} xField="x" yField="value" group={tab.yFields.length > 1} />;
+      chart = <Bar {...common} {...series} xField="x" yField="value" group={several} />;
       break;
     case 'line':
       chart = <Line {...common} {...series} xField="x" yField="value" />;
@@ -43,7 +44,7 @@ export default function Chart({ tab, points, dark, label, onPointClick }: Props)
       chart = <Area {...common} {...series} xField="x" yField="value" />;
       break;
     default:
-      chart = <Column {...common} {...series} xField="x" yField="value" group={tab.yFields.length > 1} />;
+      chart = <Column {...common} {...series} xField="x" yField="value" group={several} />;
   }
   return (
     <div role="img" aria-label={label}>

@@ -8,11 +8,17 @@ import { cellValue, drillHref, type Row } from './format.ts';
 // Its own chunk with @ant-design/charts: loaded the first time a chart shows.
 const Chart = lazy(() => import('./Chart.tsx'));
 
-/** The long-format points of a tab: one per row and yField, named by the yField's column title. */
+/**
+ * The long-format points of a tab: one per row and yField, the series named by the field's
+ * shown column title; a field shown as several columns (one per year) gives one series each.
+ */
 export function chartPoints(tab: DatasetTabValue, rows: readonly Row[], columns: readonly ColumnConfigValue[]): ChartPoint[] {
-  const titleOf = (field: string) => columns.find((c) => c.dataSource === field)?.title ?? field;
+  const series = tab.yFields.flatMap((field) => {
+    const shown = columns.filter((c) => c.dataSource === field || c.dataSource.startsWith(`${field}.`));
+    return shown.length ? shown.map((c) => ({ dataSource: c.dataSource, title: c.title ?? field })) : [{ dataSource: field, title: field }];
+  });
   return rows.flatMap((row) =>
-    tab.yFields.map((field) => ({ x: String(cellValue(row, { dataSource: tab.xField }) ?? ''), series: titleOf(field), value: Number(cellValue(row, { dataSource: field }) ?? 0), row })),
+    series.map((s) => ({ x: String(cellValue(row, { dataSource: tab.xField }) ?? ''), series: s.title, value: Number(cellValue(row, s) ?? 0), row })),
   );
 }
 

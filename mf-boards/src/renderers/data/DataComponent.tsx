@@ -23,7 +23,7 @@ import { EditTools } from './EditTools.tsx';
 import { buildWorkbook, downloadWorkbook, exportFileName, fetchAllRows } from './exportExcel.ts';
 import { KpiFigures, KpiPart } from './KpiPart.tsx';
 import { PartState } from './PartState.tsx';
-import { columnsFor, tableData } from './rows.ts';
+import { columnsFor, displayColumns, tableData } from './rows.ts';
 import { DEFAULT_FILTER_FIELDS, SearchBar } from './SearchBar.tsx';
 import { SummaryTiles } from './SummaryTiles.tsx';
 
@@ -55,7 +55,8 @@ export function DataComponent({ kind, instance, master, config, filters, editMod
   const paged = outputModel !== 'Summary' && outputModel !== 'Kpi';
   const table = tableData(main.data);
   const columns = columnsFor(config, main.data);
-  const visibleColumns = columns.filter((c) => c.isVisible);
+  const shown = displayColumns(columns, main.data);
+  const visibleColumns = shown.filter((c) => c.isVisible);
 
   const parts: VisiblePart[] = [
     ...(paged ? (['table', 'search'] as const) : []),
@@ -112,14 +113,14 @@ export function DataComponent({ kind, instance, master, config, filters, editMod
       )}
       {request && (
         <PartState loading={main.isLoading && !main.data} error={main.error} retry={main.retry} empty={empty && !main.isValidating}>
-          {shows('chart') && <ChartPart config={config} rows={table.rows} columns={columns} name={name} />}
+          {shows('chart') && <ChartPart config={config} rows={table.rows} columns={shown} name={name} />}
           {outputModel === 'Summary' && <SummaryTiles periods={(main.data as SummaryResult | undefined)?.periods ?? []} />}
-          {outputModel === 'Kpi' && main.data !== undefined && <KpiFigures kpi={main.data as KpiResult} />}
+          {outputModel === 'Kpi' && main.data !== undefined && <KpiFigures kpi={main.data as KpiResult} title={name} />}
           {paged && shows('table') && (
             <DataTable
               name={name}
               config={config}
-              columns={columns}
+              columns={shown}
               rows={table.rows}
               totalCount={table.totalCount}
               pageNumber={view.pageNumber}

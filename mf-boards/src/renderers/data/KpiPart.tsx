@@ -6,13 +6,16 @@ import { usePartData } from './api.ts';
 import { formatMoney, formatPercent } from './format.ts';
 import { PartState } from './PartState.tsx';
 
-/** The figures of a KPI result: this period, the comparison period, change and trend. */
-export function KpiFigures({ kpi }: { kpi: KpiResult }): ReactNode {
+/**
+ * The figures of a KPI result: this period, the comparison period, change and trend. A KPI that
+ * is the whole component (`title`) names itself; a list's KPI part shows only the date choice.
+ */
+export function KpiFigures({ kpi, title }: { kpi: KpiResult; title?: string }): ReactNode {
   const up = (kpi.change ?? 0) >= 0;
   const trend = kpi.change === null ? null : up ? 'up' : 'down';
   return (
-    <div className="tb-kpi" role="group" aria-label={`KPI ${kpi.label}`}>
-      <div className="tb-kpi__label">{kpi.label}</div>
+    <div className="tb-kpi" role="group" aria-label={`KPI ${title ?? kpi.label}`}>
+      <div className="tb-kpi__label">{title ? `${title} · ${kpi.label}` : kpi.label}</div>
       <div className="tb-kpi__value" aria-label="This period">
         {formatMoney(kpi.current.sales)}
       </div>

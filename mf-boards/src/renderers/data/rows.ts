@@ -4,11 +4,12 @@ import type { Row } from './format.ts';
 /** What the table, chart and export read from any paged result. */
 export type TableData = { rows: Row[]; totalCount: number; label?: string };
 
-type PagedResult = { rows?: Row[]; totalCount?: number; label?: string; years?: { year: number }[] };
+type PagedResult = { rows?: Row[]; periods?: Row[]; totalCount?: number; label?: string; years?: { year: number }[] };
 
+/** The rows of any result: a paged result's rows, or a SummaryResult's periods. */
 export function tableData(result: unknown): TableData {
   const paged = (result ?? {}) as PagedResult;
-  const rows = Array.isArray(paged.rows) ? paged.rows : [];
+  const rows = Array.isArray(paged.rows) ? paged.rows : Array.isArray(paged.periods) ? paged.periods : [];
   return { rows, totalCount: paged.totalCount ?? rows.length, label: paged.label };
 }
 
@@ -27,24 +28,38 @@ function titleOf(field: string): string {
 }
 
 /**
- * The columns to show: the config's, in display order; a component configured without columns
- * shows every field of the first row (arrays, as in YearOverYear, one column per element, titled
- * with the result's years).
+ * The columns a user edits: the config's, in display order; a component configured without
+ * columns gets every plain field of the first row.
  */
 export function columnsFor(config: ComponentConfigValue, result: unknown): ColumnConfigValue[] {
   if (config.columnConfigs?.length) return orderedColumns(config);
   const first = tableData(result).rows[0];
   if (!first) return [];
-  const years = (result as PagedResult).years;
-  const columns: ColumnConfigValue[] = [];
-  for (const [field, value] of Object.entries(first)) {
-    if (Array.isArray(value)) {
-      value.forEach((element, index) =>
-        columns.push({ dataSource: `${field}.${index}`, title: `${titleOf(field)} ${years?.[index]?.year ?? index + 1}`, displayOrder: columns.length, isVisible: true, format: guessFormat(field, element) }),
-      );
-    } else if (value === null || typeof value !== 'object') {
-      columns.push({ dataSource: field, title: titleOf(field), displayOrder: columns.length, isVisible: true, format: guessFormat(field, value) });
-    }
-  }
-  return columns;
+  return Object.entries(first)
+    .filter(([, value]) => value === null || typeof value !== 'object' || Array.isArray(value))
+    .map(([field, value], displayOrder) => ({
+      dataSource: field,
+      title: titleOf(field),
+      displayOrder,
+      isVisible: true,
+      format: guessFormat(field, Array.isArray(value) ? value[0] : value),
+    }));
+}
+
+/**
+ * The columns as shown: a column whose rows hold an array (YearOverYear's sales per year) becomes
+ * one column per element (`sales.0`, `sales.1` …), titled with the result's years.
+ */
+export function displayColumns(columns: readonly ColumnConfigValue[], result: unknown): ColumnConfigValue[] {
+  const first = tableData(result).rows[0];
+  const years = (result as PagedResult | undefined)?.years;
+  return columns.flatMap((column) => {
+    const value = first?.[column.dataSource];
+    if (!Array.isArray(value)) return [column];
+    return value.map((_, index) => ({
+      ...column,
+      dataSource: `${column.dataSource}.${index}`,
+      title: `${column.title ?? titleOf(column.dataSource)} ${years?.[index]?.year ?? index + 1}`,
+    }));
+  });
 }
