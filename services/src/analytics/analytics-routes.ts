@@ -22,9 +22,9 @@ import { isIsoDate, toIsoDate } from '@tradeboard/shared/dates';
 import type { SessionUser } from '../platform/session.ts';
 import { serve } from '../platform/route.ts';
 import { ResultCache } from './cache.ts';
-import { bookingModel, invoiceModel, orderModel, quoteModel } from './models.ts';
+import { bookingModel, orderModel, quoteModel } from './models.ts';
 import { invoiceLineList } from './sales-lists.ts';
-import { bookingBasis, listAnswer, questions, type AnswerFn } from './questions.ts';
+import { bookingBasis, invoiceOf, listAnswer, questions, type AnswerFn } from './questions.ts';
 import { salesRoutes } from './sales-routes.ts';
 import { loadAnalyticsContext, scopeKey } from './scope.ts';
 import { normalizeRequest } from './search-request.ts';
@@ -50,28 +50,28 @@ export async function analyticsRoutes(app: FastifyInstance): Promise<void> {
   const answer: AnswerFn = async (user, key, compute) => {
     const context = await loadAnalyticsContext(app.db, user.userMasterId);
     const today = analyticsToday();
-    const cacheKey = JSON.stringify([...key, scopeKey(context.scope), context.fiscalYear, today, context.rollupsReady]);
+    const cacheKey = JSON.stringify([...key, scopeKey(context.scope), context.fiscalYear, context.invoiceCostBasis, today, context.rollupsReady]);
     return cache.get(context.loadId, cacheKey, () => compute({ db: app.db, context, today }));
   };
 
   // Invoice: groupBy and dateSlug in the body (the catalogue's paths have no parameters).
   serve(app, invoiceGrouped, async (request) =>
-    answer(request.user, ['IG', request.body], (a) => questions.grouped(a, invoiceModel, request.body.groupBy, request.body.dateSlug, request.body, false)),
+    answer(request.user, ['IG', request.body], (a) => questions.grouped(a, invoiceOf(a), request.body.groupBy, request.body.dateSlug, request.body, false)),
   );
   serve(app, invoiceRank, async (request) =>
-    answer(request.user, ['IR', request.body], (a) => questions.grouped(a, invoiceModel, request.body.groupBy, request.body.dateSlug, request.body, true)),
+    answer(request.user, ['IR', request.body], (a) => questions.grouped(a, invoiceOf(a), request.body.groupBy, request.body.dateSlug, request.body, true)),
   );
   serve(app, invoiceKpi, async (request) =>
-    answer(request.user, ['IK', request.body], (a) => questions.kpi(a, invoiceModel, request.body.dateSlug, request.body.filters)),
+    answer(request.user, ['IK', request.body], (a) => questions.kpi(a, invoiceOf(a), request.body.dateSlug, request.body.filters)),
   );
   serve(app, invoiceSummary, async (request) =>
-    answer(request.user, ['IS', request.body], (a) => questions.summary(a, invoiceModel, request.body?.filters)),
+    answer(request.user, ['IS', request.body], (a) => questions.summary(a, invoiceOf(a), request.body?.filters)),
   );
   serve(app, invoiceSlidingComparison, async (request) =>
-    answer(request.user, ['IC', request.body], (a) => questions.sliding(a, invoiceModel, request.body.groupBy, request.body.dateSlug, request.body)),
+    answer(request.user, ['IC', request.body], (a) => questions.sliding(a, invoiceOf(a), request.body.groupBy, request.body.dateSlug, request.body)),
   );
   serve(app, invoiceYearOverYear, async (request) =>
-    answer(request.user, ['IY', request.body], (a) => questions.yearOverYear(a, invoiceModel, request.body.groupBy, request.body)),
+    answer(request.user, ['IY', request.body], (a) => questions.yearOverYear(a, invoiceOf(a), request.body.groupBy, request.body)),
   );
 
   // Booking: bookingDateBasis (seed §9 default OrderLineDate) picks the date column.
@@ -126,7 +126,7 @@ export async function analyticsRoutes(app: FastifyInstance): Promise<void> {
 
   // Invoice lines: a list with the search request (each page cached like any answer).
   serve(app, invoiceDetails, async (request) =>
-    answer(request.user, ['ID', request.body], (a) => listAnswer(a, invoiceLineList, request.body.dateSlug ?? 'last-30-days', normalizeRequest(request.body))),
+    answer(request.user, ['ID', request.body], (a) => listAnswer(a, invoiceLineList(a.context.invoiceCostBasis), request.body.dateSlug ?? 'last-30-days', normalizeRequest(request.body))),
   );
 
   await salesRoutes(app, answer);

@@ -60,8 +60,9 @@ describe('Invoice/Grouped', () => {
     const result = await ok(admin, '/Invoice/Grouped', { groupBy: 'salesRep', dateSlug: 'last-month', pageSize: 500 });
     expect(result).toMatchObject({ from: '2026-10-01', to: '2026-10-31', label: 'Last Month', pageNumber: 1, pageSize: 500 });
     expect(result.source).toBe('invoice_day_rep');
+    // Cost on the InvoiceCostBasis setting, by default Commission: the lines' commission cost.
     const raw = await sql<{ key: string; sales: string; cost: string; lines: number }>(
-      `SELECT sales_rep AS key, sum(sales) AS sales, sum(cost) AS cost, count(*)::int AS lines FROM erp.invoice_line
+      `SELECT sales_rep AS key, sum(sales) AS sales, sum(commission_cost) AS cost, count(*)::int AS lines FROM erp.invoice_line
         WHERE invoice_date BETWEEN '2026-10-01' AND '2026-10-31' GROUP BY 1 ORDER BY sum(sales) DESC`,
     );
     expect(result.totalCount).toBe(raw.length);
@@ -180,9 +181,9 @@ describe('Invoice/Rank, KPI, Summary, SlidingComparison, YearOverYear', () => {
   it('KPI: year to date against the same days last year, with invoice counts', async () => {
     const kpi = await ok(admin, '/Invoice/KPI', { dateSlug: 'year-to-date' });
     const [now, then] = await sql<{ s: string; c: string; n: number }>(
-      `SELECT sum(sales) AS s, sum(cost) AS c, count(DISTINCT invoice_number)::int AS n FROM erp.invoice_line WHERE invoice_date BETWEEN $1 AND $2
+      `SELECT sum(sales) AS s, sum(commission_cost) AS c, count(DISTINCT invoice_number)::int AS n FROM erp.invoice_line WHERE invoice_date BETWEEN $1 AND $2
        UNION ALL
-       SELECT sum(sales), sum(cost), count(DISTINCT invoice_number)::int FROM erp.invoice_line WHERE invoice_date BETWEEN $3 AND $4`,
+       SELECT sum(sales), sum(commission_cost), count(DISTINCT invoice_number)::int FROM erp.invoice_line WHERE invoice_date BETWEEN $3 AND $4`,
       ['2026-01-01', TODAY, '2025-01-01', '2025-11-20'],
     );
     expect(kpi.current).toMatchObject({ from: '2026-01-01', to: TODAY, documentCount: now!.n });

@@ -120,6 +120,23 @@ export const invoiceModel: Model = {
   groupBys: { ...dimGroupBys(INVOICE_FIELDS.filter((f) => f !== 'invoiceNumber')), ...TIME_GROUP_BYS },
 };
 
+/** Whether a cost basis setting (InvoiceCostBasis and its kin) puts gross profit on the commission cost. */
+export const onCommissionCost = (costBasis: string) => costBasis === 'Commission';
+
+const invoiceOnCommissionCost: Model = {
+  ...invoiceModel,
+  name: 'Invoice/Commission',
+  sources: invoiceModel.sources.map((source) => ({ ...source, measures: { ...source.measures, cost: 'sum(commission_cost)' } })),
+};
+
+/**
+ * Invoice lines with cost on the InvoiceCostBasis setting (seed §9 default Commission): the
+ * lines' and rollups' commission cost, or for any other basis the cost the ERP booked.
+ */
+export function invoiceModelFor(costBasis: string): Model {
+  return onCommissionCost(costBasis) ? invoiceOnCommissionCost : invoiceModel;
+}
+
 const BOOKING_FIELDS = ['company', 'branch', 'salesRep', 'customer', 'shipTo', 'productGroup', 'itemNumber', 'orderNumber'] as const;
 
 /** Bookings on a date basis (seed §9 bookingDateBasis: OrderLineDate by default, or BookingDate). */

@@ -16,7 +16,7 @@ import {
 import type { Db } from '../db/database.ts';
 import type { SessionUser } from '../platform/session.ts';
 import { comparisonQuery, groupedQuery, listQuery, periodTotalsQuery, yearOverYearQuery, type ExtraMeasure, type ListModel, type PeriodTotals } from './engine.ts';
-import type { Model } from './models.ts';
+import { invoiceModelFor, type Model } from './models.ts';
 import type { AnalyticsContext } from './scope.ts';
 import { badRequest, normalizeRequest, type NormalizedRequest } from './search-request.ts';
 
@@ -39,6 +39,11 @@ function periodOut(range: DateRange, totals: PeriodTotals) {
 /** The booking date basis of a request (seed §9 bookingDateBasis, OrderLineDate by default). */
 export function bookingBasis(basis: string | undefined): 'OrderLineDate' | 'BookingDate' {
   return basis === 'BookingDate' ? 'BookingDate' : 'OrderLineDate';
+}
+
+/** The invoice model on the user's InvoiceCostBasis setting. */
+export function invoiceOf(a: Answer): Model {
+  return invoiceModelFor(a.context.invoiceCostBasis);
 }
 
 export type Answer = { db: Db; context: AnalyticsContext; today: string };

@@ -139,6 +139,31 @@ describe('Invoice: Header, Freight, ItemHistory, FirstTime, ByDay, Quarterly', (
   });
 });
 
+describe('InvoiceCostBasis', () => {
+  it('puts invoice cost on the commission cost by default, on the booked cost for another basis, per role', async () => {
+    const body = { groupBy: 'branch', dateSlug: 'last-month', pageSize: 50, sortBy: 'key' };
+    const raw = await sql(
+      `SELECT branch AS key, sum(cost) AS cost, sum(commission_cost) AS cc FROM erp.invoice_line WHERE invoice_date BETWEEN '2026-10-01' AND '2026-10-31' GROUP BY 1 ORDER BY 1`,
+    );
+    const costs = (result: Row) => result.rows.map((r: Row) => [r.key, cents(r.cost)]);
+    expect(costs(await ok(admin(), '/Invoice/Grouped', body))).toEqual(raw.map((r) => [r.key, cents(r.cc)]));
+    const [line] = await sql(`SELECT invoice_number, cost, commission_cost FROM erp.invoice_line WHERE invoice_line_number = 1 AND cost > 0 LIMIT 1`);
+    const lineCost = async () => (await ok(admin(), `/Invoice/Header/${line!.invoice_number}`, {})).lines[0].cost;
+    expect(cents(await lineCost())).toBe(cents(line!.commission_cost));
+    await sql(
+      `INSERT INTO app.setting_role (role_master_id, setting_master_id, setting_value)
+       SELECT u.role_master_id, m.setting_master_id, 'AverageCost' FROM app.user_master u, app.setting_master m
+        WHERE u.email = 'admin@tradeboard.example' AND m.setting_name = 'InvoiceCostBasis'`,
+    );
+    try {
+      expect(costs(await ok(admin(), '/Invoice/Grouped', body))).toEqual(raw.map((r) => [r.key, cents(r.cost)]));
+      expect(cents(await lineCost())).toBe(cents(line!.cost));
+    } finally {
+      await sql(`DELETE FROM app.setting_role WHERE setting_master_id = (SELECT setting_master_id FROM app.setting_master WHERE setting_name = 'InvoiceCostBasis')`);
+    }
+  });
+});
+
 describe('Invoice/CommissionOnPaid', () => {
   it('lists the invoices paid in full in the period, with gross profit on cost or on commission cost', async () => {
     const result = await ok(admin(), '/Invoice/CommissionOnPaid/2026-10-01/2026-10-31', { pageSize: 500, sortBy: 'invoiceNumber', sortDir: 'asc' });

@@ -5,6 +5,7 @@
  * document numbers so a UI can drill through.
  */
 import type { ListModel } from './engine.ts';
+import { onCommissionCost } from './models.ts';
 
 const day = (sql: string) => `to_char(${sql}, 'YYYY-MM-DD')`;
 /** The customer's and item's names beside a line aliased l. */
@@ -13,8 +14,8 @@ const NAMED_LINE = `
     LEFT JOIN erp.item i ON i.company = l.company AND i.item_number = l.item_number`;
 const NAMED_HEADER = `
     LEFT JOIN erp.customer c ON c.company = h.company AND c.customer = h.customer`;
-/** Sales, cost and gross profit of a row aliased a. */
-const amounts = (a: string) => ({ sales: `${a}.sales`, cost: `${a}.cost`, grossProfit: `(${a}.sales - ${a}.cost)` });
+/** Sales, cost and gross profit of a row aliased a, on its cost column. */
+const amounts = (a: string, cost = 'cost') => ({ sales: `${a}.sales`, cost: `${a}.${cost}`, grossProfit: `(${a}.sales - ${a}.${cost})` });
 /** The item of a line aliased l, with its description. */
 const ITEM = { itemNumber: 'l.item_number', itemDescription: 'i.description', productGroup: 'l.product_group' };
 /** The customer of a row aliased a, with its name (joined as c). */
@@ -22,31 +23,33 @@ const customer = (a: string) => ({ customer: `${a}.customer`, customerName: 'c.c
 /** What a line list searches: its document number, the customer and the item. */
 const lineSearch = (numberField: string) => [numberField, 'customer', 'customerName', 'itemNumber', 'itemDescription'];
 
-/** Invoice lines (Invoice/Details, Invoice/ItemHistory, Invoice/Header's lines). */
-export const invoiceLineList: ListModel = {
-  name: 'Invoice/Details',
-  from: `erp.invoice_line l ${NAMED_LINE}`,
-  dateColumn: 'l.invoice_date',
-  salesRepColumn: 'l.sales_rep',
-  columns: {
-    company: 'l.company',
-    invoiceNumber: 'l.invoice_number',
-    invoiceLineNumber: 'l.invoice_line_number',
-    invoiceDate: day('l.invoice_date'),
-    ...customer('l'),
-    shipTo: 'l.ship_to',
-    salesRep: 'l.sales_rep',
-    branch: 'l.branch',
-    ...ITEM,
-    qty: 'l.qty',
-    unitPrice: 'l.unit_price',
-    ...amounts('l'),
-  },
-  searchColumns: lineSearch('invoiceNumber'),
-  filterFields: ['company', 'branch', 'salesRep', 'customer', 'shipTo', 'productGroup', 'itemNumber', 'invoiceNumber'],
-  defaultSort: { field: 'invoiceDate', dir: 'desc' },
-  tieBreak: 'l.invoice_number DESC, l.invoice_line_number ASC',
-};
+/** Invoice lines (Invoice/Details, Invoice/ItemHistory, Invoice/Header's lines), cost on the InvoiceCostBasis setting. */
+export function invoiceLineList(costBasis: string): ListModel {
+  return {
+    name: 'Invoice/Details',
+    from: `erp.invoice_line l ${NAMED_LINE}`,
+    dateColumn: 'l.invoice_date',
+    salesRepColumn: 'l.sales_rep',
+    columns: {
+      company: 'l.company',
+      invoiceNumber: 'l.invoice_number',
+      invoiceLineNumber: 'l.invoice_line_number',
+      invoiceDate: day('l.invoice_date'),
+      ...customer('l'),
+      shipTo: 'l.ship_to',
+      salesRep: 'l.sales_rep',
+      branch: 'l.branch',
+      ...ITEM,
+      qty: 'l.qty',
+      unitPrice: 'l.unit_price',
+      ...amounts('l', onCommissionCost(costBasis) ? 'commission_cost' : 'cost'),
+    },
+    searchColumns: lineSearch('invoiceNumber'),
+    filterFields: ['company', 'branch', 'salesRep', 'customer', 'shipTo', 'productGroup', 'itemNumber', 'invoiceNumber'],
+    defaultSort: { field: 'invoiceDate', dir: 'desc' },
+    tieBreak: 'l.invoice_number DESC, l.invoice_line_number ASC',
+  };
+}
 
 const ORDER_LINE_COLUMNS = {
   company: 'l.company',
@@ -227,7 +230,7 @@ export function bookingList(basis: 'OrderLineDate' | 'BookingDate'): ListModel {
 }
 
 /** Invoice headers (Invoice/Header/{invoiceNumber}), with freight, tax and the document total. */
-export const invoiceHeaderList: ListModel = {
+const invoiceHeaders: ListModel = {
   name: 'Invoice/Header',
   from: `erp.invoice_header h ${NAMED_HEADER}`,
   dateColumn: 'h.invoice_date',
@@ -258,6 +261,11 @@ export const invoiceHeaderList: ListModel = {
   defaultSort: { field: 'invoiceDate', dir: 'desc' },
   tieBreak: 'h.invoice_number DESC, h.company ASC',
 };
+
+/** Invoice headers with cost on the InvoiceCostBasis setting. */
+export function invoiceHeaderList(costBasis: string): ListModel {
+  return onCommissionCost(costBasis) ? { ...invoiceHeaders, columns: { ...invoiceHeaders.columns, ...amounts('h', 'commission_cost') } } : invoiceHeaders;
+}
 
 /**
  * Customers whose first invoice falls in the period (Invoice/FirstTime): one index probe per
@@ -294,16 +302,19 @@ export const firstTimeList: ListModel = {
  * The invoice lines that billed an order line (Order/Line/Invoice): the lines of the order's
  * invoices for the order line's item.
  */
-export const orderLineInvoiceList: ListModel = {
-  ...invoiceLineList,
-  name: 'Order/Line/Invoice',
-  from: `erp.order_line o
-    JOIN erp.invoice_header h ON h.order_number = o.order_number AND h.company = o.company
-    JOIN erp.invoice_line l ON l.company = h.company AND l.invoice_number = h.invoice_number AND l.item_number = o.item_number ${NAMED_LINE}`,
-  salesRepColumn: 'o.sales_rep',
-  columns: { ...invoiceLineList.columns, orderNumber: 'o.order_number', orderLineNumber: 'o.order_line_number' },
-  filterFields: ['company', 'orderNumber', 'orderLineNumber'],
-};
+export function orderLineInvoiceList(costBasis: string): ListModel {
+  const lines = invoiceLineList(costBasis);
+  return {
+    ...lines,
+    name: 'Order/Line/Invoice',
+    from: `erp.order_line o
+      JOIN erp.invoice_header h ON h.order_number = o.order_number AND h.company = o.company
+      JOIN erp.invoice_line l ON l.company = h.company AND l.invoice_number = h.invoice_number AND l.item_number = o.item_number ${NAMED_LINE}`,
+    salesRepColumn: 'o.sales_rep',
+    columns: { ...lines.columns, orderNumber: 'o.order_number', orderLineNumber: 'o.order_line_number' },
+    filterFields: ['company', 'orderNumber', 'orderLineNumber'],
+  };
+}
 
 /**
  * Invoices paid in full in a period (Invoice/CommissionOnPaid), with the gross profit a
@@ -312,7 +323,7 @@ export const orderLineInvoiceList: ListModel = {
 export function commissionOnPaidList(useCommissionCost: boolean): ListModel {
   const cost = useCommissionCost ? 'h.commission_cost' : 'h.cost';
   return {
-    ...invoiceHeaderList,
+    ...invoiceHeaders,
     name: 'Invoice/CommissionOnPaid',
     dateColumn: 'h.paid_date',
     columns: {

@@ -45,8 +45,8 @@ import { addDays, addMonths, daysIn, endOfMonth, isIsoDate, startOfMonth, type D
 import { HttpError } from '../platform/errors.ts';
 import { serve } from '../platform/route.ts';
 import { aggregateQuery, analyticsQuery, listQuery, money, pct, seriesQuery, totalsOf, type ExtraMeasure, type ListModel } from './engine.ts';
-import { bookingModel, invoiceModel, onTimeModel, quoteBookedModel, quoteModel, type Model } from './models.ts';
-import { bookingBasis, listAnswer, questions, resolveDate, type Answer, type AnswerFn } from './questions.ts';
+import { bookingModel, onTimeModel, quoteBookedModel, quoteModel, type Model } from './models.ts';
+import { bookingBasis, invoiceOf, listAnswer, questions, resolveDate, type Answer, type AnswerFn } from './questions.ts';
 import {
   bookingList,
   commissionOnPaidList,
@@ -165,19 +165,19 @@ export async function salesRoutes(app: FastifyInstance, answer: AnswerFn): Promi
   // ---------------------------------------------------------------- Invoice
   serve(app, invoiceHeader, async (request) =>
     answer(request.user, ['IH', request.params, request.body], (a) =>
-      documentAnswer(a, { header: invoiceHeaderList, lines: invoiceLineList, numberField: 'invoiceNumber', number: request.params.invoiceNumber, company: request.body?.company }),
+      documentAnswer(a, { header: invoiceHeaderList(a.context.invoiceCostBasis), lines: invoiceLineList(a.context.invoiceCostBasis), numberField: 'invoiceNumber', number: request.params.invoiceNumber, company: request.body?.company }),
     ),
   );
   serve(app, invoiceFreightGrouped, async (request) =>
     answer(request.user, ['IF', request.body], async (a) => {
-      const grouped = await questions.grouped(a, invoiceModel, request.body.groupBy, request.body.dateSlug, request.body, false, [FREIGHT]);
+      const grouped = await questions.grouped(a, invoiceOf(a), request.body.groupBy, request.body.dateSlug, request.body, false, [FREIGHT]);
       const freight = round2(Number(grouped.extraTotals?.t_freight ?? 0));
       return { ...grouped, rows: grouped.rows as never[], totals: { ...grouped.totals, freight, freightPercent: grouped.totals.sales === 0 ? null : round2((100 * freight) / grouped.totals.sales) } };
     }),
   );
   serve(app, invoiceItemHistory, async (request) =>
     answer(request.user, ['IIH', request.body], (a) =>
-      listAnswer(a, invoiceLineList, request.body.dateSlug ?? null, withEquals(normalizeRequest(request.body), { itemNumber: request.body.itemNumber, customer: request.body.customer })),
+      listAnswer(a, invoiceLineList(a.context.invoiceCostBasis), request.body.dateSlug ?? null, withEquals(normalizeRequest(request.body), { itemNumber: request.body.itemNumber, customer: request.body.customer })),
     ),
   );
   serve(app, invoiceFirstTime, async (request) =>
@@ -206,11 +206,11 @@ export async function salesRoutes(app: FastifyInstance, answer: AnswerFn): Promi
   );
   serve(app, invoiceByDay, async (request) =>
     answer(request.user, ['IBD', request.body], (a) =>
-      byDayAnswer(a, invoiceModel, request.body.groupBy ?? 'company', resolveDate(request.body.dateSlug ?? 'this-month', a.context, a.today), request.body),
+      byDayAnswer(a, invoiceOf(a), request.body.groupBy ?? 'company', resolveDate(request.body.dateSlug ?? 'this-month', a.context, a.today), request.body),
     ),
   );
   serve(app, invoiceQuarterly, async (request) =>
-    answer(request.user, ['IQ', request.params, request.body], (a) => questions.grouped(a, invoiceModel, 'quarter', request.params.dateSlug, request.body, false)),
+    answer(request.user, ['IQ', request.params, request.body], (a) => questions.grouped(a, invoiceOf(a), 'quarter', request.params.dateSlug, request.body, false)),
   );
 
   // ---------------------------------------------------------------- Booking
@@ -258,7 +258,7 @@ export async function salesRoutes(app: FastifyInstance, answer: AnswerFn): Promi
     [runRateSalesQuarterly, 'quarter'],
   ] as const) {
     serve(app, contract, async (request) =>
-      answer(request.user, ['RRS', interval, request.params, request.body], (a) => runRateAnswer(a, invoiceModel, request.params.groupBy, interval, request.body)),
+      answer(request.user, ['RRS', interval, request.params, request.body], (a) => runRateAnswer(a, invoiceOf(a), request.params.groupBy, interval, request.body)),
     );
   }
   for (const [contract, interval] of [
@@ -294,7 +294,7 @@ export async function salesRoutes(app: FastifyInstance, answer: AnswerFn): Promi
   serve(app, orderLineInvoice, async (request) =>
     answer(request.user, ['OLI', request.params, request.query], async (a) => {
       const ids = { orderNumber: request.params.orderNumber, orderLineNumber: request.params.orderLineNumber, company: request.query?.company };
-      const page = await listAnswer(a, orderLineInvoiceList, null, withEquals(normalizeRequest({ pageSize: 500 }), ids));
+      const page = await listAnswer(a, orderLineInvoiceList(a.context.invoiceCostBasis), null, withEquals(normalizeRequest({ pageSize: 500 }), ids));
       return { pageNumber: page.pageNumber, pageSize: page.pageSize, totalCount: page.totalCount, rows: page.rows };
     }),
   );

@@ -7,10 +7,12 @@
  * only narrow what the scope allows, never widen it.
  *
  * One round trip also brings what each call needs besides: the data version (latest load), the
- * day the data runs through, whether the rollups match it, and the FiscalYear setting.
+ * day the data runs through, whether the rollups match it, and the FiscalYear and
+ * InvoiceCostBasis settings.
  */
 import { ADMIN_ROLE_NAMES } from '@tradeboard/shared/constants';
 import { DEFAULT_FISCAL_YEAR_SETTING } from '@tradeboard/shared/dates';
+import { DEFAULT_SETTINGS } from '@tradeboard/shared/user-settings';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../platform/errors.ts';
 import type { SqlParams } from './search-request.ts';
@@ -24,6 +26,8 @@ export type AnalyticsContext = {
   dataThrough: string | null;
   rollupsReady: boolean;
   fiscalYear: string;
+  /** The InvoiceCostBasis setting (seed §9 default Commission): the cost invoice gross profit is on. */
+  invoiceCostBasis: string;
 };
 
 type ContextRow = {
@@ -31,7 +35,7 @@ type ContextRow = {
   is_admin: boolean;
   sales_rep: string | null;
   team: string[] | null;
-  fiscal_year: string | null;
+  settings: { FiscalYear?: string | null; InvoiceCostBasis?: string | null } | null;
   load_id: number | null;
   data_through: string | null;
   rollup_load_id: number | null;
@@ -42,14 +46,15 @@ export async function loadAnalyticsContext(db: Db, userMasterId: number): Promis
     `SELECT r.role_name, r.is_admin, u.sales_rep,
             (SELECT array_agg(DISTINCT s.sales_rep ORDER BY s.sales_rep) FROM erp.sales_rep s
               WHERE s.manager_sales_rep = u.sales_rep) AS team,
-            coalesce(sr.setting_value, sg.setting_value, m.default_value) AS fiscal_year,
+            (SELECT json_object_agg(m.setting_name, coalesce(sr.setting_value, sg.setting_value, m.default_value))
+               FROM app.setting_master m
+               LEFT JOIN app.setting_global sg ON sg.setting_master_id = m.setting_master_id AND sg.customer_master_id = u.customer_master_id
+               LEFT JOIN app.setting_role sr ON sr.setting_master_id = m.setting_master_id AND sr.role_master_id = u.role_master_id
+              WHERE m.setting_name IN ('FiscalYear', 'InvoiceCostBasis')) AS settings,
             dl.load_id, dl.data_through::text AS data_through,
             (SELECT load_id FROM erp.rollup_state) AS rollup_load_id
        FROM app.user_master u
        JOIN app.role_master r USING (role_master_id)
-       LEFT JOIN app.setting_master m ON m.setting_name = 'FiscalYear'
-       LEFT JOIN app.setting_global sg ON sg.setting_master_id = m.setting_master_id AND sg.customer_master_id = u.customer_master_id
-       LEFT JOIN app.setting_role sr ON sr.setting_master_id = m.setting_master_id AND sr.role_master_id = u.role_master_id
        LEFT JOIN LATERAL (SELECT load_id, data_through FROM erp.data_load ORDER BY load_id DESC LIMIT 1) dl ON true
       WHERE u.user_master_id = $1 AND u.is_active`,
     [userMasterId],
@@ -65,7 +70,8 @@ export async function loadAnalyticsContext(db: Db, userMasterId: number): Promis
     loadId: row.load_id ?? 0,
     dataThrough: row.data_through,
     rollupsReady: row.load_id !== null && row.rollup_load_id === row.load_id,
-    fiscalYear: row.fiscal_year ?? DEFAULT_FISCAL_YEAR_SETTING,
+    fiscalYear: row.settings?.FiscalYear ?? DEFAULT_FISCAL_YEAR_SETTING,
+    invoiceCostBasis: row.settings?.InvoiceCostBasis ?? DEFAULT_SETTINGS.InvoiceCostBasis!,
   };
 }
 
