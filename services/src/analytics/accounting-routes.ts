@@ -20,6 +20,7 @@ import {
 } from '@tradeboard/shared/contracts';
 import { HttpError } from '../platform/errors.ts';
 import { serve } from '../platform/route.ts';
+import { resolveDate } from './questions.ts';
 import { aggregateQuery, listQuery, type ListModel } from './engine.ts';
 import {
   agingBuckets,
@@ -31,7 +32,6 @@ import {
   erpCall,
   groupedMeasures,
   groupKeyOf,
-  resolvePeriod,
   pageOf,
   periodGroupedAnswer,
   todaySql,
@@ -302,7 +302,7 @@ export async function accountingRoutes(app: FastifyInstance): Promise<void> {
   serve(app, analysisSalesBookingsQuotes, async (request) => {
     const call = await erpCall(app.db, request.user, []);
     const search = normalizeRequest(request.body);
-    const period = resolvePeriod(call, request.params.dateSlug);
+    const period = resolveDate(request.params.dateSlug, call.context, call.today);
     const buckets = [{ id: 'c', range: period }];
     const booking = bookingModel(request.query.bookingDateBasis ?? 'OrderLineDate');
     const result = await sideBySide(
@@ -322,7 +322,7 @@ export async function accountingRoutes(app: FastifyInstance): Promise<void> {
   serve(app, analysisBusinessHealth, async (request) => {
     const call = await erpCall(app.db, request.user, []);
     const search = normalizeRequest(request.body);
-    const period = resolvePeriod(call, request.params.dateSlug);
+    const period = resolveDate(request.params.dateSlug, call.context, call.today);
     const comparison = period.comparison;
     if (!comparison) throw new HttpError(400, `dateSlug '${request.params.dateSlug}' has no comparison period`);
     const buckets = [
@@ -360,7 +360,7 @@ export async function accountingRoutes(app: FastifyInstance): Promise<void> {
   serve(app, analysisQuoteConversionRatio, async (request) => {
     const call = await erpCall(app.db, request.user, []);
     const search = normalizeRequest(request.body);
-    const period = resolvePeriod(call, request.params.dateSlug);
+    const period = resolveDate(request.params.dateSlug, call.context, call.today);
     const params = new SqlParams();
     const result = await groupedMeasures(call, {
       from: 'erp.quote_header q',

@@ -21,12 +21,14 @@ import {
   supplierSummary,
   type AnalyticsSearchRequest,
 } from '@tradeboard/shared/contracts';
+import type { ResolvedDateChoice } from '@tradeboard/shared/dates';
 import { parseBoolean } from '@tradeboard/shared/user-settings';
 import type { SessionUser } from '../platform/session.ts';
 import { HttpError } from '../platform/errors.ts';
 import { serve } from '../platform/route.ts';
+import { resolveDate } from './questions.ts';
 import { listQuery, periodTotalsQuery, type ListModel } from './engine.ts';
-import { ALL_TIME, companyWide, erpCall, pageOf, resolvePeriod, todaySql, UNDATED, type ErpCall } from './erp-common.ts';
+import { ALL_TIME, companyWide, erpCall, pageOf, todaySql, UNDATED, type ErpCall } from './erp-common.ts';
 import { invoiceModel } from './models.ts';
 import { periodAmounts } from './purchasing-routes.ts';
 import { scopePredicate } from './scope.ts';
@@ -280,7 +282,7 @@ async function accountSummary(call: ErpCall, kind: SummaryKind, company: string,
   scoped.add(id);
   const scope = (column: string) => scopePredicate(call.context.scope, column, scoped) ?? 'true';
   const figuresSql = kind.figures(scope, todaySql(call));
-  const periods = SUMMARY_PERIODS.map((slug) => resolvePeriod(call, slug));
+  const periods = SUMMARY_PERIODS.map((slug) => resolveDate(slug, call.context, call.today));
   const [{ rows: figures }, amounts] = await Promise.all([
     call.db.query<Figures>(figuresSql, scoped.values),
     summaryAmounts(call, kind, company, id, periods),
@@ -292,7 +294,7 @@ async function accountSummary(call: ErpCall, kind: SummaryKind, company: string,
   };
 }
 
-async function summaryAmounts(call: ErpCall, kind: SummaryKind, company: string, id: string, periods: ReturnType<typeof resolvePeriod>[]) {
+async function summaryAmounts(call: ErpCall, kind: SummaryKind, company: string, id: string, periods: ResolvedDateChoice[]) {
   const labelled = (i: number) => ({ dateSlug: periods[i]!.slug, label: periods[i]!.label, from: periods[i]!.from, to: periods[i]!.to });
   if (kind.salesFilters) {
     const buckets = periods.map((range, i) => ({ id: `s${i}`, range }));

@@ -4,7 +4,7 @@
  * aging buckets, and one grouped query with its own measures (key and name searched, any
  * column sorted, totals over every group, paged). Every SQL fragment passed in is trusted.
  */
-import { DateSlugError, isIsoDate, resolveDateSlug, type ResolvedDateChoice } from '@tradeboard/shared/dates';
+import { isIsoDate, type ResolvedDateChoice } from '@tradeboard/shared/dates';
 import { DEFAULT_SETTINGS, parseBoolean } from '@tradeboard/shared/user-settings';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../platform/errors.ts';
@@ -193,16 +193,6 @@ export function namesOf(field: string): NameSource | undefined {
 
 /** A dimension group-by on a column, named like the analytics models name it. */
 export const dimension = (field: string, column: string): GroupKey => ({ key: column, names: namesOf(field) });
-
-/** A date choice (seed 000 §9) for the caller's fiscal year, or 400 naming the dateSlug. */
-export function resolvePeriod(call: ErpCall, dateSlug: string): ResolvedDateChoice {
-  try {
-    return resolveDateSlug(dateSlug, { today: call.today, fiscalYear: call.context.fiscalYear });
-  } catch (error) {
-    if (error instanceof DateSlugError) throw badRequest(`Unknown dateSlug '${dateSlug}'`);
-    throw error;
-  }
-}
 
 /** Today as a trusted SQL date literal (it comes from analyticsToday, checked to be yyyy-mm-dd). */
 export function todaySql(call: ErpCall): string {

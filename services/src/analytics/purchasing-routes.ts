@@ -18,6 +18,7 @@ import type { DateRange } from '@tradeboard/shared/dates';
 import type { SessionUser } from '../platform/session.ts';
 import { HttpError } from '../platform/errors.ts';
 import { serve } from '../platform/route.ts';
+import { resolveDate } from './questions.ts';
 import { analyticsQuery, listQuery, type ListModel } from './engine.ts';
 import {
   agingBuckets,
@@ -31,7 +32,6 @@ import {
   groupKeyOf,
   pageOf,
   periodGroupedAnswer,
-  resolvePeriod,
   type ErpCall,
   type GroupKey,
 } from './erp-common.ts';
@@ -134,7 +134,7 @@ async function purchasing(app: FastifyInstance, user: SessionUser, settings: rea
 }
 
 async function lines(call: ErpCall, request: NormalizedRequest, dateSlug: string | undefined) {
-  const period = dateSlug ? resolvePeriod(call, dateSlug) : null;
+  const period = dateSlug ? resolveDate(dateSlug, call.context, call.today) : null;
   const result = await listQuery(call.db, { model: lineList, context: call.context, range: period ?? ALL_TIME, request });
   return {
     dateSlug: dateSlug ?? null,
@@ -205,7 +205,7 @@ export async function purchasingRoutes(app: FastifyInstance): Promise<void> {
     const call = await purchasing(app, request.user);
     const search = normalizeRequest(request.body);
     const dateSlug = request.body.dateSlug ?? 'year-to-date';
-    const period = resolvePeriod(call, dateSlug);
+    const period = resolveDate(dateSlug, call.context, call.today);
     const params = new SqlParams();
     const result = await groupedMeasures(call, {
       from: LINES,
@@ -248,7 +248,7 @@ export async function purchasingRoutes(app: FastifyInstance): Promise<void> {
 
   serve(app, purchaseOrderKpi, async (request) => {
     const call = await purchasing(app, request.user);
-    const period = resolvePeriod(call, request.body.dateSlug);
+    const period = resolveDate(request.body.dateSlug, call.context, call.today);
     const [current, comparison] = await periodAmounts(call, period.comparison ? [period, period.comparison] : [period], request.body.filters);
     return {
       dateSlug: request.body.dateSlug,
@@ -262,7 +262,7 @@ export async function purchasingRoutes(app: FastifyInstance): Promise<void> {
 
   serve(app, purchaseOrderSummary, async (request) => {
     const call = await purchasing(app, request.user);
-    const periods = SUMMARY_PERIODS.map((slug) => resolvePeriod(call, slug));
+    const periods = SUMMARY_PERIODS.map((slug) => resolveDate(slug, call.context, call.today));
     const amounts = await periodAmounts(call, periods, request.body?.filters);
     return { periods: periods.map((p, i) => ({ dateSlug: p.slug, label: p.label, ...amounts[i]! })) };
   });
@@ -271,7 +271,7 @@ export async function purchasingRoutes(app: FastifyInstance): Promise<void> {
     const call = await purchasing(app, request.user);
     const search = normalizeRequest(request.body);
     const groupBy = request.body.groupBy ?? 'supplier';
-    const period = resolvePeriod(call, request.body.dateSlug);
+    const period = resolveDate(request.body.dateSlug, call.context, call.today);
     const params = new SqlParams();
     const result = await groupedMeasures(call, {
       from: LINES,

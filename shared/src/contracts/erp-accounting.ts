@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import { AnalyticsSearchRequest } from './analytics.ts';
+import { AnalyticsSearchRequest, ListResult } from './analytics.ts';
 import { ErrorBody } from './common.ts';
 import { defineContract } from './contract.ts';
 
@@ -13,9 +13,6 @@ const Money = Type.Number();
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 export const ErpErrors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
 export const ErpPaging = { pageNumber: Type.Integer(), pageSize: Type.Integer(), totalCount: Type.Integer() };
-
-/** A page of rows with the search request's paging (seed 000 §3). */
-export const PagedRows = <T extends TSchema>(row: T) => Type.Object({ ...ErpPaging, rows: Type.Array(row) });
 
 export const AgingBasis = Type.Union([Type.Literal('DueDate'), Type.Literal('InvoiceDate')]);
 export type AgingBasis = Static<typeof AgingBasis>;
@@ -103,7 +100,7 @@ export const arList = defineContract({
   summary: 'Open receivables, one row per invoice, with days open, days past due and aging bucket',
   querystring: Type.Object({ arAgingBasis: Type.Optional(AgingBasis) }),
   body: AnalyticsSearchRequest,
-  response: { 200: PagedRows(ArRow), ...ErpErrors },
+  response: { 200: ListResult(ArRow), ...ErpErrors },
 });
 
 export const arDaysOpen = defineContract({
@@ -198,7 +195,7 @@ export const apList = defineContract({
   summary: 'Open payables, one row per voucher, with days open, days past due and aging bucket',
   querystring: Type.Object({ apAgingBasis: Type.Optional(AgingBasis) }),
   body: AnalyticsSearchRequest,
-  response: { 200: PagedRows(ApRow), ...ErpErrors },
+  response: { 200: ListResult(ApRow), ...ErpErrors },
 });
 
 // ------------------------------------------------------------------------------ Analysis

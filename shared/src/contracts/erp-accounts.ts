@@ -1,8 +1,8 @@
 import { Type, type TSchema } from 'typebox';
-import { AnalyticsSearchRequest } from './analytics.ts';
+import { AnalyticsSearchRequest, ListResult } from './analytics.ts';
 import { ErrorBody } from './common.ts';
 import { defineContract } from './contract.ts';
-import { ErpErrors, PagedRows } from './erp-accounting.ts';
+import { ErpErrors, } from './erp-accounting.ts';
 
 // Seed 001 §7.12 account lists and summaries that feed components, and the reference lists
 // (Branch, Company, Location, ProductGroup). List rows follow seed 000 §3's list items.
@@ -45,7 +45,7 @@ export const CorporateListItem = Type.Object({ company: Text, corporate: Text, c
 export const SupplierListItem = Type.Object({ company: Text, supplier: Text, supplierName: Text, ...Address, terms: OptText, leadDays: Nullable(Type.Integer()) });
 
 const list = <P extends string>(path: P, summary: string, row: TSchema) =>
-  defineContract({ method: 'POST', path, service: 'analytics', access: 'session', summary, body: search, response: { 200: PagedRows(row), ...ErpErrors } });
+  defineContract({ method: 'POST', path, service: 'analytics', access: 'session', summary, body: search, response: { 200: ListResult(row), ...ErpErrors } });
 
 export const customerList = list('/Customer/List', 'Your customers: searched, filtered, sorted, paged', CustomerListItem);
 export const shipToList = list('/ShipTo/List', 'Your ship-tos: searched, filtered, sorted, paged', ShipToListItem);
@@ -114,7 +114,7 @@ export const branchList = defineContract({
   summary: "A company's branches",
   params: CompanyParams,
   body: search,
-  response: { 200: PagedRows(BranchListItem), ...ErpErrors },
+  response: { 200: ListResult(BranchListItem), ...ErpErrors },
 });
 export const locationList = defineContract({
   method: 'POST',
@@ -124,7 +124,7 @@ export const locationList = defineContract({
   summary: "A company's stocking locations",
   params: CompanyParams,
   body: search,
-  response: { 200: PagedRows(LocationListItem), ...ErpErrors },
+  response: { 200: ListResult(LocationListItem), ...ErpErrors },
 });
 export const companyList = list('/Company/List', 'The ERP companies', CompanyListItem);
 export const productGroupList = list('/ProductGroup/List', 'Product groups of every company', ProductGroupListItem);

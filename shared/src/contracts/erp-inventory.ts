@@ -1,7 +1,7 @@
 import { Type, type TSchema } from 'typebox';
-import { AnalyticsSearchRequest } from './analytics.ts';
+import { AnalyticsSearchRequest, ListResult } from './analytics.ts';
 import { defineContract } from './contract.ts';
-import { AgingBucket, ErpErrors, ErpPaging, PagedRows } from './erp-accounting.ts';
+import { AgingBucket, ErpErrors, ErpPaging, } from './erp-accounting.ts';
 
 // Seed 001 §7.13 Inventory calls on erp.inventory (item × location) and erp.item. Stock is
 // company-wide, read by users whose InventoryAccessRight is on. Value = on hand × unit cost.
@@ -60,7 +60,7 @@ export const inventorySummary = defineContract({
   summary: 'Items with their stock over every location (inStockOnly, stockable, onPO; searchString in inventorySearchField)',
   querystring: SummaryQuery,
   body: AnalyticsSearchRequest,
-  response: { 200: PagedRows(InventorySummaryRow), ...ErpErrors },
+  response: { 200: ListResult(InventorySummaryRow), ...ErpErrors },
 });
 
 export const inventoryDetails = defineContract({
@@ -70,7 +70,7 @@ export const inventoryDetails = defineContract({
   summary: 'Stock by item and location with value, days since last sold and dead-stock flag',
   querystring: SummaryQuery,
   body: AnalyticsSearchRequest,
-  response: { 200: PagedRows(InventoryDetailRow), ...ErpErrors },
+  response: { 200: ListResult(InventoryDetailRow), ...ErpErrors },
 });
 
 export const inventoryValueDetail = defineContract({
@@ -79,7 +79,7 @@ export const inventoryValueDetail = defineContract({
   ...session,
   summary: 'Stock on hand by item and location, highest value first (dead stock per the DefaultExcludeFromDeadStockDaysOption)',
   body: AnalyticsSearchRequest,
-  response: { 200: PagedRows(InventoryDetailRow), ...ErpErrors },
+  response: { 200: ListResult(InventoryDetailRow), ...ErpErrors },
 });
 
 export const inventoryValueAnalysisDetail = defineContract({
@@ -89,7 +89,7 @@ export const inventoryValueAnalysisDetail = defineContract({
   summary: 'Stock on hand whose days since last sold fall in daysMin..daysMax (never sold counts as older than any)',
   querystring: Type.Object({ daysMin: Type.Optional(Type.Integer({ minimum: 0 })), daysMax: Type.Optional(Type.Integer({ minimum: 0 })) }),
   body: AnalyticsSearchRequest,
-  response: { 200: PagedRows(InventoryDetailRow), ...ErpErrors },
+  response: { 200: ListResult(InventoryDetailRow), ...ErpErrors },
 });
 
 const ValueAmounts = { value: Money, deadStockValue: Money, qtyOnHand: Int, itemCount: Int, deadStockItemCount: Int, deadStockPercent: Nullable(Type.Number()) };
@@ -143,7 +143,7 @@ export const inventoryReorder = defineContract({
   params: Type.Object({ percentageReorder: Type.Integer({ minimum: 1, maximum: 1000 }) }),
   body: AnalyticsSearchRequest,
   response: {
-    200: PagedRows(
+    200: ListResult(
       Type.Object({
         company: Text,
         itemNumber: Text,

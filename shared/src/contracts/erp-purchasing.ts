@@ -1,8 +1,8 @@
 import { Type, type TSchema } from 'typebox';
-import { AnalyticsSearchRequest } from './analytics.ts';
+import { AnalyticsSearchRequest, ListResult } from './analytics.ts';
 import { ErrorBody } from './common.ts';
 import { defineContract } from './contract.ts';
-import { AgingGroupedResult, ErpErrors, PagedRows, PeriodGroupedResult } from './erp-accounting.ts';
+import { AgingGroupedResult, ErpErrors, PeriodGroupedResult } from './erp-accounting.ts';
 
 // Seed 001 §7.11 PurchaseOrder calls (the catalogue's inferred rows: POST like the sibling Order
 // and Invoice report calls). Purchasing is company-wide (no sales rep), read by users whose
@@ -54,7 +54,7 @@ export const PurchaseOrderLineRow = Type.Object({
 });
 
 const ListPeriod = { dateSlug: Nullable(Type.String()), from: Nullable(IsoDate), to: Nullable(IsoDate) };
-const LinesResult = Type.Object({ ...ListPeriod, ...PagedRows(PurchaseOrderLineRow).properties });
+const LinesResult = ListResult(PurchaseOrderLineRow, ListPeriod);
 
 export const purchaseOrderDetails = defineContract({
   method: 'POST',
