@@ -6,6 +6,12 @@ import { usePartData } from './api.ts';
 import { formatMoney, formatPercent } from './format.ts';
 import { PartState } from './PartState.tsx';
 
+/** "Sales This Month", not "Sales This Month · This Month": the date choice only when the title lacks it. */
+export function kpiLabel(label: string, title: string | undefined): string {
+  if (!title) return label;
+  return title.toLowerCase().includes(label.toLowerCase()) ? title : `${title} · ${label}`;
+}
+
 /**
  * The figures of a KPI result: this period, the comparison period, change and trend. A KPI that
  * is the whole component (`title`) names itself; a list's KPI part shows only the date choice.
@@ -15,7 +21,7 @@ export function KpiFigures({ kpi, title }: { kpi: KpiResult; title?: string }): 
   const trend = kpi.change === null ? null : up ? 'up' : 'down';
   return (
     <div className="tb-kpi" role="group" aria-label={`KPI ${title ?? kpi.label}`}>
-      <div className="tb-kpi__label">{title ? `${title} · ${kpi.label}` : kpi.label}</div>
+      <div className="tb-kpi__label">{kpiLabel(kpi.label, title)}</div>
       <div className="tb-kpi__value" aria-label="This period">
         {formatMoney(kpi.current.sales)}
       </div>
