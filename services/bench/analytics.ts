@@ -1,12 +1,16 @@
 /**
- * `pnpm bench:analytics [--scale N] [--runs N] [--reload] [--as admin|rep|manager]`
+ * `pnpm bench:analytics [--scale N] [--runs N] [--reload] [--as admin|rep|manager] [--only TEXT] [--data-dir DIR]`
  *
- * Times every implemented analytics call on PostgreSQL (DATABASE_URL) through the services'
+ * Times every implemented analytics call on PostgreSQL (DATABASE_URL), or without it on the
+ * embedded database (in --data-dir, by default a directory of its own under the system's
+ * temporary directory, never the application's), through the services'
  * own routes (Fastify inject, no gateway): p50/p95 cold (result cache emptied before each run)
  * and warm (answered from the cache), beside the same question answered by a plain GROUP BY on
  * the raw lines in the same run. Loads the demo ERP data at --scale first when the database
  * holds another scale (or none), or always with --reload. Scale 1 ≈ 250,000 invoice lines.
  */
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import Fastify from 'fastify';
 import pino from 'pino';
@@ -26,17 +30,14 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '20' },
     reload: { type: 'boolean', default: false },
     as: { type: 'string', default: 'admin' },
+    only: { type: 'string' },
+    'data-dir': { type: 'string', default: path.join(tmpdir(), 'tradeboard-bench-pglite') },
   },
 });
 const scale = Number(values.scale);
 const runs = Math.max(3, Number(values.runs));
 const databaseUrl = process.env.DATABASE_URL;
-if (!databaseUrl) {
-  console.error('bench:analytics needs DATABASE_URL (a PostgreSQL database it may load the demo data into)');
-  process.exit(2);
-}
-
-const database = await openDatabase({ databaseUrl });
+const database = await openDatabase({ databaseUrl, dataDir: values['data-dir'] });
 const db = database.db;
 await migrate(db);
 await seedApplication(db);
@@ -65,6 +66,8 @@ if (login.statusCode !== 200) throw new Error(`sign-in failed: ${login.body}`);
 type Call = {
   name: string;
   url: string;
+  /** POST (the default) with body, or GET. */
+  method?: 'GET';
   body: Record<string, unknown>;
   /** The same question as a plain GROUP BY on the raw lines, given the call's answer (for its dates). */
   raw: (answer: any) => { sql: string; params: unknown[] };
@@ -75,6 +78,25 @@ const grouped = (column: string, answer: any, table = 'erp.invoice_line', date =
   sql: `SELECT ${column}, sum(${sales}), sum(cost), count(*) FROM ${table} WHERE ${date} BETWEEN $1 AND $2 GROUP BY 1 ${TOP}`,
   params: [answer.from, answer.to],
 });
+
+// Documents and items the document calls ask for: recent ones, as a user would open them.
+const { rows: samples } = await db.query(
+  `SELECT (SELECT invoice_number FROM erp.invoice_header WHERE invoice_date > $1::date - 30 ORDER BY invoice_number DESC LIMIT 1) AS invoice,
+          (SELECT item_number FROM erp.invoice_line WHERE invoice_date > $1::date - 30 GROUP BY 1 ORDER BY count(*) DESC LIMIT 1) AS item,
+          (SELECT order_number FROM erp.order_header WHERE status <> 'Closed' ORDER BY order_date DESC, order_number LIMIT 1) AS "order",
+          (SELECT quote_number FROM erp.quote_header ORDER BY quote_date DESC, quote_number LIMIT 1) AS quote,
+          (SELECT row(o.order_number, o.order_line_number)::text FROM erp.invoice_header h
+             JOIN erp.order_line o ON o.company = h.company AND o.order_number = h.order_number
+            WHERE h.invoice_date > $1::date - 30 LIMIT 1) AS order_line`,
+  [load.data_through],
+);
+const sample = samples[0]!;
+const [lineOrder, lineNumber] = String(sample.order_line).replace(/[()]/g, '').split(',');
+const firstOfMonth = `${load.data_through.slice(0, 8)}01`;
+/** A plain query that reads the same rows as a list call's first page. */
+const plain = (sql: string, params: unknown[] = []) => () => ({ sql, params });
+const quoteBooked = `FROM erp.quote_line q JOIN erp.quote_header h USING (company, quote_number)
+  JOIN erp.order_header o ON o.company = h.company AND o.order_number = h.order_number WHERE q.status = 'Converted'`;
 
 const calls: Call[] = [
   { name: 'Invoice/Grouped salesRep YTD', url: '/Invoice/Grouped', body: { groupBy: 'salesRep', dateSlug: 'year-to-date' }, raw: (a) => grouped('sales_rep', a) },
@@ -153,7 +175,124 @@ const calls: Call[] = [
     body: {},
     raw: () => ({ sql: `SELECT branch, sum(open_sales), count(*) FROM erp.order_line WHERE qty_open > 0 GROUP BY 1 ORDER BY 2 DESC`, params: [] }),
   },
+
+  // ---------------------------------------------------------------- sales-routes.ts
+  { name: 'Invoice/Header/{invoiceNumber}', url: `/Invoice/Header/${sample.invoice}`, body: {}, raw: plain(`SELECT * FROM erp.invoice_line WHERE invoice_number = $1`, [sample.invoice]) },
+  { name: 'Invoice/Freight/Grouped customer YTD', url: '/Invoice/Freight/Grouped', body: { groupBy: 'customer', dateSlug: 'year-to-date' }, raw: (a) => grouped('customer', a, 'erp.invoice_line', 'invoice_date', 'freight') },
+  { name: 'Invoice/ItemHistory (busiest item)', url: '/Invoice/ItemHistory', body: { itemNumber: sample.item }, raw: plain(`SELECT * FROM erp.invoice_line WHERE item_number = $1 ORDER BY invoice_date DESC LIMIT 15`, [sample.item]) },
+  {
+    name: 'Invoice/FirstTime last 90 days',
+    url: '/Invoice/FirstTime',
+    body: {},
+    raw: (a) => ({ sql: `SELECT company, customer, min(invoice_date) FROM erp.invoice_header WHERE invoice_type = 'IN' GROUP BY 1, 2 HAVING min(invoice_date) BETWEEN $1 AND $2`, params: [a.from, a.to] }),
+  },
+  { name: 'Invoice/ByDay salesRep this month', url: '/Invoice/ByDay', body: { groupBy: 'salesRep' }, raw: (a) => ({ sql: `SELECT sales_rep, invoice_date, sum(sales) FROM erp.invoice_line WHERE invoice_date BETWEEN $1 AND $2 GROUP BY 1, 2`, params: [a.from, a.to] }) },
+  { name: 'Invoice/Quarterly last year', url: '/Invoice/Quarterly/last-year', body: {}, raw: (a) => grouped(`date_trunc('quarter', invoice_date)`, a) },
+  {
+    name: 'Booking/ByDay this month salesRep',
+    url: `/Booking/ByDay/${firstOfMonth}/salesRep`,
+    body: {},
+    raw: (a) => ({ sql: `SELECT sales_rep, order_line_date, sum(sales) FROM erp.booking WHERE order_line_date BETWEEN $1 AND $2 GROUP BY 1, 2`, params: [a.from, a.to] }),
+  },
+  { name: 'Booking/Details last 30 days', url: '/Booking/Details', body: {}, raw: (a) => ({ sql: `SELECT * FROM erp.booking WHERE order_line_date BETWEEN $1 AND $2 ORDER BY order_line_date DESC LIMIT 15`, params: [a.from, a.to] }) },
+  { name: 'Booking/Quarterly YTD', url: '/Booking/Quarterly/year-to-date', body: {}, raw: (a) => grouped(`date_trunc('quarter', order_line_date)`, a, 'erp.booking', 'order_line_date') },
+  { name: 'QuoteBooked/Grouped salesRep YTD', url: '/QuoteBooked/Grouped/salesRep/year-to-date', body: {}, raw: (a) => ({ sql: `SELECT q.sales_rep, sum(q.sales) ${quoteBooked} AND o.order_date BETWEEN $1 AND $2 GROUP BY 1`, params: [a.from, a.to] }) },
+  { name: 'QuoteBooked/Rank customer YTD', url: '/QuoteBooked/Rank/customer/year-to-date', body: {}, raw: (a) => ({ sql: `SELECT q.customer, sum(q.sales) ${quoteBooked} AND o.order_date BETWEEN $1 AND $2 GROUP BY 1 ORDER BY 2 DESC LIMIT 15`, params: [a.from, a.to] }) },
+  {
+    name: 'QuoteBooked/SlidingComparison productGroup last quarter',
+    url: '/QuoteBooked/SlidingComparison/productGroup',
+    body: { dateSlug: 'last-quarter' },
+    raw: (a) => ({
+      sql: `SELECT q.product_group, sum(q.sales) FILTER (WHERE o.order_date BETWEEN $1 AND $2), sum(q.sales) FILTER (WHERE o.order_date BETWEEN $3 AND $4)
+              ${quoteBooked} AND (o.order_date BETWEEN $1 AND $2 OR o.order_date BETWEEN $3 AND $4) GROUP BY 1`,
+      params: [a.current.from, a.current.to, a.comparison.from, a.comparison.to],
+    }),
+  },
+  { name: 'QuoteBooked/Summary (5 periods)', url: '/QuoteBooked/Summary', body: {}, raw: (a) => ({ sql: `SELECT sum(q.sales) ${quoteBooked} AND o.order_date >= $1`, params: [a.periods[4].from] }) },
+  { name: 'QuoteBooked/YearOverYear month', url: '/QuoteBooked/YearOverYear/month', body: {}, raw: (a) => ({ sql: `SELECT date_trunc('month', o.order_date), sum(q.sales) ${quoteBooked} AND o.order_date BETWEEN $1 AND $2 GROUP BY 1`, params: [a.years[2].from, a.years[0].to] }) },
+  { name: 'RunRate/Sales/Grouped customer', url: '/RunRate/Sales/Grouped/customer', body: {}, raw: (a) => grouped('customer', a) },
+  { name: 'RunRate/Sales/Grouped/Quarterly salesRep', url: '/RunRate/Sales/Grouped/Quarterly/salesRep', body: {}, raw: (a) => grouped('sales_rep', a) },
+  { name: 'RunRate/Bookings/Grouped branch', url: '/RunRate/Bookings/Grouped/branch', body: {}, raw: (a) => grouped('branch', a, 'erp.booking', 'order_line_date') },
+  { name: 'RunRate/Bookings/Grouped/Quarterly customer', url: '/RunRate/Bookings/Grouped/Quarterly/customer', body: {}, raw: (a) => grouped('customer', a, 'erp.booking', 'order_line_date') },
+  { name: 'Order/Details (open lines)', url: '/Order/Details', body: {}, raw: plain(`SELECT * FROM erp.order_line WHERE qty_open > 0 ORDER BY order_date DESC LIMIT 15`) },
+  { name: 'Order/Header', url: '/Order/Header', body: { orderNumber: sample.order }, raw: plain(`SELECT * FROM erp.order_line WHERE order_number = $1`, [sample.order]) },
+  { name: 'Order/Header/List (open)', url: '/Order/Header/List', body: {}, raw: plain(`SELECT * FROM erp.order_header WHERE status <> 'Closed' ORDER BY order_date DESC LIMIT 15`) },
+  {
+    name: 'Order/LinesNotInStock',
+    url: '/Order/LinesNotInStock',
+    body: {},
+    raw: plain(`SELECT l.* FROM erp.order_line l LEFT JOIN erp.inventory v USING (company, item_number, location) WHERE l.qty_open > 0 AND coalesce(v.qty_available, 0) < l.qty_open ORDER BY l.promise_date LIMIT 15`),
+  },
+  {
+    name: 'Order/Line/Invoice (GET)',
+    method: 'GET',
+    url: `/Order/Line/Invoice/${lineOrder}/${lineNumber}`,
+    body: {},
+    raw: plain(`SELECT l.* FROM erp.invoice_header h JOIN erp.invoice_line l USING (company, invoice_number) WHERE h.order_number = $1`, [lineOrder]),
+  },
+  {
+    name: 'Order/OnTimeDelivery/KPI last month',
+    url: '/Order/OnTimeDelivery/KPI',
+    body: { dateSlug: 'last-month' },
+    raw: (a) => ({ sql: `SELECT count(*), count(*) FILTER (WHERE ship_date <= promise_date) FROM erp.order_line WHERE ship_date BETWEEN $1 AND $2`, params: [a.current.from, a.current.to] }),
+  },
+  {
+    name: 'Order/OnTimeDelivery/Grouped customer L12M',
+    url: '/Order/OnTimeDelivery/Grouped/customer',
+    body: { dateSlug: 'last-12-months' },
+    raw: (a) => ({ sql: `SELECT customer, count(*), count(*) FILTER (WHERE ship_date <= promise_date) FROM erp.order_line WHERE ship_date BETWEEN $1 AND $2 GROUP BY 1 ${TOP}`, params: [a.from, a.to] }),
+  },
+  { name: 'Quote/Details (open lines)', url: '/Quote/Details', body: {}, raw: plain(`SELECT * FROM erp.quote_line WHERE status = 'Open' ORDER BY quote_date DESC LIMIT 15`) },
+  { name: 'Quote/KPI YTD', url: '/Quote/KPI', body: { dateSlug: 'year-to-date' }, raw: (a) => ({ sql: `SELECT sum(sales) FROM erp.quote_line WHERE quote_date BETWEEN $1 AND $2`, params: [a.current.from, a.current.to] }) },
+  { name: 'Quote/Summary (5 periods)', url: '/Quote/Summary', body: {}, raw: (a) => ({ sql: `SELECT sum(sales) FROM erp.quote_line WHERE quote_date >= $1`, params: [a.periods[4].from] }) },
+  { name: 'Quote/Header', url: '/Quote/Header', body: { quoteNumber: sample.quote }, raw: plain(`SELECT * FROM erp.quote_line WHERE quote_number = $1`, [sample.quote]) },
+  { name: 'Quote/ByDay salesRep this month', url: '/Quote/ByDay', body: { groupBy: 'salesRep' }, raw: (a) => ({ sql: `SELECT sales_rep, quote_date, sum(sales) FROM erp.quote_line WHERE quote_date BETWEEN $1 AND $2 GROUP BY 1, 2`, params: [a.from, a.to] }) },
 ];
+
+// ---------------------------------------------------------------- purchasing, AR/AP, analysis, inventory, accounts
+// (not cached: cold and warm are both computed; the raw column is the plainest SQL for the same answer)
+const { rows: erpSamples } = await db.query<{ company: string; customer: string; supplier: string; po: string; item: string; invoice: string }>(
+  `SELECT o.company, o.customer, (SELECT supplier FROM erp.purchase_order_header h WHERE h.company = o.company ORDER BY po_number LIMIT 1) AS supplier,
+          (SELECT po_number FROM erp.purchase_order_header ORDER BY po_number LIMIT 1) AS po,
+          (SELECT item_number FROM erp.purchase_order_line ORDER BY po_number LIMIT 1) AS item, o.invoice_number AS invoice
+     FROM erp.ar_open o ORDER BY o.balance DESC LIMIT 1`,
+);
+const erp = erpSamples[0]!;
+const byDates = (sql: string) => (a: any) => ({ sql, params: [a.from, a.to] });
+const fixed = (sql: string, params: unknown[] = []) => () => ({ sql, params });
+const AGING = `sum(balance), sum(balance) FILTER (WHERE due_date < current_date)`;
+calls.push(
+  { name: 'PurchaseOrder/Grouped supplier YTD', url: '/PurchaseOrder/Grouped/supplier', body: {}, raw: byDates(`SELECT supplier, sum(cost), sum(open_cost), count(*) FROM erp.purchase_order_line WHERE order_date BETWEEN $1 AND $2 GROUP BY 1 ${TOP}`) },
+  { name: 'PurchaseOrder/Open/Grouped supplier', url: '/PurchaseOrder/Open/Grouped/supplier', body: {}, raw: fixed(`SELECT supplier, sum(open_cost) FROM erp.purchase_order_line WHERE qty_open > 0 GROUP BY 1 ${TOP}`) },
+  { name: 'PurchaseOrder/KPI last month', url: '/PurchaseOrder/KPI', body: { dateSlug: 'last-month' }, raw: (a) => ({ sql: `SELECT sum(cost) FROM erp.purchase_order_line WHERE order_date BETWEEN $1 AND $2`, params: [a.current.from, a.current.to] }) },
+  { name: 'PurchaseOrder/Summary (5 periods)', url: '/PurchaseOrder/Summary', body: {}, raw: (a) => ({ sql: `SELECT sum(cost) FROM erp.purchase_order_line WHERE order_date >= $1`, params: [a.periods[4].from] }) },
+  { name: 'PurchaseOrder/OnTime supplier last quarter', url: '/PurchaseOrder/OnTime', body: { dateSlug: 'last-quarter' }, raw: byDates(`SELECT supplier, count(*), count(*) FILTER (WHERE received_date <= due_date) FROM erp.purchase_order_line WHERE received_date BETWEEN $1 AND $2 GROUP BY 1 ${TOP}`) },
+  { name: 'PurchaseOrder/Details', url: '/PurchaseOrder/Details', body: {}, raw: fixed(`SELECT * FROM erp.purchase_order_line ORDER BY order_date DESC LIMIT 15`) },
+  { name: 'PurchaseOrder/Header', url: '/PurchaseOrder/Header', body: { poNumber: erp.po }, raw: fixed(`SELECT * FROM erp.purchase_order_line WHERE po_number = $1`, [erp.po]) },
+  { name: 'PurchaseOrder/ItemHistory', url: '/PurchaseOrder/ItemHistory', body: { itemNumber: erp.item }, raw: fixed(`SELECT * FROM erp.purchase_order_line WHERE item_number = $1 ORDER BY order_date DESC LIMIT 15`, [erp.item]) },
+  { name: 'AR/Grouped customer', url: '/AR/Grouped/customer', body: {}, raw: fixed(`SELECT customer, ${AGING} FROM erp.ar_open GROUP BY 1 ${TOP}`) },
+  { name: 'AR/List', url: '/AR/List', body: {}, raw: fixed(`SELECT * FROM erp.ar_open ORDER BY due_date LIMIT 15`) },
+  { name: 'AP/Grouped supplier', url: '/AP/Grouped/supplier', body: {}, raw: fixed(`SELECT supplier, ${AGING} FROM erp.ap_open GROUP BY 1 ${TOP}`) },
+  { name: 'AP/List', url: '/AP/List', body: {}, raw: fixed(`SELECT * FROM erp.ap_open ORDER BY due_date LIMIT 15`) },
+  { name: 'UnifiedAr/Invoice/Exact', url: `/UnifiedAr/Invoice/Exact/${erp.invoice}`, body: { company: erp.company }, raw: fixed(`SELECT * FROM erp.invoice_header h LEFT JOIN erp.ar_open o USING (company, invoice_number) WHERE h.invoice_number = $1`, [erp.invoice]) },
+  { name: 'Analysis/SalesBookingsQuotes salesRep YTD', url: '/Analysis/SalesBookingsQuotes/salesRep/year-to-date', body: {}, raw: byDates(`SELECT sales_rep, sum(sales) FROM erp.invoice_line WHERE invoice_date BETWEEN $1 AND $2 GROUP BY 1`) },
+  { name: 'Analysis/BusinessHealth customer last month', url: '/Analysis/BusinessHealth/customer/last-month', body: {}, raw: byDates(`SELECT customer, sum(sales), sum(cost) FROM erp.invoice_line WHERE invoice_date BETWEEN $1 AND $2 GROUP BY 1 ${TOP}`) },
+  { name: 'Analysis/BusinessHealthDetail salesRep', url: '/Analysis/BusinessHealthDetail/salesRep', body: {}, raw: byDates(`SELECT sales_rep, customer, sum(sales) FROM erp.invoice_line WHERE invoice_date BETWEEN $1 AND $2 GROUP BY 1, 2`) },
+  { name: 'Analysis/QuoteConversionRatio salesRep YTD', url: '/Analysis/QuoteConversionRatio/salesRep/year-to-date', body: {}, raw: byDates(`SELECT sales_rep, count(*), count(*) FILTER (WHERE status = 'Converted') FROM erp.quote_header WHERE quote_date BETWEEN $1 AND $2 GROUP BY 1`) },
+  { name: 'Analysis/ArApRatio company', url: '/Analysis/ArApRatio/company', body: {}, raw: fixed(`SELECT company, sum(balance) FROM erp.ar_open GROUP BY 1 UNION ALL SELECT company, sum(balance) FROM erp.ap_open GROUP BY 1`) },
+  { name: 'Inventory/Summary', url: '/Inventory/Summary', body: {}, raw: fixed(`SELECT company, item_number, sum(qty_on_hand) FROM erp.inventory WHERE qty_on_hand > 0 GROUP BY 1, 2 ORDER BY 2 LIMIT 15`) },
+  { name: 'Inventory/Details', url: '/Inventory/Details', body: {}, raw: fixed(`SELECT * FROM erp.inventory WHERE qty_on_hand > 0 ORDER BY item_number LIMIT 15`) },
+  { name: 'Inventory/Value/Grouped productGroup/30', url: '/Inventory/Value/Grouped/productGroup/30', body: {}, raw: fixed(`SELECT i.product_group, sum(v.qty_on_hand * v.unit_cost) FROM erp.inventory v JOIN erp.item i USING (company, item_number) GROUP BY 1 ${TOP}`) },
+  { name: 'Inventory/ValueAnalysis/Grouped location', url: '/Inventory/ValueAnalysis/Grouped/location', body: {}, raw: fixed(`SELECT location, sum(qty_on_hand * unit_cost) FROM erp.inventory GROUP BY 1 ${TOP}`) },
+  { name: 'Inventory/Value/Detail', url: '/Inventory/Value/Detail', body: {}, raw: fixed(`SELECT * FROM erp.inventory ORDER BY qty_on_hand * unit_cost DESC LIMIT 15`) },
+  { name: 'Inventory/Reorder/100', url: '/Inventory/Reorder/100', body: {}, raw: fixed(`SELECT * FROM erp.inventory WHERE reorder_point > 0 AND qty_available <= reorder_point LIMIT 15`) },
+  { name: 'Customer/List', url: '/Customer/List', body: {}, raw: fixed(`SELECT * FROM erp.customer ORDER BY customer_name LIMIT 15`) },
+  { name: 'Customer/Summary', url: '/Customer/Summary', body: { company: erp.company, customer: erp.customer }, raw: fixed(`SELECT sum(sales) FROM erp.invoice_line WHERE company = $1 AND customer = $2`, [erp.company, erp.customer]) },
+  { name: 'ShipTo/List', url: '/ShipTo/List', body: {}, raw: fixed(`SELECT * FROM erp.ship_to ORDER BY ship_to_name LIMIT 15`) },
+  { name: 'Corporate/List', url: '/Corporate/List', body: {}, raw: fixed(`SELECT * FROM erp.corporate ORDER BY corporate_name LIMIT 15`) },
+  { name: 'Supplier/Summary', url: '/Supplier/Summary', body: { company: erp.company, supplier: erp.supplier }, raw: fixed(`SELECT sum(cost) FROM erp.purchase_order_line WHERE supplier = $1`, [erp.supplier]) },
+  { name: 'ProductGroup/List', url: '/ProductGroup/List', body: {}, raw: fixed(`SELECT * FROM erp.product_group ORDER BY product_group_name LIMIT 15`) },
+);
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -171,17 +310,17 @@ function stats(samples: number[]): string {
 }
 
 async function call(c: Call) {
-  const response = await browser.request('POST', `/api${c.url}`, { body: c.body });
+  const response = await browser.request(c.method ?? 'POST', `/api${c.url}`, c.method ? {} : { body: c.body });
   if (response.statusCode !== 200) throw new Error(`${c.name}: ${response.statusCode} ${response.body}`);
   return response.json();
 }
 
 const { rows: size } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM erp.invoice_line');
 console.log(
-  `\nPostgreSQL, ${size[0]!.n.toLocaleString('en-US')} invoice lines (scale ${load.scale}), today ${load.data_through}, as ${values.as}@, ${runs} runs each; ms`,
+  `\n${database.kind === 'postgres' ? 'PostgreSQL' : 'Embedded (PGlite)'}, ${size[0]!.n.toLocaleString('en-US')} invoice lines (scale ${load.scale}), today ${load.data_through}, as ${values.as}@, ${runs} runs each; ms`,
 );
 console.log(`${'call'.padEnd(52)} ${'source'.padEnd(28)} ${'cold p50'.padStart(7)} ${'p95'.padStart(7)}   ${'warm p50'.padStart(7)} ${'p95'.padStart(7)}   ${'raw p50'.padStart(7)} ${'p95'.padStart(7)}`);
-for (const c of calls) {
+for (const c of calls.filter((c) => !values.only || c.name.includes(values.only!))) {
   clearAnalyticsCaches();
   const answer = await call(c); // first call: plans and buffers warm up
   const raw = c.raw(answer);

@@ -211,6 +211,8 @@ export function orderModel(openOnly: boolean): Model {
   };
 }
 
+const QUOTE_ROLLUP_MEASURES = { sales: 'sum(sales)', cost: 'sum(cost)', lines: 'sum(line_count)', invoices: 'sum(quote_count)' };
+
 const QUOTE_FIELDS = ['company', 'salesRep', 'customer', 'productGroup', 'itemNumber', 'status', 'quoteNumber'] as const;
 
 /** Quote lines by quote date; with openOnly, the quotes still open. */
@@ -218,6 +220,16 @@ export function quoteModel(openOnly: boolean): Model {
   return {
     name: openOnly ? 'Quote/Open' : 'Quote',
     sources: [
+      {
+        name: 'quote_day_rep',
+        table: 'erp.quote_day_rep',
+        dateColumn: 'quote_date',
+        grain: 'day',
+        dims: { company: 'company', salesRep: 'sales_rep', status: 'status' },
+        measures: QUOTE_ROLLUP_MEASURES,
+        where: openOnly ? "status = 'Open'" : undefined,
+        rollup: true,
+      },
       {
         name: 'quote_line',
         table: 'erp.quote_line',
@@ -243,6 +255,15 @@ const QUOTE_BOOKED_FIELDS = ['company', 'branch', 'salesRep', 'customer', 'produ
 export const quoteBookedModel: Model = {
   name: 'QuoteBooked',
   sources: [
+    {
+      name: 'quote_booked_day_rep',
+      table: 'erp.quote_booked_day_rep',
+      dateColumn: 'booked_date',
+      grain: 'day',
+      dims: ORG_DIMS,
+      measures: QUOTE_ROLLUP_MEASURES,
+      rollup: true,
+    },
     {
       name: 'quote_line',
       table: `(SELECT q.company, h.branch, q.sales_rep, q.customer, q.product_group, q.item_number, q.quote_number,

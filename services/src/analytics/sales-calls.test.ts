@@ -19,15 +19,18 @@ describe('QuoteBooked: quotes that became orders, by order date', () => {
 
   it('Grouped, Rank, Summary, SlidingComparison and YearOverYear match the converted quote lines', async () => {
     const grouped = await ok(admin(), '/QuoteBooked/Grouped/salesRep/last-12-months', { pageSize: 100 });
+    expect(grouped.source).toBe('quote_booked_day_rep');
     const raw = await sql(`SELECT q.sales_rep AS key, sum(q.sales) AS sales ${booked} AND o.order_date BETWEEN $1 AND $2 GROUP BY 1 ORDER BY 2 DESC`, [grouped.from, grouped.to]);
     expect(raw.length).toBeGreaterThan(1);
     expect(keyed(grouped.rows)).toEqual(keyed(raw.map((r) => ({ key: r.key, sales: r.sales }))));
 
     const rank = await ok(admin(), '/QuoteBooked/Rank/customer/year-to-date', { pageSize: 3 });
+    expect(rank.source).toBe('quote_line');
     const [top] = await sql(`SELECT q.customer AS key, sum(q.sales) AS s ${booked} AND o.order_date BETWEEN '2026-01-01' AND $1 GROUP BY 1 ORDER BY 2 DESC LIMIT 1`, [TODAY]);
     expect([rank.rows[0].key, rank.rows[0].rank, cents(rank.rows[0].sales)]).toEqual([top!.key, 1, cents(top!.s)]);
 
     const summary = await ok(admin(), '/QuoteBooked/Summary', {});
+    expect(summary.source).toBe('quote_booked_day_rep');
     const [lastMonth] = await sql(`SELECT sum(q.sales) AS s, count(DISTINCT q.quote_number)::int AS n ${booked} AND o.order_date BETWEEN '2026-10-01' AND '2026-10-31'`);
     expect(summary.periods[1]).toMatchObject({ dateSlug: 'last-month', documentCount: lastMonth!.n });
     expect(cents(summary.periods[1].sales)).toBe(cents(lastMonth!.s));
@@ -53,11 +56,19 @@ describe('QuoteBooked: quotes that became orders, by order date', () => {
 describe('Quote KPI, Summary, ByDay, Details and Header', () => {
   it('KPI and Summary total the lines quoted in each period', async () => {
     const kpi = await ok(admin(), '/Quote/KPI', { dateSlug: 'last-month' });
+    expect(kpi.source).toBe('quote_day_rep');
     const [raw] = await sql(`SELECT sum(sales) AS s, count(DISTINCT quote_number)::int AS n FROM erp.quote_line WHERE quote_date BETWEEN '2026-10-01' AND '2026-10-31'`);
     expect(cents(kpi.current.sales)).toBe(cents(raw!.s));
     expect(kpi.current.documentCount).toBe(raw!.n);
     const summary = await ok(admin(), '/Quote/Summary', {});
     expect(cents(summary.periods[1].sales)).toBe(cents(raw!.s));
+    expect(summary.periods[1].documentCount).toBe(raw!.n);
+    // Open quotes by rep from the rollup; by product group from the lines.
+    const open = await ok(rep(), '/Quote/Grouped/salesRep', {});
+    expect(open.source).toBe('quote_day_rep');
+    const [mine] = await sql(`SELECT sum(sales) AS s FROM erp.quote_line WHERE status = 'Open' AND sales_rep = 'SR01'`);
+    expect(cents(open.totals.sales)).toBe(cents(mine!.s));
+    expect((await ok(admin(), '/Quote/Grouped/productGroup', {})).source).toBe('quote_line');
   });
 
   it('ByDay: a value per day of the month per group', async () => {

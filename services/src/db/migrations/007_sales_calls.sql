@@ -27,3 +27,57 @@ UPDATE erp.invoice_header h SET commission_cost = l.commission_cost
   FROM (SELECT company, invoice_number, sum(commission_cost) AS commission_cost FROM erp.invoice_line GROUP BY 1, 2) l
  WHERE l.company = h.company AND l.invoice_number = h.invoice_number;
 CREATE INDEX invoice_header_by_paid_date ON erp.invoice_header (paid_date) INCLUDE (sales_rep) WHERE paid_date IS NOT NULL;
+
+-- Narrow quote rollups, rebuilt with the others by refreshRollups() (services/src/analytics/rollups.ts)
+-- in each ERP load's transaction. Quote counts are additive: a quote has one date, company,
+-- rep, branch and status, and a converted quote one order.
+
+-- Quote lines by quote date × company × rep × status: Quote KPI, Summary, by rep or period.
+CREATE TABLE erp.quote_day_rep (
+  quote_date  date    NOT NULL,
+  company     text    NOT NULL,
+  sales_rep   text    NOT NULL,
+  status      text    NOT NULL,
+  sales       numeric(16,2) NOT NULL,
+  cost        numeric(16,2) NOT NULL,
+  line_count  integer NOT NULL,
+  quote_count integer NOT NULL,
+  PRIMARY KEY (quote_date, company, sales_rep, status)
+);
+CREATE INDEX quote_day_rep_by_rep ON erp.quote_day_rep (sales_rep, quote_date);
+
+-- Converted quote lines by the day their order was entered × company × branch × rep: QuoteBooked.
+CREATE TABLE erp.quote_booked_day_rep (
+  booked_date date    NOT NULL,
+  company     text    NOT NULL,
+  branch      text    NOT NULL,
+  sales_rep   text    NOT NULL,
+  sales       numeric(16,2) NOT NULL,
+  cost        numeric(16,2) NOT NULL,
+  line_count  integer NOT NULL,
+  quote_count integer NOT NULL,
+  PRIMARY KEY (booked_date, company, branch, sales_rep)
+);
+CREATE INDEX quote_booked_day_rep_by_rep ON erp.quote_booked_day_rep (sales_rep, booked_date);
+
+CREATE FUNCTION erp.refresh_sales_rollups() RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  TRUNCATE erp.quote_day_rep, erp.quote_booked_day_rep;
+
+  INSERT INTO erp.quote_day_rep
+  SELECT quote_date, company, sales_rep, status, sum(sales), sum(cost), count(*), count(DISTINCT quote_number)
+    FROM erp.quote_line
+   GROUP BY quote_date, company, sales_rep, status;
+
+  INSERT INTO erp.quote_booked_day_rep
+  SELECT o.order_date, q.company, h.branch, q.sales_rep, sum(q.sales), sum(q.cost), count(*), count(DISTINCT q.quote_number)
+    FROM erp.quote_line q
+    JOIN erp.quote_header h ON h.company = q.company AND h.quote_number = q.quote_number
+    JOIN erp.order_header o ON o.company = h.company AND o.order_number = h.order_number
+   WHERE q.status = 'Converted'
+   GROUP BY o.order_date, q.company, h.branch, q.sales_rep;
+END;
+$$;
+
+-- A database loaded before this migration gets these rollups now.
+SELECT erp.refresh_sales_rollups();
