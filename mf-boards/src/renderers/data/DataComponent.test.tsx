@@ -10,6 +10,15 @@ import ListRenderer from './ListRenderer.tsx';
 import SummaryRenderer from './SummaryRenderer.tsx';
 import { NO_DATA_TEXT } from './PartState.tsx';
 
+// The chart library draws on canvas: the test sees which tab and points it was given.
+vi.mock('./Chart.tsx', () => ({
+  default: ({ tab, points }: { tab: { title: string }; points: { x: string; series: string; value: number }[] }) => (
+    <p>
+      {tab.title}: {points.map((p) => `${p.x} ${p.series} ${p.value}`).join(', ')}
+    </p>
+  ),
+}));
+
 const GROUPED = 'POST /api/Booking/Grouped/customer/this-year';
 
 const config: ComponentConfigValue = {
@@ -144,6 +153,12 @@ describe('list renderer', () => {
     );
   });
 
+  it('shows negative figures in red', async () => {
+    api({ [GROUPED]: () => ({ json: grouped([row('C1', -50.2)]) }) });
+    renderList();
+    expect((await screen.findByText('-$50')).className).toBe('tb-negative');
+  });
+
   it('drills a linked cell through to the account summary of that account', async () => {
     api({ [GROUPED]: () => ({ json: grouped([{ ...row('C1', 10), company: '01' }]) }) });
     renderList();
@@ -189,6 +204,30 @@ describe('list renderer', () => {
     fail = false;
     fireEvent.click(screen.getAllByRole('button', { name: 'Retry' })[0]!);
     expect(await screen.findByText(NO_DATA_TEXT)).toBeTruthy();
+  });
+});
+
+describe('chart part', () => {
+  it('opens on the default tab, switches tabs, and plots the rows of the main call', async () => {
+    api();
+    const charted: ComponentConfigValue = {
+      ...config,
+      chartConfig: {
+        isVisible: true,
+        defaultTabIndex: 1,
+        datasetTabs: [
+          { title: 'Sales', chartType: 'bar', xField: 'name', yFields: ['sales'] },
+          { title: 'Lines', chartType: 'column', xField: 'key', yFields: ['lineCount'] },
+        ],
+      },
+    };
+    renderList({ config: charted });
+    const tabs = await screen.findByRole('tablist', { name: 'Top Customers charts' });
+    expect(within(tabs).getByRole('tab', { name: 'Lines' }).getAttribute('aria-selected')).toBe('true');
+    expect(await screen.findByText('Lines: C1 Lines 3, C2 Lines 3')).toBeTruthy();
+    fireEvent.click(within(tabs).getByRole('tab', { name: 'Sales' }));
+    expect(within(tabs).getByRole('tab', { name: 'Sales' }).getAttribute('aria-selected')).toBe('true');
+    expect(await screen.findByText('Sales: Customer C1 Sales 1500.4, Customer C2 Sales 900')).toBeTruthy();
   });
 });
 

@@ -113,9 +113,9 @@ export function DataComponent({ kind, instance, master, config, filters, editMod
       )}
       {request && (
         <PartState loading={main.isLoading && !main.data} error={main.error} retry={main.retry} empty={empty && !main.isValidating}>
-          {shows('chart') && <ChartPart config={config} rows={table.rows} columns={shown} name={name} />}
           {outputModel === 'Summary' && <SummaryTiles periods={(main.data as SummaryResult | undefined)?.periods ?? []} />}
           {outputModel === 'Kpi' && main.data !== undefined && <KpiFigures kpi={main.data as KpiResult} title={name} />}
+          {shows('chart') && <ChartPart config={config} rows={table.rows} columns={shown} name={name} />}
           {paged && shows('table') && (
             <DataTable
               name={name}

@@ -14,6 +14,7 @@ const CSS = `
 .tb-kpi__trend { font-weight: 600; font-variant-numeric: tabular-nums; }
 .tb-kpi__trend--up { color: #16a34a; }
 .tb-kpi__trend--down { color: #dc2626; }
+.tb-negative { color: #dc2626; }
 .tb-chart { display: flex; flex-direction: column; gap: 8px; }
 .tb-chart__tabs { display: flex; flex-wrap: wrap; gap: 4px; }
 .tb-tiles { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); gap: 8px; }

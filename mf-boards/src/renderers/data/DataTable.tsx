@@ -22,8 +22,11 @@ type Props = {
 const NUMERIC = new Set(['money', 'percent', 'number', 'integer']);
 
 function Cell({ column, row }: { column: ColumnConfigValue; row: Row }): ReactNode {
-  const text = formatCell(cellValue(row, column), column.format);
+  const value = cellValue(row, column);
+  const text = formatCell(value, column.format);
   const href = column.link ? drillHref(column.link, row) : null;
+  // Negative figures (a drop against last year, a credit) show red.
+  if (typeof value === 'number' && value < 0 && NUMERIC.has(column.format ?? 'text')) return <span className="tb-negative">{text}</span>;
   if (!href || !text) return text;
   return (
     <a
