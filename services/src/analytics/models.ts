@@ -301,6 +301,15 @@ export const onTimeModel: Model = {
   name: 'Order/OnTimeDelivery',
   sources: [
     {
+      name: 'order_ship_month_customer',
+      table: 'erp.order_ship_month_customer',
+      dateColumn: 'month',
+      grain: 'month',
+      dims: { ...ORG_DIMS, customer: 'customer' },
+      measures: { sales: 'sum(sales)', cost: 'sum(cost)', lines: 'sum(line_count)', onTime: 'sum(on_time_count)' },
+      rollup: true,
+    },
+    {
       name: 'order_line',
       table: 'erp.order_line',
       dateColumn: 'ship_date',

@@ -13,12 +13,13 @@ export const ROLLUP_TABLES = [
   'booking_day_rep',
   'quote_day_rep',
   'quote_booked_day_rep',
+  'order_ship_month_customer',
 ] as const;
 
 /** Rebuilds every rollup from the erp tables and records the load it was built from. */
 export async function refreshRollups(db: Queryable): Promise<void> {
   await db.query('SELECT erp.refresh_rollups()');
-  // The quote rollups of migration 007 (the load's transaction keeps them in step with rollup_state).
+  // The quote and on-time rollups of migration 007 (the load's transaction keeps them in step with rollup_state).
   await db.query('SELECT erp.refresh_sales_rollups()');
 }
 

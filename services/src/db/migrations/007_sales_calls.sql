@@ -60,9 +60,32 @@ CREATE TABLE erp.quote_booked_day_rep (
 );
 CREATE INDEX quote_booked_day_rep_by_rep ON erp.quote_booked_day_rep (sales_rep, booked_date);
 
+-- Order lines shipped, by ship month × customer (with its company, branch and rep): on-time
+-- delivery for month-aligned periods, by customer, rep, branch or month.
+CREATE TABLE erp.order_ship_month_customer (
+  month         date    NOT NULL,       -- the first day of the month
+  company       text    NOT NULL,
+  customer      text    NOT NULL,
+  branch        text    NOT NULL,
+  sales_rep     text    NOT NULL,
+  sales         numeric(16,2) NOT NULL,
+  cost          numeric(16,2) NOT NULL,
+  line_count    integer NOT NULL,
+  on_time_count integer NOT NULL,       -- shipped on or before the promise date
+  PRIMARY KEY (month, company, customer, branch, sales_rep)
+);
+CREATE INDEX order_ship_month_customer_by_rep ON erp.order_ship_month_customer (sales_rep, month);
+
 CREATE FUNCTION erp.refresh_sales_rollups() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  TRUNCATE erp.quote_day_rep, erp.quote_booked_day_rep;
+  TRUNCATE erp.quote_day_rep, erp.quote_booked_day_rep, erp.order_ship_month_customer;
+
+  INSERT INTO erp.order_ship_month_customer
+  SELECT date_trunc('month', ship_date)::date, company, customer, branch, sales_rep, sum(sales), sum(cost), count(*),
+         count(*) FILTER (WHERE ship_date <= promise_date)
+    FROM erp.order_line
+   WHERE ship_date IS NOT NULL
+   GROUP BY 1, company, customer, branch, sales_rep;
 
   INSERT INTO erp.quote_day_rep
   SELECT quote_date, company, sales_rep, status, sum(sales), sum(cost), count(*), count(DISTINCT quote_number)
