@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   analysisArApRatio,
   analysisBusinessHealth,
+  analysisBusinessHealthDetail,
   analysisQuoteConversionRatio,
   analysisSalesBookingsQuotes,
   apGrouped,
@@ -40,9 +41,9 @@ import {
   type ErpCall,
   type GroupKey,
 } from './erp-common.ts';
-import { bookingModel, invoiceModel, quoteModel, type Model } from './models.ts';
+import { bookingModel, invoiceModel, invoiceModelFor, quoteModel, type Model } from './models.ts';
 import { scopePredicate } from './scope.ts';
-import { normalizeRequest, SqlParams } from './search-request.ts';
+import { filterPredicates, normalizeRequest, SqlParams } from './search-request.ts';
 
 const AR_SETTINGS = ['ArAgingPeriod1', 'ArAgingPeriod2', 'ArAgingPeriod3', 'ArAgingPeriod4'];
 const AP_SETTINGS = ['ApAgingPeriod1', 'ApAgingPeriod2', 'ApAgingPeriod3', 'ApAgingPeriod4'];
@@ -239,6 +240,15 @@ const QUOTE_GROUP_BYS: Record<string, GroupKey> = {
   month: { key: "to_char(q.quote_date, 'YYYY-MM')" },
 };
 
+/** Customers' buying by the groups the month × customer rollup keeps. */
+const BUYING_GROUP_BYS: Record<string, GroupKey> = {
+  company: dimension('company', 'company'),
+  branch: dimension('branch', 'branch'),
+  salesRep: dimension('salesRep', 'sales_rep'),
+};
+const BUYING_FILTERS = { company: 'company', branch: 'branch', salesRep: 'sales_rep', customer: 'customer' };
+const DEFAULT_TOP_PCT_BUYING = 20;
+
 const AR_AP_GROUP_BYS: Record<string, GroupKey> = { company: dimension('company', 'u.company'), branch: dimension('branch', 'u.branch') };
 
 
@@ -335,7 +345,7 @@ export async function accountingRoutes(app: FastifyInstance): Promise<void> {
       search,
       [
         {
-          model: invoiceModel,
+          model: invoiceModelFor(call.context.invoiceCostBasis),
           buckets,
           measures: ['sales', 'cost'],
           columns: { sales: 'c_sales', comparisonSales: 'p_sales', grossProfit: 'c_sales - c_cost', comparisonGrossProfit: 'p_sales - p_cost' },
@@ -355,6 +365,55 @@ export async function accountingRoutes(app: FastifyInstance): Promise<void> {
       };
     };
     return { ...periodGroupedAnswer(request.params.groupBy, request.params.dateSlug, period, search, result, withRatios), comparison: { from: comparison.from, to: comparison.to } };
+  });
+
+  serve(app, analysisBusinessHealthDetail, async (request) => {
+    const call = await erpCall(app.db, request.user, []);
+    const search = normalizeRequest(request.body);
+    const top = request.query.topPctBuyingOption ?? DEFAULT_TOP_PCT_BUYING;
+    const dateSlug = 'last-12-months';
+    const period = resolveDate(dateSlug, call.context, call.today);
+    const comparison = period.comparison!;
+    const group = groupKeyOf(BUYING_GROUP_BYS, request.params.groupBy, 'BusinessHealthDetail');
+    const params = new SqlParams();
+    // Whole months on both sides: the month × customer rollup answers exactly when it is current.
+    const [table, day] = call.context.rollupsReady ? ['erp.invoice_month_customer', 'month'] : ['erp.invoice_line', 'invoice_date'];
+    const inRange = (range: { from: string; to: string }) => `${day} BETWEEN ${params.add(range.from)}::date AND ${params.add(range.to)}::date`;
+    const current = inRange(period);
+    const previous = inRange(comparison);
+    const where = [`(${current} OR ${previous})`, ...filterPredicates(search.filters, BUYING_FILTERS, params)];
+    const scope = scopePredicate(call.context.scope, 'sales_rep', params);
+    if (scope) where.push(scope);
+    const isTop = `(r.cur > 0 AND r.rank <= ceil(r.buyers * ${params.add(top)}::int / 100.0))`;
+    const from = `(SELECT c.*, row_number() OVER (PARTITION BY c.key ORDER BY c.cur DESC NULLS LAST, c.customer) AS rank,
+                          count(*) FILTER (WHERE c.cur > 0) OVER (PARTITION BY c.key) AS buyers
+                     FROM (SELECT ${group.key} AS key, company, customer, sum(sales) FILTER (WHERE ${current}) AS cur, sum(sales) FILTER (WHERE ${previous}) AS prev
+                             FROM ${table} WHERE ${where.join(' AND ')} GROUP BY 1, 2, 3) c) r`;
+    const result = await groupedMeasures(call, {
+      from,
+      where: [],
+      group: { key: 'r.key', names: group.names },
+      measures: {
+        sales: 'sum(r.cur)',
+        buyingCustomers: 'count(*) FILTER (WHERE r.cur > 0)',
+        comparisonBuyingCustomers: 'count(*) FILTER (WHERE r.prev > 0)',
+        newCustomers: 'count(*) FILTER (WHERE r.cur > 0 AND coalesce(r.prev, 0) <= 0)',
+        lostCustomers: 'count(*) FILTER (WHERE r.prev > 0 AND coalesce(r.cur, 0) <= 0)',
+        topCustomers: `count(*) FILTER (WHERE ${isTop})`,
+        topCustomersSales: `sum(r.cur) FILTER (WHERE ${isTop})`,
+      },
+      filterFields: {},
+      salesRepColumn: null,
+      request: { ...search, filters: [] },
+      defaultSort: { field: 'sales', dir: 'desc' },
+      params,
+    });
+    const withShare = (r: Record<string, unknown>) => ({ ...r, topCustomersPercent: percent(Number(r.topCustomersSales), Number(r.sales)) });
+    return {
+      ...periodGroupedAnswer(request.params.groupBy, dateSlug, period, search, result, withShare),
+      comparison: { from: comparison.from, to: comparison.to },
+      topPctBuyingOption: top,
+    };
   });
 
   serve(app, analysisQuoteConversionRatio, async (request) => {

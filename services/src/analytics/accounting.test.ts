@@ -151,18 +151,46 @@ describe('Analysis', () => {
     expect((await post(admin, '/Analysis/SalesBookingsQuotes/salesRep/someday')).body.message).toContain("dateSlug 'someday'");
   });
 
-  it('BusinessHealth compares like with like, scoped to the rep', async () => {
+  it('BusinessHealth compares like with like, scoped to the rep, gross profit on the commission cost (InvoiceCostBasis)', async () => {
     const { rep } = kit.users;
     const result = await ok(rep, '/Analysis/BusinessHealth/customer/last-month', { pageSize: 500 });
     expect(result.comparison).toEqual({ from: '2025-10-01', to: '2025-10-31' });
     const [raw] = await sql<{ c: string; p: string; cc: string }>(
       `SELECT sum(sales) FILTER (WHERE invoice_date >= '2026-10-01') AS c, sum(sales) FILTER (WHERE invoice_date < '2026-01-01') AS p,
-              sum(cost) FILTER (WHERE invoice_date >= '2026-10-01') AS cc
+              sum(commission_cost) FILTER (WHERE invoice_date >= '2026-10-01') AS cc
          FROM erp.invoice_line WHERE sales_rep = 'SR01' AND (invoice_date BETWEEN '2026-10-01' AND '2026-10-31' OR invoice_date BETWEEN '2025-10-01' AND '2025-10-31')`,
     );
     expect(cents(result.totals.sales)).toBe(cents(raw!.c));
     expect(cents(result.totals.comparisonSales)).toBe(cents(raw!.p));
     expect(result.totals.grossProfitPercent).toBeCloseTo((100 * (Number(raw!.c) - Number(raw!.cc))) / Number(raw!.c), 1);
+  });
+
+  it('BusinessHealthDetail counts buying, new, lost and top customers per rep over the last 12 months', async () => {
+    const { admin, rep } = kit.users;
+    const result = await ok(admin, '/Analysis/BusinessHealthDetail/salesRep?topPctBuyingOption=25', { pageSize: 500 });
+    expect(result).toMatchObject({ from: '2025-11-01', to: '2026-10-31', comparison: { from: '2024-11-01', to: '2025-10-31' }, topPctBuyingOption: 25 });
+    const raw = await sql<{ key: string; cur: string[]; buyers: number; prev: number; fresh: number; lost: number }>(
+      `WITH c AS (SELECT sales_rep AS key, company, customer,
+                         sum(sales) FILTER (WHERE invoice_date BETWEEN '2025-11-01' AND '2026-10-31') AS cur,
+                         sum(sales) FILTER (WHERE invoice_date BETWEEN '2024-11-01' AND '2025-10-31') AS prev
+                    FROM erp.invoice_line WHERE invoice_date BETWEEN '2024-11-01' AND '2026-10-31' GROUP BY 1, 2, 3)
+       SELECT key, array_agg(cur::text ORDER BY cur DESC) FILTER (WHERE cur > 0) AS cur, count(*) FILTER (WHERE cur > 0)::int AS buyers,
+              count(*) FILTER (WHERE prev > 0)::int AS prev, count(*) FILTER (WHERE cur > 0 AND coalesce(prev, 0) <= 0)::int AS fresh,
+              count(*) FILTER (WHERE prev > 0 AND coalesce(cur, 0) <= 0)::int AS lost
+         FROM c GROUP BY 1`,
+    );
+    expect(result.totalCount).toBe(raw.length);
+    for (const row of result.rows) {
+      const r = raw.find((x) => x.key === row.key)!;
+      const top = Math.ceil((r.buyers * 25) / 100);
+      const topSales = (r.cur ?? []).slice(0, top).reduce((s, v) => s + cents(v), 0);
+      expect([row.buyingCustomers, row.comparisonBuyingCustomers, row.newCustomers, row.lostCustomers, row.topCustomers]).toEqual([r.buyers, r.prev, r.fresh, r.lost, top]);
+      expect(cents(row.topCustomersSales)).toBe(topSales);
+    }
+    const mine = await ok(rep, '/Analysis/BusinessHealthDetail/salesRep');
+    expect(mine.rows.map((r: { key: string }) => r.key)).toEqual(['SR01']);
+    expect((await post(admin, '/Analysis/BusinessHealthDetail/customer')).status).toBe(400);
+    expect((await post(admin, '/Analysis/BusinessHealthDetail/salesRep?topPctBuyingOption=0')).status).toBe(400);
   });
 
   it('QuoteConversionRatio counts converted quotes of the period', async () => {

@@ -29,7 +29,7 @@ import { serve } from '../platform/route.ts';
 import { resolveDate } from './questions.ts';
 import { listQuery, periodTotalsQuery, type ListModel } from './engine.ts';
 import { ALL_TIME, companyWide, erpCall, pageOf, todaySql, UNDATED, type ErpCall } from './erp-common.ts';
-import { invoiceModel } from './models.ts';
+import { invoiceModelFor } from './models.ts';
 import { periodAmounts } from './purchasing-routes.ts';
 import { scopePredicate } from './scope.ts';
 import { normalizeRequest, SqlParams, type FilterInput } from './search-request.ts';
@@ -302,7 +302,7 @@ async function summaryAmounts(call: ErpCall, kind: SummaryKind, company: string,
     // A corporate account without customers has no sales (a filter with no values would be dropped).
     if (wanted.some((f) => f.values.length === 0)) return periods.map((_, i) => ({ ...labelled(i), amount: 0, grossProfit: 0 }));
     const filters = normalizeRequest({ filters: wanted }).filters;
-    const { totals } = await periodTotalsQuery(call.db, { model: invoiceModel, context: call.context, buckets, filters, countDocuments: false });
+    const { totals } = await periodTotalsQuery(call.db, { model: invoiceModelFor(call.context.invoiceCostBasis), context: call.context, buckets, filters, countDocuments: false });
     return periods.map((_, i) => ({ ...labelled(i), amount: totals[`s${i}`]!.sales, grossProfit: totals[`s${i}`]!.grossProfit }));
   }
   if (kind === SUMMARIES.supplier) {

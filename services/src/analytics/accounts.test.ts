@@ -67,9 +67,10 @@ describe('account summaries', () => {
     );
     const summary = await ok(admin, '/Customer/Summary', { company: c!.company, customer: c!.customer });
     expect(summary.account).toMatchObject({ company: c!.company, accountId: c!.customer, CRMDisplayAccountAddress: false });
-    const [raw] = await sql<{ ytd: string; ly: string; orders: string; quotes: string; ar: string; due: string }>(
+    const [raw] = await sql<{ ytd: string; ly: string; lygp: string; orders: string; quotes: string; ar: string; due: string }>(
       `SELECT (SELECT sum(sales) FROM erp.invoice_line WHERE company = $1 AND customer = $2 AND invoice_date BETWEEN '2026-01-01' AND '${TODAY}') AS ytd,
               (SELECT sum(sales) FROM erp.invoice_line WHERE company = $1 AND customer = $2 AND invoice_date BETWEEN '2025-01-01' AND '2025-12-31') AS ly,
+              (SELECT sum(sales - commission_cost) FROM erp.invoice_line WHERE company = $1 AND customer = $2 AND invoice_date BETWEEN '2025-01-01' AND '2025-12-31') AS lygp,
               (SELECT coalesce(sum(open_sales), 0) FROM erp.order_line WHERE company = $1 AND customer = $2 AND qty_open > 0) AS orders,
               (SELECT coalesce(sum(quote_total), 0) FROM erp.quote_header WHERE company = $1 AND customer = $2 AND status = 'Open') AS quotes,
               (SELECT sum(balance) FROM erp.ar_open WHERE company = $1 AND customer = $2) AS ar,
@@ -78,6 +79,8 @@ describe('account summaries', () => {
     );
     expect(summary.periods.map((p: { dateSlug: string }) => p.dateSlug)).toEqual(['this-month', 'last-month', 'year-to-date', 'last-year-to-date', 'last-year']);
     expect([cents(summary.periods[2].amount), cents(summary.periods[4].amount)]).toEqual([cents(raw!.ytd ?? 0), cents(raw!.ly ?? 0)]);
+    // Gross profit on the InvoiceCostBasis setting (seed §9 default Commission).
+    expect(cents(summary.periods[4].grossProfit)).toBe(cents(raw!.lygp ?? 0));
     expect([cents(summary.openOrders), cents(summary.openQuotes), cents(summary.openBalance), cents(summary.pastDue)]).toEqual([
       cents(raw!.orders),
       cents(raw!.quotes),

@@ -256,6 +256,29 @@ export const analysisQuoteConversionRatio = defineContract({
   },
 });
 
+const BuyingAmounts = {
+  sales: Money,
+  buyingCustomers: Type.Integer(),
+  comparisonBuyingCustomers: Type.Integer(),
+  newCustomers: Type.Integer(),
+  lostCustomers: Type.Integer(),
+  topCustomers: Type.Integer(),
+  topCustomersSales: Money,
+  topCustomersPercent: Percent,
+};
+export const analysisBusinessHealthDetail = defineContract({
+  method: 'POST',
+  path: '/Analysis/BusinessHealthDetail/{groupBy}',
+  service: 'analytics',
+  access: 'session',
+  summary:
+    'Buying customers per group over the last 12 months against the 12 before: new, lost, and the top topPctBuyingOption % (default 20) with their share of sales',
+  params: GroupByParams,
+  querystring: Type.Object({ topPctBuyingOption: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })) }),
+  body: AnalyticsSearchRequest,
+  response: { 200: PeriodGroupedResult(BuyingAmounts, { comparison: Type.Object({ from: IsoDate, to: IsoDate }), topPctBuyingOption: Type.Integer() }), ...ErpErrors },
+});
+
 const ArApAmounts = { arBalance: Money, apBalance: Money, ratio: Nullable(Type.Number()) };
 export const analysisArApRatio = defineContract({
   method: 'POST',
