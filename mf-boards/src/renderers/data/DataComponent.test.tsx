@@ -52,7 +52,7 @@ function api(extra: Record<string, Handler> = {}) {
   });
 }
 
-function renderList(overrides: Partial<ComponentRendererProps> = {}, settings: Record<string, string> = {}) {
+function renderList(overrides: Partial<ComponentRendererProps> = {}) {
   const saveConfig = vi.fn(async () => {});
   const props: ComponentRendererProps = {
     instance: { componentInstanceId: 7, componentInstanceName: 'Top Customers', componentMasterId: 3, displayOrder: 0, cardMasterId: 1, configs: config },
@@ -65,12 +65,14 @@ function renderList(overrides: Partial<ComponentRendererProps> = {}, settings: R
     ...overrides,
   };
   const Renderer = props.master.renderer === 'summary' ? SummaryRenderer : ListRenderer;
-  render(
-    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <Renderer {...props} />
-    </SWRConfig>,
+  const cache = new Map();
+  const view = (next: ComponentRendererProps) => (
+    <SWRConfig value={{ provider: () => cache, dedupingInterval: 0 }}>
+      <Renderer {...next} />
+    </SWRConfig>
   );
-  return { saveConfig };
+  const { rerender } = render(view(props));
+  return { saveConfig, rerender: (change: Partial<ComponentRendererProps>) => rerender(view({ ...props, ...change })) };
 }
 
 beforeEach(() => {
@@ -131,6 +133,16 @@ describe('list renderer', () => {
     fireEvent.change(search, { target: { value: 'acme' } });
     fireEvent.keyDown(search, { key: 'Enter', code: 'Enter', keyCode: 13 });
     await waitFor(() => expect(callsTo(fetchMock, GROUPED).at(-1)!.body).toMatchObject({ pageNumber: 1, searchString: 'acme', searchOperator: 'Contains' }));
+  });
+
+  it('goes back to page 1 when the board filters change', async () => {
+    const fetchMock = api();
+    const { rerender } = renderList();
+    await screen.findByText('$1,500');
+    fireEvent.click(screen.getByTitle('2'));
+    await waitFor(() => expect(callsTo(fetchMock, GROUPED).at(-1)!.body).toMatchObject({ pageNumber: 2 }));
+    rerender({ filters: [{ field: 'branch', comparison: 'include', values: ['B7'] }] });
+    await waitFor(() => expect(callsTo(fetchMock, GROUPED).at(-1)!.body).toMatchObject({ pageNumber: 1, filters: [{ field: 'branch', comparison: 'include', values: ['B7'] }] }));
   });
 
   it('applies advanced-search filters over the board filters and resets the page', async () => {

@@ -47,6 +47,13 @@ export function DataComponent({ kind, instance, master, config, filters, editMod
   const exportsEnabled = useSetting('ExcelExportsEnabled');
   const [view, setView] = useState<ViewState>(() => initialViewState(config));
   const [exporting, setExporting] = useState<{ done: number; total: number } | null>(null);
+  // Seed 000 §4: a filter change (the board's global or implicit filters) goes back to page 1.
+  const filtersKey = JSON.stringify(filters);
+  const [seenFilters, setSeenFilters] = useState(filtersKey);
+  if (seenFilters !== filtersKey) {
+    setSeenFilters(filtersKey);
+    setView((current) => withSearch(current, {}));
+  }
 
   const request = buildPartRequest(config, 'data', { view, boardFilters: filters, autoSortEnabled });
   const kpiRequest = buildPartRequest(config, 'kpi', { boardFilters: filters });
