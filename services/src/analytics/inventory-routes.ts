@@ -165,12 +165,16 @@ const GROUP_FILTERS = { company: 'r.company', location: 'r.location', productGro
 export async function inventoryRoutes(app: FastifyInstance): Promise<void> {
   serve(app, inventorySummary, async (request) => {
     const call = await stockCall(app, request.user);
-    // One row per item over its locations.
-    const from = `(SELECT r.company, r.item_number, min(r.description) AS description, min(r.product_group) AS product_group, min(r.supplier) AS supplier,
-                          min(r.supplier_name) AS supplier_name, min(r.supplier_part_number) AS supplier_part_number, bool_and(r.stockable) AS stockable,
-                          sum(r.qty_on_hand)::int AS qty_on_hand, sum(r.qty_available)::int AS qty_available, sum(r.qty_committed)::int AS qty_committed,
-                          sum(r.qty_on_order)::int AS qty_on_order, sum(r.value) AS value, count(*)::int AS location_count
-                     FROM ${stockRows(call, { where: stockFilters(request.query) })} GROUP BY 1, 2) r`;
+    // One row per item over its locations: the stock first, then the item's names.
+    const filters = stockFilters(request.query);
+    const from = `(SELECT x.*, i.description, i.product_group, i.supplier, s.supplier_name, i.supplier_part_number, i.stockable
+                     FROM (SELECT v.company, v.item_number, sum(v.qty_on_hand)::int AS qty_on_hand, sum(v.qty_available)::int AS qty_available,
+                                  sum(v.qty_committed)::int AS qty_committed, sum(v.qty_on_order)::int AS qty_on_order,
+                                  sum(round(v.qty_on_hand * v.unit_cost, 2)) AS value, count(*)::int AS location_count
+                             FROM erp.inventory v JOIN erp.item i ON i.company = v.company AND i.item_number = v.item_number
+                            ${filters.length ? `WHERE ${filters.join(' AND ')}` : ''} GROUP BY 1, 2) x
+                     JOIN erp.item i ON i.company = x.company AND i.item_number = x.item_number
+                     LEFT JOIN erp.supplier s ON s.company = i.company AND s.supplier = i.supplier) r`;
     const model: ListModel = {
       name: 'Inventory/Summary',
       from,

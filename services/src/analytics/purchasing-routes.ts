@@ -40,6 +40,13 @@ import { filterPredicates, normalizeRequest, SqlParams, type FieldMap, type Norm
 const PO_SETTINGS = ['PoAgingBasis', 'ApAgingPeriod1', 'ApAgingPeriod2', 'ApAgingPeriod3', 'ApAgingPeriod4'];
 const LINES = `erp.purchase_order_line l
   JOIN erp.purchase_order_header h ON h.company = l.company AND h.po_number = l.po_number`;
+const HEADER_FIELDS = ['branch', 'buyer', 'status'];
+
+/** The lines, joined to their header only when a group-by or filter needs a header field. */
+function linesFor(groupBy: string | null, filters: NormalizedRequest['filters']): string {
+  const fields = [...(groupBy ? [groupBy] : []), ...filters.map((f) => f.field)];
+  return fields.some((f) => HEADER_FIELDS.includes(f)) ? LINES : 'erp.purchase_order_line l';
+}
 
 const LINE_COLUMNS = {
   company: 'l.company',
@@ -159,7 +166,7 @@ export async function periodAmounts(call: ErpCall, periods: readonly DateRange[]
   const ranges = periods.map((p) => `l.order_date BETWEEN ${params.add(p.from)}::date AND ${params.add(p.to)}::date`);
   const where = [`(${ranges.join(' OR ')})`, ...filterPredicates(request.filters, FILTER_FIELDS, params)];
   const columns = ranges.flatMap((range, i) => Object.entries(PERIOD_MEASURES).map(([name, sql]) => `${sql} FILTER (WHERE ${range}) AS "p${i}_${name}"`));
-  const { rows } = await analyticsQuery(call.db, `SELECT ${columns.join(', ')} FROM ${LINES} WHERE ${where.join(' AND ')}`, params.values);
+  const { rows } = await analyticsQuery(call.db, `SELECT ${columns.join(', ')} FROM ${linesFor(null, request.filters)} WHERE ${where.join(' AND ')}`, params.values);
   return periods.map((p, i) => ({
     from: p.from,
     to: p.to,
@@ -170,7 +177,10 @@ export async function periodAmounts(call: ErpCall, periods: readonly DateRange[]
 const SUMMARY_PERIODS = ['this-month', 'last-month', 'year-to-date', 'last-year-to-date', 'last-year'] as const;
 
 export async function purchasingRoutes(app: FastifyInstance): Promise<void> {
-  serve(app, purchaseOrderDetails, async (request) => lines(await purchasing(app, request.user), normalizeRequest(request.body), request.body.dateSlug));
+  // Like Invoice/Details: the last 30 days unless the request names a date choice.
+  serve(app, purchaseOrderDetails, async (request) =>
+    lines(await purchasing(app, request.user), normalizeRequest(request.body), request.body.dateSlug ?? 'last-30-days'),
+  );
 
   serve(app, purchaseOrderItemHistory, async (request) => {
     const { itemNumber, company, dateSlug, ...body } = request.body;
@@ -208,7 +218,7 @@ export async function purchasingRoutes(app: FastifyInstance): Promise<void> {
     const period = resolveDate(dateSlug, call.context, call.today);
     const params = new SqlParams();
     const result = await groupedMeasures(call, {
-      from: LINES,
+      from: linesFor(request.params.groupBy, search.filters),
       where: [`l.order_date BETWEEN ${params.add(period.from)}::date AND ${params.add(period.to)}::date`],
       group: groupKeyOf(GROUP_BYS, request.params.groupBy, 'PurchaseOrder'),
       measures: { amount: 'sum(l.cost)', receivedAmount: 'sum(l.cost - l.open_cost)', openAmount: 'sum(l.open_cost)', lineCount: 'count(*)' },
@@ -230,7 +240,7 @@ export async function purchasingRoutes(app: FastifyInstance): Promise<void> {
       call,
       {
         what: 'PurchaseOrder/Open',
-        from: LINES,
+        from: basisName === 'HeaderDueDate' ? LINES : linesFor(request.params.groupBy, normalizeRequest(request.body).filters),
         where: ['l.qty_open > 0'],
         groupBys: GROUP_BYS,
         filterFields: FILTER_FIELDS,
@@ -274,7 +284,7 @@ export async function purchasingRoutes(app: FastifyInstance): Promise<void> {
     const period = resolveDate(request.body.dateSlug, call.context, call.today);
     const params = new SqlParams();
     const result = await groupedMeasures(call, {
-      from: LINES,
+      from: linesFor(groupBy, search.filters),
       where: [`l.received_date BETWEEN ${params.add(period.from)}::date AND ${params.add(period.to)}::date`],
       group: groupKeyOf(GROUP_BYS, groupBy, 'PurchaseOrder/OnTime'),
       measures: {

@@ -96,9 +96,13 @@ describe('PurchaseOrder open and on time', () => {
 describe('PurchaseOrder lines and header', () => {
   it('Details pages and searches lines; Header gives one PO with its lines; ItemHistory one item', async () => {
     const { admin, rep } = kit.users;
-    const [{ n }] = await sql<{ n: number }>('SELECT count(*)::int AS n FROM erp.purchase_order_line');
-    const page = await ok(rep, '/PurchaseOrder/Details', { pageSize: 10, pageNumber: 2 });
+    const [{ n }] = await sql<{ n: number }>(`SELECT count(*)::int AS n FROM erp.purchase_order_line WHERE order_date BETWEEN '2025-01-01' AND '2025-12-31'`);
+    const page = await ok(rep, '/PurchaseOrder/Details', { pageSize: 10, pageNumber: 2, dateSlug: 'last-year' });
     expect(page.totalCount).toBe(n);
+    const recent = await ok(rep, '/PurchaseOrder/Details', { pageSize: 500 });
+    expect(recent).toMatchObject({ dateSlug: 'last-30-days', from: '2026-10-22', to: TODAY });
+    const [{ r }] = await sql<{ r: number }>(`SELECT count(*)::int AS r FROM erp.purchase_order_line WHERE order_date BETWEEN '2026-10-22' AND '${TODAY}'`);
+    expect(recent.totalCount).toBe(r);
     expect(page.rows).toHaveLength(10);
     const po = page.rows[0].poNumber;
     const one = await ok(admin, '/PurchaseOrder/Header', { poNumber: po });

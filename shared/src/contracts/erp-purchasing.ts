@@ -61,7 +61,7 @@ export const purchaseOrderDetails = defineContract({
   path: '/PurchaseOrder/Details',
   service: 'analytics',
   access: 'session',
-  summary: 'Purchase order lines (ordered in dateSlug when given): searched, filtered, sorted, paged',
+  summary: 'Purchase order lines ordered in a date choice (dateSlug, default last-30-days): searched, filtered, sorted, paged',
   body: Type.Object({ ...search, dateSlug: Type.Optional(Slug) }),
   response: { 200: LinesResult, ...ErpErrors },
 });
