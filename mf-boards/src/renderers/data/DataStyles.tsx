@@ -2,11 +2,12 @@ import type { ReactNode } from 'react';
 
 const CSS = `
 .tb-data { display: flex; flex-direction: column; gap: 12px; min-width: 0; }
-.tb-data__toolbar { display: flex; flex-wrap: wrap; align-items: flex-start; justify-content: space-between; gap: 8px; }
-.tb-data__export { display: inline-flex; align-items: center; gap: 8px; }
-.tb-search { display: flex; flex-direction: column; gap: 8px; }
+/* One wrapping row: search, operator, advanced search, export at the end; the advanced form below. */
+.tb-data__toolbar { display: flex; flex-wrap: wrap; align-items: center; gap: 8px; }
+.tb-data__export { display: inline-flex; align-items: center; gap: 8px; margin-left: auto; order: 1; }
+.tb-search { display: contents; }
 .tb-search__row { display: flex; flex-wrap: wrap; align-items: center; gap: 8px; }
-.tb-search__advanced { display: flex; flex-direction: column; gap: 8px; padding: 8px; border: 1px solid var(--tb-border); border-radius: 8px; }
+.tb-search__advanced { order: 2; flex-basis: 100%; display: flex; flex-direction: column; gap: 8px; padding: 8px; border: 1px solid var(--tb-border); border-radius: 8px; }
 .tb-kpi { display: grid; gap: 2px; }
 .tb-kpi__label { color: var(--tb-muted); font-size: 12px; text-transform: uppercase; letter-spacing: .04em; }
 .tb-kpi__value { font-size: 28px; font-weight: 600; line-height: 1.2; font-variant-numeric: tabular-nums; }

@@ -33,7 +33,7 @@ export function SearchBar({ name, searchString, searchOperator, filters, filterF
             if (event.target.value === '' && searchString !== '') onSearch('', searchOperator);
           }}
           onSearch={(value) => onSearch(value, searchOperator)}
-          style={{ maxWidth: 260 }}
+          style={{ width: 200 }}
         />
         <Select
           size="small"
