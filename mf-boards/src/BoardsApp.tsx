@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { App, ConfigProvider, theme } from '@tradeboard/shared/ui';
-import { SWRConfig, mutate } from 'swr';
-import { isUnderRoute, SESSION_KEY, themeTokens, useLocation, useTradeboardStore } from '@tradeboard/shared/web';
-import { isUnauthorized } from './api/errors.ts';
+import { SWRConfig } from 'swr';
+import { isUnderRoute, themeTokens, useLocation, useTradeboardStore } from '@tradeboard/shared/web';
+import { swrConfig } from './api/swrConfig.ts';
 import { StatusDialog } from './feedback/StatusDialog.tsx';
 import { parseSectionPath } from './routing/sectionRoute.ts';
 import manifest from './manifest.ts';
@@ -20,16 +20,6 @@ export function BoardsRoutes(): ReactNode {
   if (!address) return null;
   return <SectionPage key={address.sectionName} address={address} pathname={pathname} search={search} />;
 }
-
-/**
- * A 401 from any of the remote's reads means the session is gone: ask the shell to check it again
- * (GetBySession is a shared SWR key); its failure sends the page to /login (seed §2), never to /notFound.
- */
-const swrConfig = {
-  onError: (error: unknown) => {
-    if (isUnauthorized(error)) void mutate(SESSION_KEY);
-  },
-};
 
 /** The remote's root component. */
 export function BoardsApp(): ReactNode {

@@ -1,4 +1,5 @@
 import useSWR, { preload, type KeyedMutator } from 'swr';
+import { rendererRegistry } from '@tradeboard/shared/boards';
 import { dynamicPage, dynamicPageDefault } from '@tradeboard/shared/contracts';
 import { api } from '@tradeboard/shared/web';
 import { pageKey } from './keys.ts';
@@ -12,10 +13,13 @@ export type DynamicPageState = {
 };
 
 /** A board with its cards, component instances and the masters they use (one call). */
-export function fetchPage(board: number | 'default', sectionId: number): Promise<DynamicPageValue> {
-  return board === 'default'
+export async function fetchPage(board: number | 'default', sectionId: number): Promise<DynamicPageValue> {
+  const page = await (board === 'default'
     ? api.call(dynamicPageDefault, { params: { sectionMasterId: sectionId } })
-    : api.call(dynamicPage, { params: { boardMasterId: board } });
+    : api.call(dynamicPage, { params: { boardMasterId: board } }));
+  // The board's renderers start loading now, while its cards render (the cards show their failures).
+  for (const master of page.components) void rendererRegistry.resolve(master.renderer).catch(() => undefined);
+  return page;
 }
 
 /** Starts loading a board while the section's board list is still on its way. */

@@ -75,6 +75,7 @@ export const BOARDS_STYLES = `
 .tb-share-row__edit { display: inline-flex; align-items: center; gap: 6px; font-size: 12px; }
 .tb-share-results > .tb-muted { padding: 8px 10px; }
 .tb-library__chips { display: flex; flex-wrap: wrap; gap: 6px; margin: 12px 0; }
+.tb-library__chips .ant-tag { border: 1px solid var(--tb-border); border-radius: 999px; padding: 1px 10px; margin: 0; }
 .tb-library__category { font-size: 12px; text-transform: uppercase; letter-spacing: .06em; color: var(--tb-muted); margin: 16px 0 8px; }
 .tb-library__list { list-style: none; margin: 0; padding: 0; display: grid; gap: 8px; }
 .tb-library__item { width: 100%; text-align: left; display: grid; gap: 4px; padding: 10px 12px; border-radius: 10px; border: 1px solid var(--tb-border); background: var(--tb-surface); color: var(--tb-text); cursor: pointer; font: inherit; }
@@ -120,12 +121,13 @@ export const BOARDS_STYLES = `
 
 /** The sidebar's board list: shown by the shell, outside the boards pages (and their styles). */
 export const SIDE_BOARDS_STYLES = `
-.tb-side-boards { list-style: none; margin: 0; padding: 0 0 4px 40px; }
-.tb-side-boards a { display: flex; align-items: center; gap: 8px; padding: 4px 8px; border-radius: 6px; color: var(--tb-muted); }
-.tb-side-boards a[aria-current='page'] { color: var(--tb-accent); }
+.tb-side-boards-root .tb-side-boards { list-style: none; margin: 0; padding: 0 12px 6px 44px; }
+.tb-side-boards-root .tb-side-boards a { display: flex; align-items: center; gap: 8px; padding: 4px 8px; border-radius: 6px; color: var(--tb-muted); line-height: 20px; }
+.tb-side-boards-root .tb-side-boards a:hover { color: var(--tb-text); background: var(--tb-accent-soft); }
+.tb-side-boards-root .tb-side-boards a[aria-current='page'] { color: var(--tb-accent); font-weight: 500; }
 .tb-side-boards__dot { width: 6px; height: 6px; border-radius: 50%; background: transparent; flex: none; }
 .tb-side-boards__dot--on { background: var(--tb-accent); }
 .tb-side-boards__name { flex: 1; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .tb-side-boards .tb-star { color: #f5a524; }
-.tb-side-boards__empty { margin: 0; padding: 4px 8px 8px 48px; color: var(--tb-muted); font-size: 13px; }
+.tb-side-boards-root .tb-side-boards__empty { margin: 0; padding: 4px 12px 8px 52px; color: var(--tb-muted); font-size: 13px; white-space: normal; }
 `;

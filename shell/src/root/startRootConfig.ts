@@ -3,7 +3,7 @@ import { registerApplication, start, triggerAppChange, type LifeCycles } from 's
 import { describeError, isUnderRoute, sendErrorReport, useTradeboardStore, type RemoteManifest } from '@tradeboard/shared/web';
 import { failureLifecycles, remoteFailurePlugin } from './remoteFailurePlugin.ts';
 import { outletElement } from './remoteOutlets.ts';
-import { useRemoteRegistry, type LoadedRemote, type RemoteEntry } from './remoteRegistry.ts';
+import { ownerOf, useRemoteRegistry, type LoadedRemote, type RemoteEntry } from './remoteRegistry.ts';
 
 export const REMOTES_MANIFEST_URL = '/remotes/manifest.json';
 
@@ -102,6 +102,10 @@ export async function startRootConfig(): Promise<void> {
   );
   for (const remote of remotes) if (remote.status === 'ready') registerRemoteApplication(remote);
   registry.setRemotes(remotes);
+  // The remote owning the address the page opened at starts loading while the session is checked (its
+  // application waits for the signed-in user): its code is there when the user is.
+  const opening = ownerOf(remotes, window.location.pathname);
+  if (opening?.status === 'ready' && opening.manifest?.public !== true) void loadRemote(`${opening.name}/app`).catch(() => undefined);
 
   // Re-evaluate activity when the user signs in or out.
   let signedIn = useTradeboardStore.getState().user !== null;
