@@ -52,7 +52,18 @@ describe('Board/List and Board/All', () => {
   });
 
   it('lists every section for the sidebar', async () => {
-    expect(names((await call(rep, 'GET', '/Board/All')).body)).toEqual(['Welcome', 'My Day', 'Sales', 'Pipeline', 'Orders', 'Quotes', 'Account Summary']);
+    expect(names((await call(rep, 'GET', '/Board/All')).body)).toEqual([
+      'Welcome',
+      'My Day',
+      'Sales',
+      'Pipeline',
+      'Orders',
+      'Quotes',
+      'Account Summary',
+      'Purchasing',
+      'Inventory',
+      'Accounting',
+    ]);
   });
 
   it('answers 404 for an unknown section and 400 for a non-numeric one', async () => {

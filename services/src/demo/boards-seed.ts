@@ -147,10 +147,15 @@ export async function upsertComponentCatalogue(client: pg.PoolClient): Promise<v
   );
 }
 
-/** The default board of each section but home (home's is the Welcome board), public, owned by the site administrator. */
+/** The default board of each section but home (home's is the Welcome board), owned by the site administrator. */
 async function seedSectionBoards(client: pg.PoolClient, admin: number): Promise<void> {
   for (const section of SECTION_BOARDS) {
-    await board(client, admin, section.sectionMasterId, section.boardName, true, { cards: layoutCards(section.cards) });
+    const id = await board(client, admin, section.sectionMasterId, section.boardName, !section.roles, { cards: layoutCards(section.cards) });
+    await client.query(
+      `INSERT INTO app.board_master_x_role_master (board_master_id, role_master_id, can_edit)
+       SELECT $1, role_master_id, false FROM app.role_master WHERE role_name = ANY($2::text[])`,
+      [id, section.roles ?? []],
+    );
   }
 }
 

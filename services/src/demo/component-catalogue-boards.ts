@@ -52,8 +52,14 @@ export const HOME_DASHBOARD: readonly CardSpec[] = [
   ...halves('Sales by Month', 'Top Customers by Sales', 'Open Orders by Customer', 'Open Quotes by Customer'),
 ];
 
-/** The other sections' default boards (public, owned by the site administrator). */
-export const SECTION_BOARDS: ReadonlyArray<{ sectionMasterId: number; boardName: string; cards: readonly CardSpec[] }> = [
+/** Every role but Viewer: boards with buying costs and payables are shared with these instead of public. */
+const STAFF_ROLES = ['RTSAdmin', 'SiteOwner', 'SiteAdmin', 'RoleAdmin', 'UserAdmin', 'Manager', 'SalesRep'];
+
+/**
+ * The other sections' default boards, owned by the site administrator: public, or shared
+ * read-only with `roles` when some roles may not see them.
+ */
+export const SECTION_BOARDS: ReadonlyArray<{ sectionMasterId: number; boardName: string; cards: readonly CardSpec[]; roles?: readonly string[] }> = [
   {
     sectionMasterId: SECTION_IDS.sales,
     boardName: 'Sales',
@@ -82,6 +88,28 @@ export const SECTION_BOARDS: ReadonlyArray<{ sectionMasterId: number; boardName:
       figures('Sales summary', 'Sales Summary'),
       ...halves('Sales Year over Year by Month', 'Top Items by Sales', 'Open Orders by Item', 'Open Quotes by Item'),
       wide('Invoice lines', 'Invoice Lines'),
+      wide('Open invoices', 'Open AR Invoices'),
     ],
+  },
+  {
+    sectionMasterId: SECTION_IDS.purchaseOrders,
+    boardName: 'Purchasing',
+    roles: STAFF_ROLES,
+    cards: [
+      wide('Purchasing summary', 'Purchasing Summary'),
+      ...halves('Purchases by Supplier', 'Open Purchase Orders by Supplier', 'Supplier On-Time by Supplier', 'Purchases by Month'),
+      wide('Purchase order lines', 'Purchase Order Lines'),
+    ],
+  },
+  {
+    sectionMasterId: SECTION_IDS.inventory,
+    boardName: 'Inventory',
+    cards: [...halves('Inventory Value by Product Group', 'Inventory Aging by Product Group', 'Reorder Suggestions', 'Slow-Moving Stock'), wide('Inventory summary', 'Inventory Summary')],
+  },
+  {
+    sectionMasterId: SECTION_IDS.accounting,
+    boardName: 'Accounting',
+    roles: STAFF_ROLES,
+    cards: [...halves('AR Aging by Customer', 'AR Aging by Sales Rep'), wide('Open AR invoices', 'Open AR Invoices'), ...halves('AP Aging by Supplier', 'AR to AP Ratio by Branch')],
   },
 ];

@@ -17,11 +17,11 @@ const dataMasters = COMPONENT_CATALOGUE.filter((m) => !BUILT_IN.has(m.id));
 
 /** What each output model's answer must hold (docs/component-config.md). */
 const OUTPUT_SHAPES: Record<string, { top: string[]; rows: 'rows' | 'periods' | null; row?: string[] }> = {
-  Grouped: { top: ['totals', 'rows', 'totalCount'], rows: 'rows', row: ['key', 'name', 'sales'] },
+  Grouped: { top: ['totals', 'rows', 'totalCount'], rows: 'rows', row: ['key', 'name'] },
   Rank: { top: ['totals', 'rows', 'totalCount'], rows: 'rows', row: ['rank', 'percentOfTotal'] },
   SlidingComparison: { top: ['current', 'comparison', 'rows', 'totalCount'], rows: 'rows', row: ['currentSales', 'comparisonSales'] },
   YearOverYear: { top: ['years', 'rows', 'totalCount'], rows: 'rows', row: ['key', 'name'] },
-  Kpi: { top: ['current', 'comparison', 'change', 'changePercent'], rows: null },
+  Kpi: { top: ['current', 'comparison', 'change', 'changePercent'], rows: null, row: ['sales'] },
   Summary: { top: ['periods'], rows: 'periods' },
   List: { top: ['pageNumber', 'pageSize', 'totalCount', 'rows'], rows: 'rows' },
 };
@@ -46,6 +46,14 @@ function callProblems(label: string, call: { queryString?: string; pathParams?: 
   return problems;
 }
 
+/** The KPI part and the summary tiles show current.sales beside the comparison, change and change %. */
+function kpiProblems(name: string, path: string): string[] {
+  const result = contractOf(path)?.response[200] as Schema | undefined;
+  if (!result) return [];
+  const missing = [...OUTPUT_SHAPES.Kpi!.top.filter((f) => !result.properties?.[f]), ...(result.properties?.current?.properties?.sales ? [] : ['current.sales'])];
+  return missing.map((field) => `${name}: ${path} answers no ${field} for a KPI`);
+}
+
 /** Every problem of a master's config against the contracts; empty when it is sound. */
 function configProblems(m: CatalogueMaster): string[] {
   const problems: string[] = [];
@@ -56,9 +64,9 @@ function configProblems(m: CatalogueMaster): string[] {
   problems.push(...callProblems(`${name} data`, dataConfig ?? {}));
   if (kpiConfig?.queryString) {
     problems.push(...callProblems(`${name} kpi`, kpiConfig));
-    const kpiResult = contractOf(kpiConfig.queryString)?.response[200] as Schema | undefined;
-    for (const field of OUTPUT_SHAPES.Kpi!.top) if (kpiResult && !kpiResult.properties?.[field]) problems.push(`${name}: ${kpiConfig.queryString} answers no ${field}`);
+    problems.push(...kpiProblems(name, kpiConfig.queryString));
   }
+  if (outputModel === 'Kpi' && dataConfig?.queryString) problems.push(...kpiProblems(name, dataConfig.queryString));
   const shape = OUTPUT_SHAPES[outputModel ?? ''];
   const result = dataConfig?.queryString ? (contractOf(dataConfig.queryString)?.response[200] as Schema | undefined) : undefined;
   if (!shape) return [...problems, `${name}: unknown outputModel ${outputModel}`];
@@ -66,7 +74,8 @@ function configProblems(m: CatalogueMaster): string[] {
   for (const field of shape.top) if (!result.properties?.[field]) problems.push(`${name}: ${outputModel} needs ${field}, ${dataConfig!.queryString} has none`);
   const row = shape.rows ? result.properties?.[shape.rows]?.items?.properties : undefined;
   if (shape.rows && !row) return [...problems, `${name}: ${dataConfig!.queryString} has no ${shape.rows} rows`];
-  for (const field of shape.row ?? []) if (!row?.[field]) problems.push(`${name}: ${outputModel} rows need ${field}`);
+  for (const field of shape.row ?? []) if (shape.rows && !row?.[field]) problems.push(`${name}: ${outputModel} rows need ${field}`);
+  if (m.renderer === 'summary' && outputModel === 'Summary' && !row?.sales) problems.push(`${name}: the summary tiles show periods' sales, ${dataConfig!.queryString} has none`);
   const fields = [
     ...(columnConfigs ?? []).map((c) => c.dataSource),
     ...(chartConfig?.datasetTabs ?? []).flatMap((t) => [t.xField, ...t.yFields]),
@@ -117,7 +126,7 @@ describe('the seeded catalogue and default boards', () => {
     services = await startTestServices();
     await generateErpData(services.db, { scale: 0.02, today: new Date(2026, 10, 20) });
     admin = await signIn(services, 'admin@tradeboard.example');
-  }, 180_000);
+  }, 300_000);
 
   afterAll(async () => {
     delete process.env.TRADEBOARD_TODAY;
@@ -138,7 +147,7 @@ describe('the seeded catalogue and default boards', () => {
     await services.db.query(`UPDATE app.component_master SET configs = '{}' WHERE component_master_id = $1`, [dataMasters[0]!.id]);
     expect(await seedApplication(services.db)).toBe(false);
     expect(await stored()).toEqual(expected);
-    expect(await scalar(services, 'SELECT count(*)::int FROM app.board_master WHERE is_public')).toBe(1 + SECTION_BOARDS.length);
+    expect(await scalar(services, 'SELECT count(*)::int FROM app.board_master WHERE is_public')).toBe(1 + SECTION_BOARDS.filter((b) => !b.roles).length);
   });
 
   it("answers every master's data and KPI call with 200 for the demo admin, with the configured columns in its rows", async () => {
@@ -166,14 +175,21 @@ describe('the seeded catalogue and default boards', () => {
   }, 300_000);
 
   it('gives each section its default board, every instance a catalogue master, and home real figures', async () => {
-    for (const section of [SECTION_IDS.home, ...SECTION_BOARDS.map((s) => s.sectionMasterId)]) {
-      const page = await call(admin, 'GET', `/DynamicPage/Default/${section}`);
+    for (const section of [{ sectionMasterId: SECTION_IDS.home, roles: undefined }, ...SECTION_BOARDS]) {
+      const page = await call(admin, 'GET', `/DynamicPage/Default/${section.sectionMasterId}`);
       expect(page.status).toBe(200);
-      expect(page.body.board.isPublic).toBe(true);
+      expect(page.body.board.isPublic).toBe(!section.roles);
       const instances = page.body.cards.flatMap((c: { componentInstances: unknown[] }) => c.componentInstances);
       expect(instances.length).toBeGreaterThan(2);
       expect(new Set(page.body.components.map((c: { id: number }) => c.id))).toEqual(new Set(instances.map((i: { componentMasterId: number }) => i.componentMasterId)));
     }
+    const [rep, viewer] = [await signIn(services, 'rep@tradeboard.example'), await signIn(services, 'viewer@tradeboard.example')];
+    expect((await call(rep, 'GET', `/DynamicPage/Default/${SECTION_IDS.purchaseOrders}`)).body.board).toMatchObject({ boardName: 'Purchasing', canEdit: false });
+    expect((await call(viewer, 'GET', `/DynamicPage/Default/${SECTION_IDS.purchaseOrders}`)).status).toBe(404);
+    const library = async (browser: TestBrowser) => (await call(browser, 'GET', `/Component/List/${SECTION_IDS.home}`)).body.map((c: { displayName: string }) => c.displayName);
+    expect(await library(rep)).toContain('Purchases by Supplier');
+    expect(await library(viewer)).not.toContain('Purchases by Supplier');
+    expect(await library(viewer)).toContain('Sales by Customer');
     const home = (await call(admin, 'GET', `/DynamicPage/Default/${SECTION_IDS.home}`)).body;
     expect(home.board.boardName).toBe('Welcome');
     expect(home.cards.map((c: { cardName: string }) => c.cardName)).toEqual(['Welcome', 'This month', 'Sales by month', 'Top customers by sales', 'Open orders by customer', 'Open quotes by customer', 'Useful links']);
