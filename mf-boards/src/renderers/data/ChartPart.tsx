@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { ColumnConfigValue, ComponentConfigValue, DatasetTabValue } from '@tradeboard/shared/boards';
 import { Button, Skeleton } from '@tradeboard/shared/ui';
 import { navigate, useTradeboardStore } from '@tradeboard/shared/web';
@@ -31,6 +31,15 @@ export function ChartPart({ config, rows, columns, name }: Props): ReactNode {
   const dark = useTradeboardStore((state) => state.theme) === 'dark';
   const tab = tabs[selected];
   if (!tab) return null;
+  // The tablist pattern: arrow keys move between tabs, only the selected one is in the Tab order.
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
+    if (!step) return;
+    event.preventDefault();
+    const next = (selected + step + tabs.length) % tabs.length;
+    setSelected(next);
+    event.currentTarget.querySelectorAll<HTMLElement>('[role="tab"]')[next]?.focus();
+  };
   const link = columns.find((c) => c.dataSource === tab.xField)?.link;
   const onPointClick = link
     ? (point: ChartPoint) => {
@@ -41,7 +50,7 @@ export function ChartPart({ config, rows, columns, name }: Props): ReactNode {
   return (
     <div className="tb-chart">
       {tabs.length > 1 && (
-        <div role="tablist" aria-label={`${name} charts`} className="tb-chart__tabs">
+        <div role="tablist" aria-label={`${name} charts`} className="tb-chart__tabs" onKeyDown={onKeyDown}>
           {tabs.map((t, index) => (
             <Button
               key={`${t.title}-${index}`}
@@ -49,6 +58,7 @@ export function ChartPart({ config, rows, columns, name }: Props): ReactNode {
               size="small"
               type={index === selected ? 'primary' : 'default'}
               aria-selected={index === selected}
+              tabIndex={index === selected ? 0 : -1}
               onClick={() => setSelected(index)}
             >
               {t.title}

@@ -240,6 +240,9 @@ describe('chart part', () => {
     fireEvent.click(within(tabs).getByRole('tab', { name: 'Sales' }));
     expect(within(tabs).getByRole('tab', { name: 'Sales' }).getAttribute('aria-selected')).toBe('true');
     expect(await screen.findByText('Sales: Customer C1 Sales 1500.4, Customer C2 Sales 900')).toBeTruthy();
+    fireEvent.keyDown(within(tabs).getByRole('tab', { name: 'Sales' }), { key: 'ArrowRight' });
+    expect(within(tabs).getByRole('tab', { name: 'Lines' }).getAttribute('aria-selected')).toBe('true');
+    expect(document.activeElement).toBe(within(tabs).getByRole('tab', { name: 'Lines' }));
   });
 });
 
