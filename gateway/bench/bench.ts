@@ -2,7 +2,10 @@
 //   1. /api/ping requests/s and p99 with 50 connections while heavy aggregations run on the
 //      embedded database (goal p99 ≤ 10 ms);
 //   2. cold start of `npm start` on an existing build and database;
-//   3. first-load JavaScript (gzip) of /login (goal ≤ 250 KiB) and /home (goal ≤ 350 KiB).
+//   3. first-load JavaScript (gzip) of /login (goal ≤ 250 KiB) and /home (goal ≤ 350 KiB);
+//   4. boards (issue 3): navigation to a 12-card board fully rendered in Chromium (goal ≤ 1.5 s),
+//      and the p95 of the calls the board page makes on load. `pnpm bench boards` runs only this.
+// BENCH_PORT sets the port of the started server (default 18080).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -135,12 +138,127 @@ async function firstLoadJs(port: number): Promise<void> {
   await browser.close();
 }
 
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+};
+const figures = (values: number[]) => `median ${percentile(values, 50).toFixed(0)} ms, p95 ${percentile(values, 95).toFixed(0)} ms`;
+
+const BOARD_CARDS = 12;
+const BOARD_RUNS = 10;
+const API_RUNS = 200;
+
+/** Signs in with node's fetch; returns headers that carry the session and the anti-forgery token. */
+async function signedInHeaders(base: string, email: string): Promise<Record<string, string>> {
+  const tokenResponse = await fetch(`${base}/api/Authenticate/GenerateAntiforgeryToken`);
+  const token = await tokenResponse.text();
+  const cookies = tokenResponse.headers.getSetCookie().map((cookie) => cookie.split(';')[0]);
+  const login = await fetch(`${base}/api/Authenticate/CookieLogin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-xsrf-token': token, cookie: cookies.join('; ') },
+    body: JSON.stringify({ email, password: 'Demo-2026!', persistCookie: false }),
+  });
+  if (!login.ok) throw new Error(`sign-in failed: ${login.status}`);
+  cookies.push(...login.headers.getSetCookie().map((cookie) => cookie.split(';')[0]));
+  return { 'content-type': 'application/json', 'x-xsrf-token': token, cookie: cookies.join('; ') };
+}
+
+/** A board of 12 cards, each with a Notes component, made through the API (section reports). */
+async function twelveCardBoard(base: string, headers: Record<string, string>): Promise<{ sectionId: number; boardId: number }> {
+  const post = async (url: string, body: unknown) => {
+    const response = await fetch(`${base}/api${url}`, { method: 'POST', headers, body: JSON.stringify(body) });
+    if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+    return response.json();
+  };
+  const sectionId = 6;
+  const notes = (await (await fetch(`${base}/api/Component/List/${sectionId}?search=Notes`, { headers })).json()) as Array<{ id: number; displayName: string }>;
+  const notesId = notes.find((master) => master.displayName === 'Notes')!.id;
+  const board = await post('/Board/Add', { sectionId, boardName: 'Bench: 12 cards' });
+  for (let index = 0; index < BOARD_CARDS; index++) {
+    const card = await post('/Card/Add', { boardMasterId: board.boardMasterId, cardName: `Card ${index + 1}`, displayOrder: index });
+    await post('/Component/Instance/Add', {
+      componentMasterId: notesId,
+      cardMasterId: card.cardMasterId,
+      componentInstanceName: `Notes ${index + 1}`,
+      configs: { displayConfigs: [{ controlName: 'text', controlValue: `Bench note ${index + 1}` }] },
+    });
+  }
+  return { sectionId, boardId: board.boardMasterId };
+}
+
+/** Navigation to the board until its 12 cards show their components' content (not skeletons). */
+async function boardRender(base: string, boardId: number): Promise<void> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  });
+  const context = await browser.newContext();
+  const request = context.request;
+  const token = await (await request.get(`${base}/api/Authenticate/GenerateAntiforgeryToken`)).text();
+  await request.post(`${base}/api/Authenticate/CookieLogin`, {
+    headers: { 'X-XSRF-TOKEN': token },
+    data: { email: 'rep@tradeboard.example', password: 'Demo-2026!', persistCookie: false },
+  });
+  const rendered = (page: Page) =>
+    page.waitForFunction(
+      (count) => {
+        const cards = document.querySelectorAll('main article.tb-card');
+        return cards.length === count && [...cards].every((card) => /Bench note \d+/.test(card.textContent ?? ''));
+      },
+      BOARD_CARDS,
+      { polling: 'raf', timeout: 30_000 },
+    );
+  const times: number[] = [];
+  let cold = 0;
+  for (let run = 0; run <= BOARD_RUNS; run++) {
+    const page = await context.newPage();
+    const started = performance.now();
+    await page.goto(`${base}/reports/${boardId}`);
+    await rendered(page);
+    const elapsed = performance.now() - started;
+    if (run === 0) cold = elapsed;
+    else times.push(elapsed);
+    await page.close();
+  }
+  console.log(`12-card board      first visit ${cold.toFixed(0)} ms; then ${figures(times)} over ${BOARD_RUNS} visits (goal ≤ 1500 ms)`);
+  await browser.close();
+}
+
+/** The p95 of each call the board page makes on load (sequential, signed in as the rep). */
+async function boardApiCalls(base: string, headers: Record<string, string>, sectionId: number, boardId: number): Promise<void> {
+  const calls = [
+    `/Board/List/${sectionId}`,
+    `/Board/User/Display/Get?sectionMasterId=${sectionId}`,
+    `/DynamicPage/${boardId}`,
+    `/DynamicPage/Default/${sectionId}`,
+  ];
+  for (const call of calls) {
+    const times: number[] = [];
+    for (let run = 0; run < API_RUNS; run++) {
+      const started = performance.now();
+      const response = await fetch(`${base}/api${call}`, { headers });
+      await response.arrayBuffer();
+      if (!response.ok) throw new Error(`${call}: ${response.status}`);
+      times.push(performance.now() - started);
+    }
+    console.log(`board-load call    GET /api${call.padEnd(44)} ${figures(times)} (${API_RUNS} calls)`);
+  }
+}
+
+async function boardBench(port: number): Promise<void> {
+  const base = `http://127.0.0.1:${port}`;
+  const headers = await signedInHeaders(base, 'rep@tradeboard.example');
+  const { sectionId, boardId } = await twelveCardBoard(base, headers);
+  await boardRender(base, boardId);
+  await boardApiCalls(base, headers, sectionId, boardId);
+}
+
 const only = process.argv[2];
 if (!only || only === 'ping') await pingUnderLoad();
 if (!only || only === 'start') {
   spawnSync('node', ['scripts/tradeboard.mjs', 'build'], { cwd: ROOT, stdio: 'inherit' });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tb-bench-start-'));
-  const port = 18_080;
+  const port = Number(process.env.BENCH_PORT ?? 18_080);
   const first = await timedStart(dataDir, port);
   console.log(`first start       ${(first.elapsedMs / 1000).toFixed(1)} s (empty database: migrations and demo data)`);
   first.stop();
@@ -148,6 +266,18 @@ if (!only || only === 'start') {
   const second = await timedStart(dataDir, port);
   console.log(`cold start        ${(second.elapsedMs / 1000).toFixed(1)} s (npm start on an existing build and database)`);
   await firstLoadJs(port);
+  await boardBench(port);
   second.stop();
   rmSync(dataDir, { recursive: true, force: true });
+}
+if (only === 'boards') {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'tb-bench-boards-'));
+  const port = Number(process.env.BENCH_PORT ?? 18_080);
+  const server = await timedStart(dataDir, port);
+  try {
+    await boardBench(port);
+  } finally {
+    server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
