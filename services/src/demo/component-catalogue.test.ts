@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Check, Errors } from 'typebox/value';
-import { buildPartRequest } from '@tradeboard/shared/boards';
+import { buildPartRequest, implicitFilters } from '@tradeboard/shared/boards';
 import { SECTION_IDS } from '@tradeboard/shared/constants';
 import { allContracts, ComponentConfig, type Contract } from '@tradeboard/shared/contracts';
 import { call, scalar, signIn, type Services } from '../boards/boards-testing.ts';
@@ -173,6 +173,29 @@ describe('the seeded catalogue and default boards', () => {
     // The generated data fills nearly every component (a few periods, such as today, may be empty).
     expect(withRows).toBeGreaterThan(dataMasters.filter((m) => m.configs.outputModel !== 'Kpi').length * 0.9);
   }, 300_000);
+
+  it("narrows every component of the account summary board to the page's account", async () => {
+    const [top] = (
+      await services.db.query<{ company: string; customer: string }>(
+        'SELECT company, customer FROM erp.invoice_line GROUP BY company, customer ORDER BY sum(sales) DESC LIMIT 1',
+      )
+    ).rows;
+    const boardFilters = implicitFilters('/accountSummary', `?accountType=customer&accountId=${top!.customer}&company=${top!.company}`);
+    const page = (await call(admin, 'GET', `/DynamicPage/Default/${SECTION_IDS.accountSummary}`)).body;
+    let withRows = 0;
+    for (const instance of page.cards.flatMap((c: { componentInstances: unknown[] }) => c.componentInstances)) {
+      for (const part of ['data', 'kpi'] as const) {
+        const request = buildPartRequest(instance.configs, part, { boardFilters });
+        if (!request) continue;
+        const response = await call(admin, 'POST', request.path, request.body);
+        expect(response.status, `${instance.componentInstanceName} ${part}: ${JSON.stringify(response.body)}`).toBe(200);
+        const rows: Array<Record<string, unknown>> = response.body.rows ?? [];
+        if (rows.length) withRows++;
+        for (const row of rows) if ('customer' in row) expect(row.customer).toBe(top!.customer);
+      }
+    }
+    expect(withRows).toBeGreaterThan(3);
+  });
 
   it('gives each section its default board, every instance a catalogue master, and home real figures', async () => {
     for (const section of [{ sectionMasterId: SECTION_IDS.home, roles: undefined }, ...SECTION_BOARDS]) {
