@@ -22,9 +22,8 @@ import { isIsoDate, toIsoDate } from '@tradeboard/shared/dates';
 import type { SessionUser } from '../platform/session.ts';
 import { serve } from '../platform/route.ts';
 import { ResultCache } from './cache.ts';
-import { bookingModel, orderModel, quoteModel } from './models.ts';
 import { invoiceLineList } from './sales-lists.ts';
-import { bookingBasis, invoiceOf, listAnswer, questions, type AnswerFn } from './questions.ts';
+import { bookingOf, invoiceOf, listAnswer, orderOf, questions, quoteOf, type AnswerFn } from './questions.ts';
 import { salesRoutes } from './sales-routes.ts';
 import { loadAnalyticsContext, scopeKey } from './scope.ts';
 import { normalizeRequest } from './search-request.ts';
@@ -50,7 +49,7 @@ export async function analyticsRoutes(app: FastifyInstance): Promise<void> {
   const answer: AnswerFn = async (user, key, compute) => {
     const context = await loadAnalyticsContext(app.db, user.userMasterId);
     const today = analyticsToday();
-    const cacheKey = JSON.stringify([...key, scopeKey(context.scope), context.fiscalYear, context.invoiceCostBasis, today, context.rollupsReady]);
+    const cacheKey = JSON.stringify([...key, scopeKey(context.scope), context.fiscalYear, context.invoiceCostBasis, context.orderCostBasis, context.bookingCostBasis, context.quoteCostBasis, today, context.rollupsReady]);
     return cache.get(context.loadId, cacheKey, () => compute({ db: app.db, context, today }));
   };
 
@@ -75,33 +74,32 @@ export async function analyticsRoutes(app: FastifyInstance): Promise<void> {
   );
 
   // Booking: bookingDateBasis (seed §9 default OrderLineDate) picks the date column.
-  const booking = (basis: string | undefined) => bookingModel(bookingBasis(basis));
   serve(app, bookingGrouped, async (request) =>
     answer(request.user, ['BG', request.params, request.query, request.body], (a) =>
-      questions.grouped(a, booking(request.query.bookingDateBasis), request.params.groupBy, request.params.dateSlug, request.body, false),
+      questions.grouped(a, bookingOf(a, request.query.bookingDateBasis), request.params.groupBy, request.params.dateSlug, request.body, false),
     ),
   );
   serve(app, bookingRank, async (request) =>
     answer(request.user, ['BR', request.params, request.query, request.body], (a) =>
-      questions.grouped(a, booking(request.query.bookingDateBasis), request.params.groupBy, request.params.dateSlug, request.body, true),
+      questions.grouped(a, bookingOf(a, request.query.bookingDateBasis), request.params.groupBy, request.params.dateSlug, request.body, true),
     ),
   );
   serve(app, bookingKpi, async (request) =>
     answer(request.user, ['BK', request.query, request.body], (a) =>
-      questions.kpi(a, booking(request.query.bookingDateBasis), request.body.dateSlug, request.body.filters),
+      questions.kpi(a, bookingOf(a, request.query.bookingDateBasis), request.body.dateSlug, request.body.filters),
     ),
   );
   serve(app, bookingSummary, async (request) =>
-    answer(request.user, ['BS', request.query, request.body], (a) => questions.summary(a, booking(request.query.bookingDateBasis), request.body?.filters)),
+    answer(request.user, ['BS', request.query, request.body], (a) => questions.summary(a, bookingOf(a, request.query.bookingDateBasis), request.body?.filters)),
   );
   serve(app, bookingSlidingComparison, async (request) =>
     answer(request.user, ['BC', request.params, request.query, request.body], (a) =>
-      questions.sliding(a, booking(request.query.bookingDateBasis), request.params.groupBy, request.body.dateSlug, request.body),
+      questions.sliding(a, bookingOf(a, request.query.bookingDateBasis), request.params.groupBy, request.body.dateSlug, request.body),
     ),
   );
   serve(app, bookingYearOverYear, async (request) =>
     answer(request.user, ['BY', request.params, request.query, request.body], (a) =>
-      questions.yearOverYear(a, booking(request.query.bookingDateBasis), request.params.groupBy, request.body),
+      questions.yearOverYear(a, bookingOf(a, request.query.bookingDateBasis), request.params.groupBy, request.body),
     ),
   );
 
@@ -109,18 +107,18 @@ export async function analyticsRoutes(app: FastifyInstance): Promise<void> {
   const ALL_TIME = '1900-01-01_2999-12-31';
   serve(app, orderGrouped, async (request) =>
     answer(request.user, ['OG', request.params, request.body], (a) =>
-      questions.grouped(a, orderModel(!request.body.dateSlug), request.params.groupBy, request.body.dateSlug ?? ALL_TIME, request.body, false),
+      questions.grouped(a, orderOf(a, !request.body.dateSlug), request.params.groupBy, request.body.dateSlug ?? ALL_TIME, request.body, false),
     ),
   );
   serve(app, orderKpi, async (request) =>
-    answer(request.user, ['OK', request.body], (a) => questions.kpi(a, orderModel(false), request.body.dateSlug, request.body.filters)),
+    answer(request.user, ['OK', request.body], (a) => questions.kpi(a, orderOf(a, false), request.body.dateSlug, request.body.filters)),
   );
   serve(app, orderSummary, async (request) =>
-    answer(request.user, ['OS', request.body], (a) => questions.summary(a, orderModel(false), request.body?.filters)),
+    answer(request.user, ['OS', request.body], (a) => questions.summary(a, orderOf(a, false), request.body?.filters)),
   );
   serve(app, quoteGrouped, async (request) =>
     answer(request.user, ['QG', request.params, request.body], (a) =>
-      questions.grouped(a, quoteModel(!request.body.dateSlug), request.params.groupBy, request.body.dateSlug ?? ALL_TIME, request.body, false),
+      questions.grouped(a, quoteOf(a, !request.body.dateSlug), request.params.groupBy, request.body.dateSlug ?? ALL_TIME, request.body, false),
     ),
   );
 

@@ -21,6 +21,8 @@ export type Source = {
   where?: string;
   /** A rollup (needs rollups matching the latest load). */
   rollup: boolean;
+  /** The cost measure on the Commission cost basis; by default the sum of the table's commission_cost. */
+  commissionCost?: string;
 };
 
 export type GroupBy =
@@ -123,18 +125,24 @@ export const invoiceModel: Model = {
 /** Whether a cost basis setting (InvoiceCostBasis and its kin) puts gross profit on the commission cost. */
 export const onCommissionCost = (costBasis: string) => costBasis === 'Commission';
 
-const invoiceOnCommissionCost: Model = {
-  ...invoiceModel,
-  name: 'Invoice/Commission',
-  sources: invoiceModel.sources.map((source) => ({ ...source, measures: { ...source.measures, cost: 'sum(commission_cost)' } })),
-};
-
 /**
- * Invoice lines with cost on the InvoiceCostBasis setting (seed §9 default Commission): the
- * lines' and rollups' commission cost, or for any other basis the cost the ERP booked.
+ * A model on a cost basis setting (InvoiceCostBasis, OrderCostBasis, BookingCostBasis,
+ * QuoteCostBasis; seed §9 default Commission): on Commission every source's cost measure is its
+ * commission cost (each source table keeps commission_cost), on any other basis the cost the ERP
+ * booked.
  */
+export function onCostBasis(model: Model, costBasis: string): Model {
+  if (!onCommissionCost(costBasis)) return model;
+  return {
+    ...model,
+    name: `${model.name} (commission cost)`,
+    sources: model.sources.map((source) => ({ ...source, measures: { ...source.measures, cost: source.commissionCost ?? 'sum(commission_cost)' } })),
+  };
+}
+
+/** Invoice lines with cost on the InvoiceCostBasis setting. */
 export function invoiceModelFor(costBasis: string): Model {
-  return onCommissionCost(costBasis) ? invoiceOnCommissionCost : invoiceModel;
+  return onCostBasis(invoiceModel, costBasis);
 }
 
 const BOOKING_FIELDS = ['company', 'branch', 'salesRep', 'customer', 'shipTo', 'productGroup', 'itemNumber', 'orderNumber'] as const;
@@ -202,6 +210,8 @@ export function orderModel(openOnly: boolean): Model {
         measures: openOnly
           ? { sales: 'sum(open_sales)', cost: 'sum(round(qty_open * unit_cost, 2))', lines: 'count(*)', invoices: 'count(DISTINCT (company, order_number))' }
           : { sales: 'sum(sales)', cost: 'sum(cost)', lines: 'count(*)', invoices: 'count(DISTINCT (company, order_number))' },
+        // The open share of the line's commission cost.
+        commissionCost: openOnly ? 'sum(round(commission_cost * qty_open / qty_ordered, 2))' : undefined,
         where: openOnly ? 'qty_open > 0' : undefined,
         rollup: false,
       },
@@ -267,7 +277,7 @@ export const quoteBookedModel: Model = {
     {
       name: 'quote_line',
       table: `(SELECT q.company, h.branch, q.sales_rep, q.customer, q.product_group, q.item_number, q.quote_number,
-                      h.order_number, o.order_date AS booked_date, q.sales, q.cost
+                      h.order_number, o.order_date AS booked_date, q.sales, q.cost, q.commission_cost
                  FROM erp.quote_line q
                  JOIN erp.quote_header h ON h.company = q.company AND h.quote_number = q.quote_number
                  JOIN erp.order_header o ON o.company = h.company AND o.order_number = h.order_number

@@ -16,7 +16,7 @@ import {
 import type { Db } from '../db/database.ts';
 import type { SessionUser } from '../platform/session.ts';
 import { comparisonQuery, groupedQuery, listQuery, periodTotalsQuery, yearOverYearQuery, type ExtraMeasure, type ListModel, type PeriodTotals } from './engine.ts';
-import { invoiceModelFor, type Model } from './models.ts';
+import { bookingModel, invoiceModelFor, onCostBasis, onTimeModel, orderModel, quoteBookedModel, quoteModel, type Model } from './models.ts';
 import type { AnalyticsContext } from './scope.ts';
 import { badRequest, normalizeRequest, type NormalizedRequest } from './search-request.ts';
 
@@ -41,9 +41,24 @@ export function bookingBasis(basis: string | undefined): 'OrderLineDate' | 'Book
   return basis === 'BookingDate' ? 'BookingDate' : 'OrderLineDate';
 }
 
-/** The invoice model on the user's InvoiceCostBasis setting. */
+/** The models on the user's cost basis settings (InvoiceCostBasis, OrderCostBasis, BookingCostBasis, QuoteCostBasis). */
 export function invoiceOf(a: Answer): Model {
   return invoiceModelFor(a.context.invoiceCostBasis);
+}
+export function bookingOf(a: Answer, dateBasis: string | undefined): Model {
+  return onCostBasis(bookingModel(bookingBasis(dateBasis)), a.context.bookingCostBasis);
+}
+export function orderOf(a: Answer, openOnly: boolean): Model {
+  return onCostBasis(orderModel(openOnly), a.context.orderCostBasis);
+}
+export function onTimeOf(a: Answer): Model {
+  return onCostBasis(onTimeModel, a.context.orderCostBasis);
+}
+export function quoteOf(a: Answer, openOnly: boolean): Model {
+  return onCostBasis(quoteModel(openOnly), a.context.quoteCostBasis);
+}
+export function quoteBookedOf(a: Answer): Model {
+  return onCostBasis(quoteBookedModel, a.context.quoteCostBasis);
 }
 
 export type Answer = { db: Db; context: AnalyticsContext; today: string };

@@ -175,6 +175,55 @@ describe('InvoiceCostBasis', () => {
   });
 });
 
+describe('Order, Booking and Quote cost bases', () => {
+  const setBasis = (value: string) =>
+    sql(
+      `INSERT INTO app.setting_role (role_master_id, setting_master_id, setting_value)
+       SELECT u.role_master_id, m.setting_master_id, $1 FROM app.user_master u, app.setting_master m
+        WHERE u.email = 'admin@tradeboard.example' AND m.setting_name IN ('OrderCostBasis', 'BookingCostBasis', 'QuoteCostBasis')`,
+      [value],
+    );
+
+  it('cost is the commission cost by default and the booked cost for another basis, from rollups and lines alike', async () => {
+    const month = `BETWEEN '2026-10-01' AND '2026-10-31'`;
+    const questions: Array<[string, string, unknown, string]> = [
+      ['/Booking/Grouped/salesRep/last-month', 'booking_day_rep', {}, `SELECT sum(%) FROM erp.booking WHERE order_line_date ${month}`],
+      ['/Booking/Grouped/customer/last-month', 'booking', {}, `SELECT sum(%) FROM erp.booking WHERE order_line_date ${month}`],
+      ['/Quote/Grouped/salesRep', 'quote_day_rep', { dateSlug: 'last-month' }, `SELECT sum(%) FROM erp.quote_line WHERE quote_date ${month}`],
+      ['/QuoteBooked/Grouped/salesRep/last-month', 'quote_booked_day_rep', {}, `SELECT sum(q.%) FROM erp.quote_line q JOIN erp.quote_header h USING (company, quote_number)
+        JOIN erp.order_header o ON o.company = h.company AND o.order_number = h.order_number WHERE q.status = 'Converted' AND o.order_date ${month}`],
+      ['/Order/Grouped/branch', 'order_line', { dateSlug: 'last-month' }, `SELECT sum(%) FROM erp.order_line WHERE order_date ${month}`],
+      ['/Order/OnTimeDelivery/Grouped/branch', 'order_ship_month_customer', { dateSlug: 'last-month' }, `SELECT sum(%) FROM erp.order_line WHERE ship_date ${month}`],
+    ];
+    const check = async (column: string) => {
+      for (const [url, source, body, raw] of questions) {
+        const result = await ok(admin(), url, { ...(body as object), pageSize: 100 });
+        expect(result.source, url).toBe(source);
+        const [expected] = await sql(raw.replace('%', column).replace('%', column));
+        expect(cents(result.totals.cost), `${url} on ${column}`).toBe(cents(expected!.sum));
+      }
+      const [open] = await sql(`SELECT ${column} AS cost FROM erp.order_line WHERE qty_open > 0 ORDER BY order_date DESC, order_number DESC, order_line_number LIMIT 1`);
+      expect(cents((await ok(admin(), '/Order/Details', { pageSize: 1 })).rows[0].cost)).toBe(cents(open!.cost));
+      const [quote] = await sql(`SELECT ${column} AS cost FROM erp.quote_line WHERE status = 'Open' ORDER BY quote_date DESC, quote_number DESC, quote_line_number LIMIT 1`);
+      expect(cents((await ok(admin(), '/Quote/Details', { pageSize: 1 })).rows[0].cost)).toBe(cents(quote!.cost));
+      const [booking] = await sql(`SELECT ${column} AS cost FROM erp.booking WHERE order_line_date BETWEEN '2026-10-22' AND $1 ORDER BY order_line_date DESC, booking_id DESC LIMIT 1`, [TODAY]);
+      expect(cents((await ok(admin(), '/Booking/Details', { pageSize: 1 })).rows[0].cost)).toBe(cents(booking!.cost));
+      // Open orders: the open share of the cost.
+      const [openCost] = await sql(
+        `SELECT sum(round(${column === 'cost' ? 'qty_open * unit_cost' : 'commission_cost * qty_open / qty_ordered'}, 2)) AS c FROM erp.order_line WHERE qty_open > 0`,
+      );
+      expect(cents((await ok(admin(), '/Order/Grouped/company', {})).totals.cost)).toBe(cents(openCost!.c));
+    };
+    await check('commission_cost');
+    await setBasis('AverageCost');
+    try {
+      await check('cost');
+    } finally {
+      await sql(`DELETE FROM app.setting_role WHERE setting_master_id IN (SELECT setting_master_id FROM app.setting_master WHERE setting_name LIKE '%CostBasis')`);
+    }
+  });
+});
+
 describe('Invoice/CommissionOnPaid', () => {
   it('lists the invoices paid in full in the period, with gross profit on cost or on commission cost', async () => {
     const result = await ok(admin(), '/Invoice/CommissionOnPaid/2026-10-01/2026-10-31', { pageSize: 500, sortBy: 'invoiceNumber', sortDir: 'asc' });

@@ -42,7 +42,7 @@ export function invoiceLineList(costBasis: string): ListModel {
       ...ITEM,
       qty: 'l.qty',
       unitPrice: 'l.unit_price',
-      ...amounts('l', onCommissionCost(costBasis) ? 'commission_cost' : 'cost'),
+      ...amounts('l', costColumn(costBasis)),
     },
     searchColumns: lineSearch('invoiceNumber'),
     filterFields: ['company', 'branch', 'salesRep', 'customer', 'shipTo', 'productGroup', 'itemNumber', 'invoiceNumber'],
@@ -51,7 +51,8 @@ export function invoiceLineList(costBasis: string): ListModel {
   };
 }
 
-const ORDER_LINE_COLUMNS = {
+/** Order line columns, cost on the cost column. */
+const orderLineColumns = (cost: string) => ({
   company: 'l.company',
   orderNumber: 'l.order_number',
   orderLineNumber: 'l.order_line_number',
@@ -70,19 +71,22 @@ const ORDER_LINE_COLUMNS = {
   qtyShipped: 'l.qty_shipped',
   qtyOpen: 'l.qty_open',
   unitPrice: 'l.unit_price',
-  ...amounts('l'),
+  ...amounts('l', cost),
   openSales: 'l.open_sales',
-};
+});
 const ORDER_LINE_FILTERS = ['company', 'branch', 'salesRep', 'customer', 'shipTo', 'location', 'status', 'itemNumber', 'productGroup', 'orderNumber'];
 
+/** The cost column of a cost basis setting. */
+const costColumn = (costBasis: string) => (onCommissionCost(costBasis) ? 'commission_cost' : 'cost');
+
 /** Order lines (Order/Details); with openOnly, the lines with a quantity still open. */
-export function orderLineList(openOnly: boolean): ListModel {
+export function orderLineList(openOnly: boolean, costBasis: string): ListModel {
   return {
     name: 'Order/Details',
     from: `erp.order_line l ${NAMED_LINE}`,
     dateColumn: 'l.order_date',
     salesRepColumn: 'l.sales_rep',
-    columns: ORDER_LINE_COLUMNS,
+    columns: orderLineColumns(costColumn(costBasis)),
     searchColumns: lineSearch('orderNumber'),
     filterFields: ORDER_LINE_FILTERS,
     defaultSort: { field: 'orderDate', dir: 'desc' },
@@ -95,20 +99,22 @@ export function orderLineList(openOnly: boolean): ListModel {
  * Open order lines whose location cannot fill them: the quantity available there (on hand less
  * committed; none when the location does not stock the item) is below the open quantity.
  */
-export const linesNotInStockList: ListModel = {
-  ...orderLineList(true),
-  name: 'Order/LinesNotInStock',
-  from: `erp.order_line l
-    LEFT JOIN erp.inventory v ON v.company = l.company AND v.item_number = l.item_number AND v.location = l.location ${NAMED_LINE}`,
-  columns: {
-    ...ORDER_LINE_COLUMNS,
-    qtyOnHand: 'coalesce(v.qty_on_hand, 0)',
-    qtyAvailable: 'coalesce(v.qty_available, 0)',
-    qtyShort: '(l.qty_open - greatest(coalesce(v.qty_available, 0), 0))',
-  },
-  defaultSort: { field: 'promiseDate', dir: 'asc' },
-  where: 'l.qty_open > 0 AND coalesce(v.qty_available, 0) < l.qty_open',
-};
+export function linesNotInStockList(costBasis: string): ListModel {
+  return {
+    ...orderLineList(true, costBasis),
+    name: 'Order/LinesNotInStock',
+    from: `erp.order_line l
+      LEFT JOIN erp.inventory v ON v.company = l.company AND v.item_number = l.item_number AND v.location = l.location ${NAMED_LINE}`,
+    columns: {
+      ...orderLineColumns(costColumn(costBasis)),
+      qtyOnHand: 'coalesce(v.qty_on_hand, 0)',
+      qtyAvailable: 'coalesce(v.qty_available, 0)',
+      qtyShort: '(l.qty_open - greatest(coalesce(v.qty_available, 0), 0))',
+    },
+    defaultSort: { field: 'promiseDate', dir: 'asc' },
+    where: 'l.qty_open > 0 AND coalesce(v.qty_available, 0) < l.qty_open',
+  };
+}
 
 /** Order headers (Order/Header/List, Order/Header); with openOnly, the orders not closed. */
 export function orderHeaderList(openOnly: boolean): ListModel {
@@ -145,7 +151,7 @@ export function orderHeaderList(openOnly: boolean): ListModel {
 }
 
 /** Quote lines (Quote/Details); with openOnly, the quotes still open. */
-export function quoteLineList(openOnly: boolean): ListModel {
+export function quoteLineList(openOnly: boolean, costBasis: string): ListModel {
   return {
     name: 'Quote/Details',
     from: `erp.quote_line l ${NAMED_LINE}`,
@@ -163,7 +169,7 @@ export function quoteLineList(openOnly: boolean): ListModel {
       ...ITEM,
       qty: 'l.qty',
       unitPrice: 'l.unit_price',
-      ...amounts('l'),
+      ...amounts('l', costColumn(costBasis)),
     },
     searchColumns: lineSearch('quoteNumber'),
     filterFields: ['company', 'salesRep', 'customer', 'status', 'itemNumber', 'productGroup', 'quoteNumber'],
@@ -200,7 +206,7 @@ export const quoteHeaderList: ListModel = {
 };
 
 /** Booking events (Booking/Details) on a date basis (seed §9 bookingDateBasis). */
-export function bookingList(basis: 'OrderLineDate' | 'BookingDate'): ListModel {
+export function bookingList(basis: 'OrderLineDate' | 'BookingDate', costBasis: string): ListModel {
   return {
     name: 'Booking/Details',
     from: `erp.booking l ${NAMED_LINE}`,
@@ -220,7 +226,7 @@ export function bookingList(basis: 'OrderLineDate' | 'BookingDate'): ListModel {
       branch: 'l.branch',
       ...ITEM,
       qty: 'l.qty',
-      ...amounts('l'),
+      ...amounts('l', costColumn(costBasis)),
     },
     searchColumns: lineSearch('orderNumber'),
     filterFields: ['company', 'branch', 'salesRep', 'customer', 'shipTo', 'bookingType', 'itemNumber', 'productGroup', 'orderNumber'],
@@ -264,7 +270,7 @@ const invoiceHeaders: ListModel = {
 
 /** Invoice headers with cost on the InvoiceCostBasis setting. */
 export function invoiceHeaderList(costBasis: string): ListModel {
-  return onCommissionCost(costBasis) ? { ...invoiceHeaders, columns: { ...invoiceHeaders.columns, ...amounts('h', 'commission_cost') } } : invoiceHeaders;
+  return { ...invoiceHeaders, columns: { ...invoiceHeaders.columns, ...amounts('h', costColumn(costBasis)) } };
 }
 
 /**

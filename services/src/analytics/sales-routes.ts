@@ -45,8 +45,8 @@ import { addDays, addMonths, daysIn, endOfMonth, isIsoDate, startOfMonth, type D
 import { HttpError } from '../platform/errors.ts';
 import { serve } from '../platform/route.ts';
 import { aggregateQuery, analyticsQuery, listQuery, money, pct, seriesQuery, totalsOf, type ExtraMeasure, type ListModel } from './engine.ts';
-import { bookingModel, onTimeModel, quoteBookedModel, quoteModel, type Model } from './models.ts';
-import { bookingBasis, invoiceOf, listAnswer, questions, resolveDate, type Answer, type AnswerFn } from './questions.ts';
+import type { Model } from './models.ts';
+import { bookingBasis, bookingOf, invoiceOf, listAnswer, onTimeOf, questions, quoteBookedOf, quoteOf, resolveDate, type Answer, type AnswerFn } from './questions.ts';
 import {
   bookingList,
   commissionOnPaidList,
@@ -157,7 +157,7 @@ const ON_TIME: ExtraMeasure = {
   total: 'sum(g.c_onTime)::bigint AS t_ontime',
 };
 
-function onTimeOf(shipped: number, onTime: number) {
+function onTimeShare(shipped: number, onTime: number) {
   return { shippedLines: shipped, onTimeLines: onTime, onTimePercent: shipped === 0 ? null : round2((100 * onTime) / shipped) };
 }
 
@@ -218,7 +218,7 @@ export async function salesRoutes(app: FastifyInstance, answer: AnswerFn): Promi
     answer(request.user, ['BBD', request.params, request.query, request.body], (a) => {
       const first = request.params.firstOfMonth;
       if (!isIsoDate(first) || !first.endsWith('-01')) throw badRequest(`firstOfMonth '${first}' must be the first day of a month, yyyy-mm-01`);
-      return byDayAnswer(a, bookingModel(bookingBasis(request.query.bookingDateBasis)), request.params.groupBy, { from: first, to: endOfMonth(first) }, request.body);
+      return byDayAnswer(a, bookingOf(a, request.query.bookingDateBasis), request.params.groupBy, { from: first, to: endOfMonth(first) }, request.body);
     }),
   );
   serve(app, bookingDetails, async (request) =>
@@ -226,30 +226,30 @@ export async function salesRoutes(app: FastifyInstance, answer: AnswerFn): Promi
       const { orderNumber, bookingDateBasis } = request.query;
       // One order's events: every date unless a dateSlug is given; otherwise the last 30 days.
       const dateSlug = request.body.dateSlug ?? (orderNumber ? null : 'last-30-days');
-      return listAnswer(a, bookingList(bookingBasis(bookingDateBasis)), dateSlug, withEquals(normalizeRequest(request.body), { orderNumber }));
+      return listAnswer(a, bookingList(bookingBasis(bookingDateBasis), a.context.bookingCostBasis), dateSlug, withEquals(normalizeRequest(request.body), { orderNumber }));
     }),
   );
   serve(app, bookingQuarterly, async (request) =>
     answer(request.user, ['BQ', request.params, request.query, request.body], (a) =>
-      questions.grouped(a, bookingModel(bookingBasis(request.query.bookingDateBasis)), 'quarter', request.params.dateSlug, request.body, false),
+      questions.grouped(a, bookingOf(a, request.query.bookingDateBasis), 'quarter', request.params.dateSlug, request.body, false),
     ),
   );
 
   // ---------------------------------------------------------------- QuoteBooked
   serve(app, quoteBookedGrouped, async (request) =>
-    answer(request.user, ['QBG', request.params, request.body], (a) => questions.grouped(a, quoteBookedModel, request.params.groupBy, request.params.dateSlug, request.body, false)),
+    answer(request.user, ['QBG', request.params, request.body], (a) => questions.grouped(a, quoteBookedOf(a), request.params.groupBy, request.params.dateSlug, request.body, false)),
   );
   serve(app, quoteBookedRank, async (request) =>
-    answer(request.user, ['QBR', request.params, request.body], (a) => questions.grouped(a, quoteBookedModel, request.params.groupBy, request.params.dateSlug, request.body, true)),
+    answer(request.user, ['QBR', request.params, request.body], (a) => questions.grouped(a, quoteBookedOf(a), request.params.groupBy, request.params.dateSlug, request.body, true)),
   );
   serve(app, quoteBookedSlidingComparison, async (request) =>
-    answer(request.user, ['QBC', request.params, request.body], (a) => questions.sliding(a, quoteBookedModel, request.params.groupBy, request.body.dateSlug, request.body)),
+    answer(request.user, ['QBC', request.params, request.body], (a) => questions.sliding(a, quoteBookedOf(a), request.params.groupBy, request.body.dateSlug, request.body)),
   );
   serve(app, quoteBookedSummary, async (request) =>
-    answer(request.user, ['QBS', request.body], (a) => questions.summary(a, quoteBookedModel, request.body?.filters)),
+    answer(request.user, ['QBS', request.body], (a) => questions.summary(a, quoteBookedOf(a), request.body?.filters)),
   );
   serve(app, quoteBookedYearOverYear, async (request) =>
-    answer(request.user, ['QBY', request.params, request.body], (a) => questions.yearOverYear(a, quoteBookedModel, request.params.groupBy, request.body)),
+    answer(request.user, ['QBY', request.params, request.body], (a) => questions.yearOverYear(a, quoteBookedOf(a), request.params.groupBy, request.body)),
   );
 
   // ---------------------------------------------------------------- RunRate
@@ -267,7 +267,7 @@ export async function salesRoutes(app: FastifyInstance, answer: AnswerFn): Promi
   ] as const) {
     serve(app, contract, async (request) =>
       answer(request.user, ['RRB', interval, request.params, request.query, request.body], (a) =>
-        runRateAnswer(a, bookingModel(bookingBasis(request.query?.bookingDateBasis)), request.params.groupBy, interval, request.body),
+        runRateAnswer(a, bookingOf(a, request.query?.bookingDateBasis), request.params.groupBy, interval, request.body),
       ),
     );
   }
@@ -275,19 +275,19 @@ export async function salesRoutes(app: FastifyInstance, answer: AnswerFn): Promi
   // ---------------------------------------------------------------- Order
   // Open lines and orders by default; with a dateSlug, those entered in it.
   serve(app, orderDetails, async (request) =>
-    answer(request.user, ['OD', request.body], (a) => listAnswer(a, orderLineList(!request.body.dateSlug), request.body.dateSlug ?? null, normalizeRequest(request.body))),
+    answer(request.user, ['OD', request.body], (a) => listAnswer(a, orderLineList(!request.body.dateSlug, a.context.orderCostBasis), request.body.dateSlug ?? null, normalizeRequest(request.body))),
   );
   serve(app, orderHeaderList, async (request) =>
     answer(request.user, ['OHL', request.body], (a) => listAnswer(a, orderHeaderModel(!request.body.dateSlug), request.body.dateSlug ?? null, normalizeRequest(request.body))),
   );
   serve(app, orderHeader, async (request) =>
     answer(request.user, ['OH', request.body], (a) =>
-      documentAnswer(a, { header: orderHeaderModel(false), lines: orderLineList(false), numberField: 'orderNumber', number: request.body.orderNumber, company: request.body.company }),
+      documentAnswer(a, { header: orderHeaderModel(false), lines: orderLineList(false, a.context.orderCostBasis), numberField: 'orderNumber', number: request.body.orderNumber, company: request.body.company }),
     ),
   );
   serve(app, orderLinesNotInStock, async (request) =>
     answer(request.user, ['ONS', request.body], async (a) => {
-      const { dateSlug: _none, ...page } = await listAnswer(a, linesNotInStockList, null, normalizeRequest(request.body));
+      const { dateSlug: _none, ...page } = await listAnswer(a, linesNotInStockList(a.context.orderCostBasis), null, normalizeRequest(request.body));
       return { pageNumber: page.pageNumber, pageSize: page.pageSize, totalCount: page.totalCount, rows: page.rows };
     }),
   );
@@ -300,8 +300,8 @@ export async function salesRoutes(app: FastifyInstance, answer: AnswerFn): Promi
   );
   serve(app, orderOnTimeGrouped, async (request) =>
     answer(request.user, ['OTG', request.params, request.body], async (a) => {
-      const grouped = await questions.grouped(a, onTimeModel, request.params.groupBy, request.body.dateSlug, request.body, false, [ON_TIME]);
-      return { ...grouped, rows: grouped.rows as never[], totals: { ...grouped.totals, ...onTimeOf(grouped.totals.lineCount, Number(grouped.extraTotals?.t_ontime ?? 0)) } };
+      const grouped = await questions.grouped(a, onTimeOf(a), request.params.groupBy, request.body.dateSlug, request.body, false, [ON_TIME]);
+      return { ...grouped, rows: grouped.rows as never[], totals: { ...grouped.totals, ...onTimeShare(grouped.totals.lineCount, Number(grouped.extraTotals?.t_ontime ?? 0)) } };
     }),
   );
   serve(app, orderOnTimeKpi, async (request) =>
@@ -310,11 +310,11 @@ export async function salesRoutes(app: FastifyInstance, answer: AnswerFn): Promi
       const buckets = [{ id: 'c', range: period }, ...(period.comparison ? [{ id: 'p', range: period.comparison }] : [])];
       const params = new SqlParams();
       const { sql, source } = aggregateQuery(
-        { model: onTimeModel, context: a.context, groupBy: null, buckets, filters: normalizeRequest({ filters: request.body.filters }).filters, measures: ['lines', 'onTime'] },
+        { model: onTimeOf(a), context: a.context, groupBy: null, buckets, filters: normalizeRequest({ filters: request.body.filters }).filters, measures: ['lines', 'onTime'] },
         params,
       );
       const row = (await analyticsQuery(a.db, sql, params.values)).rows[0] ?? {};
-      const out = (id: string, range: DateRange) => ({ from: range.from, to: range.to, ...onTimeOf(Number(row[`${id}_lines`] ?? 0), Number(row[`${id}_ontime`] ?? 0)) });
+      const out = (id: string, range: DateRange) => ({ from: range.from, to: range.to, ...onTimeShare(Number(row[`${id}_lines`] ?? 0), Number(row[`${id}_ontime`] ?? 0)) });
       const current = out('c', period);
       const comparison = period.comparison ? out('p', period.comparison) : null;
       const change = comparison && current.onTimePercent !== null && comparison.onTimePercent !== null ? round2(current.onTimePercent - comparison.onTimePercent) : null;
@@ -324,22 +324,22 @@ export async function salesRoutes(app: FastifyInstance, answer: AnswerFn): Promi
 
   // ---------------------------------------------------------------- Quote
   serve(app, quoteDetails, async (request) =>
-    answer(request.user, ['QD', request.body], (a) => listAnswer(a, quoteLineList(!request.body.dateSlug), request.body.dateSlug ?? null, normalizeRequest(request.body))),
+    answer(request.user, ['QD', request.body], (a) => listAnswer(a, quoteLineList(!request.body.dateSlug, a.context.quoteCostBasis), request.body.dateSlug ?? null, normalizeRequest(request.body))),
   );
   serve(app, quoteHeader, async (request) =>
     answer(request.user, ['QH', request.body], (a) =>
-      documentAnswer(a, { header: quoteHeaderList, lines: quoteLineList(false), numberField: 'quoteNumber', number: request.body.quoteNumber, company: request.body.company }),
+      documentAnswer(a, { header: quoteHeaderList, lines: quoteLineList(false, a.context.quoteCostBasis), numberField: 'quoteNumber', number: request.body.quoteNumber, company: request.body.company }),
     ),
   );
   serve(app, quoteKpi, async (request) =>
-    answer(request.user, ['QK', request.body], (a) => questions.kpi(a, quoteModel(false), request.body.dateSlug, request.body.filters)),
+    answer(request.user, ['QK', request.body], (a) => questions.kpi(a, quoteOf(a, false), request.body.dateSlug, request.body.filters)),
   );
   serve(app, quoteSummary, async (request) =>
-    answer(request.user, ['QS', request.body], (a) => questions.summary(a, quoteModel(false), request.body?.filters)),
+    answer(request.user, ['QS', request.body], (a) => questions.summary(a, quoteOf(a, false), request.body?.filters)),
   );
   serve(app, quoteByDay, async (request) =>
     answer(request.user, ['QBD', request.body], (a) =>
-      byDayAnswer(a, quoteModel(false), request.body.groupBy ?? 'company', resolveDate(request.body.dateSlug ?? 'this-month', a.context, a.today), request.body),
+      byDayAnswer(a, quoteOf(a, false), request.body.groupBy ?? 'company', resolveDate(request.body.dateSlug ?? 'this-month', a.context, a.today), request.body),
     ),
   );
 }

@@ -7,8 +7,8 @@
  * only narrow what the scope allows, never widen it.
  *
  * One round trip also brings what each call needs besides: the data version (latest load), the
- * day the data runs through, whether the rollups match it, and the FiscalYear and
- * InvoiceCostBasis settings.
+ * day the data runs through, whether the rollups match it, and the FiscalYear and cost basis
+ * settings.
  */
 import { ADMIN_ROLE_NAMES } from '@tradeboard/shared/constants';
 import { DEFAULT_FISCAL_YEAR_SETTING } from '@tradeboard/shared/dates';
@@ -26,16 +26,21 @@ export type AnalyticsContext = {
   dataThrough: string | null;
   rollupsReady: boolean;
   fiscalYear: string;
-  /** The InvoiceCostBasis setting (seed §9 default Commission): the cost invoice gross profit is on. */
+  /** The cost basis settings (seed §9 default Commission each): the cost gross profit is on. */
   invoiceCostBasis: string;
+  orderCostBasis: string;
+  bookingCostBasis: string;
+  quoteCostBasis: string;
 };
+
+const COST_BASIS_SETTINGS = ['InvoiceCostBasis', 'OrderCostBasis', 'BookingCostBasis', 'QuoteCostBasis'];
 
 type ContextRow = {
   role_name: string;
   is_admin: boolean;
   sales_rep: string | null;
   team: string[] | null;
-  settings: { FiscalYear?: string | null; InvoiceCostBasis?: string | null } | null;
+  settings: Record<string, string | null> | null;
   load_id: number | null;
   data_through: string | null;
   rollup_load_id: number | null;
@@ -50,17 +55,18 @@ export async function loadAnalyticsContext(db: Db, userMasterId: number): Promis
                FROM app.setting_master m
                LEFT JOIN app.setting_global sg ON sg.setting_master_id = m.setting_master_id AND sg.customer_master_id = u.customer_master_id
                LEFT JOIN app.setting_role sr ON sr.setting_master_id = m.setting_master_id AND sr.role_master_id = u.role_master_id
-              WHERE m.setting_name IN ('FiscalYear', 'InvoiceCostBasis')) AS settings,
+              WHERE m.setting_name = ANY($2)) AS settings,
             dl.load_id, dl.data_through::text AS data_through,
             (SELECT load_id FROM erp.rollup_state) AS rollup_load_id
        FROM app.user_master u
        JOIN app.role_master r USING (role_master_id)
        LEFT JOIN LATERAL (SELECT load_id, data_through FROM erp.data_load ORDER BY load_id DESC LIMIT 1) dl ON true
       WHERE u.user_master_id = $1 AND u.is_active`,
-    [userMasterId],
+    [userMasterId, ['FiscalYear', ...COST_BASIS_SETTINGS]],
   );
   const row = rows[0];
   if (!row) throw new HttpError(401, 'Unauthorized');
+  const setting = (name: string) => row.settings?.[name] ?? DEFAULT_SETTINGS[name]!;
   const admin = row.is_admin || (ADMIN_ROLE_NAMES as readonly string[]).includes(row.role_name);
   const scope: DataScope = admin
     ? { all: true }
@@ -71,7 +77,10 @@ export async function loadAnalyticsContext(db: Db, userMasterId: number): Promis
     dataThrough: row.data_through,
     rollupsReady: row.load_id !== null && row.rollup_load_id === row.load_id,
     fiscalYear: row.settings?.FiscalYear ?? DEFAULT_FISCAL_YEAR_SETTING,
-    invoiceCostBasis: row.settings?.InvoiceCostBasis ?? DEFAULT_SETTINGS.InvoiceCostBasis!,
+    invoiceCostBasis: setting('InvoiceCostBasis'),
+    orderCostBasis: setting('OrderCostBasis'),
+    bookingCostBasis: setting('BookingCostBasis'),
+    quoteCostBasis: setting('QuoteCostBasis'),
   };
 }
 

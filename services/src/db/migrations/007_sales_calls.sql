@@ -28,6 +28,18 @@ UPDATE erp.invoice_header h SET commission_cost = l.commission_cost
  WHERE l.company = h.company AND l.invoice_number = h.invoice_number;
 CREATE INDEX invoice_header_by_paid_date ON erp.invoice_header (paid_date) INCLUDE (sales_rep) WHERE paid_date IS NOT NULL;
 
+-- Commission cost on order lines, quote lines and bookings, as invoice lines have it: the cost
+-- the cost bases' default (seed §9 Commission) puts gross profit on. The demo ERP computes it as
+-- for invoice lines (the line's cost plus 2%); rows loaded before this migration get that now.
+ALTER TABLE erp.order_line ADD COLUMN commission_cost numeric(14,2);
+ALTER TABLE erp.quote_line ADD COLUMN commission_cost numeric(14,2);
+ALTER TABLE erp.booking ADD COLUMN commission_cost numeric(14,2);
+UPDATE erp.order_line SET commission_cost = round(cost * 1.02, 2);
+UPDATE erp.quote_line SET commission_cost = round(cost * 1.02, 2);
+UPDATE erp.booking SET commission_cost = round(cost * 1.02, 2);
+-- Filled by refresh_sales_rollups() after refresh_rollups() has built the rest of the row.
+ALTER TABLE erp.booking_day_rep ADD COLUMN commission_cost numeric(16,2) NOT NULL DEFAULT 0;
+
 -- Narrow quote rollups, rebuilt with the others by refreshRollups() (services/src/analytics/rollups.ts)
 -- in each ERP load's transaction. Quote counts are additive: a quote has one date, company,
 -- rep, branch and status, and a converted quote one order.
@@ -38,10 +50,11 @@ CREATE TABLE erp.quote_day_rep (
   company     text    NOT NULL,
   sales_rep   text    NOT NULL,
   status      text    NOT NULL,
-  sales       numeric(16,2) NOT NULL,
-  cost        numeric(16,2) NOT NULL,
-  line_count  integer NOT NULL,
-  quote_count integer NOT NULL,
+  sales           numeric(16,2) NOT NULL,
+  cost            numeric(16,2) NOT NULL,
+  commission_cost numeric(16,2) NOT NULL,
+  line_count      integer NOT NULL,
+  quote_count     integer NOT NULL,
   PRIMARY KEY (quote_date, company, sales_rep, status)
 );
 CREATE INDEX quote_day_rep_by_rep ON erp.quote_day_rep (sales_rep, quote_date);
@@ -52,10 +65,11 @@ CREATE TABLE erp.quote_booked_day_rep (
   company     text    NOT NULL,
   branch      text    NOT NULL,
   sales_rep   text    NOT NULL,
-  sales       numeric(16,2) NOT NULL,
-  cost        numeric(16,2) NOT NULL,
-  line_count  integer NOT NULL,
-  quote_count integer NOT NULL,
+  sales           numeric(16,2) NOT NULL,
+  cost            numeric(16,2) NOT NULL,
+  commission_cost numeric(16,2) NOT NULL,
+  line_count      integer NOT NULL,
+  quote_count     integer NOT NULL,
   PRIMARY KEY (booked_date, company, branch, sales_rep)
 );
 CREATE INDEX quote_booked_day_rep_by_rep ON erp.quote_booked_day_rep (sales_rep, booked_date);
@@ -68,10 +82,11 @@ CREATE TABLE erp.order_ship_month_customer (
   customer      text    NOT NULL,
   branch        text    NOT NULL,
   sales_rep     text    NOT NULL,
-  sales         numeric(16,2) NOT NULL,
-  cost          numeric(16,2) NOT NULL,
-  line_count    integer NOT NULL,
-  on_time_count integer NOT NULL,       -- shipped on or before the promise date
+  sales           numeric(16,2) NOT NULL,
+  cost            numeric(16,2) NOT NULL,
+  commission_cost numeric(16,2) NOT NULL,
+  line_count      integer NOT NULL,
+  on_time_count   integer NOT NULL,       -- shipped on or before the promise date
   PRIMARY KEY (month, company, customer, branch, sales_rep)
 );
 CREATE INDEX order_ship_month_customer_by_rep ON erp.order_ship_month_customer (sales_rep, month);
@@ -81,24 +96,32 @@ BEGIN
   TRUNCATE erp.quote_day_rep, erp.quote_booked_day_rep, erp.order_ship_month_customer;
 
   INSERT INTO erp.order_ship_month_customer
-  SELECT date_trunc('month', ship_date)::date, company, customer, branch, sales_rep, sum(sales), sum(cost), count(*),
+  SELECT date_trunc('month', ship_date)::date, company, customer, branch, sales_rep, sum(sales), sum(cost), sum(commission_cost), count(*),
          count(*) FILTER (WHERE ship_date <= promise_date)
     FROM erp.order_line
    WHERE ship_date IS NOT NULL
    GROUP BY 1, company, customer, branch, sales_rep;
 
   INSERT INTO erp.quote_day_rep
-  SELECT quote_date, company, sales_rep, status, sum(sales), sum(cost), count(*), count(DISTINCT quote_number)
+  SELECT quote_date, company, sales_rep, status, sum(sales), sum(cost), sum(commission_cost), count(*), count(DISTINCT quote_number)
     FROM erp.quote_line
    GROUP BY quote_date, company, sales_rep, status;
 
   INSERT INTO erp.quote_booked_day_rep
-  SELECT o.order_date, q.company, h.branch, q.sales_rep, sum(q.sales), sum(q.cost), count(*), count(DISTINCT q.quote_number)
+  SELECT o.order_date, q.company, h.branch, q.sales_rep, sum(q.sales), sum(q.cost), sum(q.commission_cost), count(*), count(DISTINCT q.quote_number)
     FROM erp.quote_line q
     JOIN erp.quote_header h ON h.company = q.company AND h.quote_number = q.quote_number
     JOIN erp.order_header o ON o.company = h.company AND o.order_number = h.order_number
    WHERE q.status = 'Converted'
    GROUP BY o.order_date, q.company, h.branch, q.sales_rep;
+
+  UPDATE erp.booking_day_rep r SET commission_cost = b.commission_cost
+    FROM (SELECT 'BookingDate' AS basis, booking_date AS day, company, branch, sales_rep, sum(commission_cost) AS commission_cost
+            FROM erp.booking GROUP BY booking_date, company, branch, sales_rep
+          UNION ALL
+          SELECT 'OrderLineDate', order_line_date, company, branch, sales_rep, sum(commission_cost)
+            FROM erp.booking GROUP BY order_line_date, company, branch, sales_rep) b
+   WHERE r.basis = b.basis AND r.day = b.day AND r.company = b.company AND r.branch = b.branch AND r.sales_rep = b.sales_rep;
 END;
 $$;
 

@@ -155,6 +155,8 @@ type Customer = {
 };
 
 type Line = { item: Item; qty: number; price: number; unitCost: number };
+/** A line's commission cost (the cost the cost bases' default, Commission, uses): its cost plus 2%. */
+const commissionCostOf = (l: Line) => r2(r2(l.qty * l.unitCost) * 1.02);
 
 type Order = {
   number: string;
@@ -189,9 +191,9 @@ const TABLES = {
   invoice_header: T('invoice_header', [['company', 'text'], ['invoice_number', 'text'], ['invoice_type', 'text'], ['invoice_date', 'date'], ['customer', 'text'], ['ship_to', 'text'], ['sales_rep', 'text'], ['branch', 'text'], ['location', 'text'], ['order_number', 'text'], ['order_date', 'date'], ['ship_date', 'date'], ['customer_po', 'text'], ['terms', 'text'], ['line_count', 'int'], ['sales', 'numeric'], ['cost', 'numeric'], ['freight', 'numeric'], ['tax', 'numeric'], ['commission_cost', 'numeric'], ['paid_date', 'date']]),
   invoice_line: T('invoice_line', [['company', 'text'], ['invoice_number', 'text'], ['invoice_line_number', 'int'], ['customer', 'text'], ['ship_to', 'text'], ['sales_rep', 'text'], ['branch', 'text'], ['invoice_date', 'date'], ['item_number', 'text'], ['product_group', 'text'], ['qty', 'int'], ['unit_price', 'numeric'], ['sales', 'numeric'], ['cost', 'numeric'], ['commission_cost', 'numeric'], ['freight', 'numeric']]),
   order_header: T('order_header', [['company', 'text'], ['order_number', 'text'], ['order_date', 'date'], ['requested_date', 'date'], ['promise_date', 'date'], ['ship_date', 'date'], ['status', 'text'], ['customer', 'text'], ['ship_to', 'text'], ['sales_rep', 'text'], ['branch', 'text'], ['location', 'text'], ['customer_po', 'text'], ['quote_number', 'text'], ['line_count', 'int'], ['order_total', 'numeric'], ['open_total', 'numeric']]),
-  order_line: T('order_line', [['company', 'text'], ['order_number', 'text'], ['order_line_number', 'int'], ['customer', 'text'], ['ship_to', 'text'], ['sales_rep', 'text'], ['branch', 'text'], ['location', 'text'], ['order_date', 'date'], ['requested_date', 'date'], ['promise_date', 'date'], ['ship_date', 'date'], ['status', 'text'], ['item_number', 'text'], ['product_group', 'text'], ['qty_ordered', 'int'], ['qty_shipped', 'int'], ['qty_open', 'int'], ['unit_price', 'numeric'], ['unit_cost', 'numeric'], ['sales', 'numeric'], ['cost', 'numeric'], ['open_sales', 'numeric']]),
+  order_line: T('order_line', [['company', 'text'], ['order_number', 'text'], ['order_line_number', 'int'], ['customer', 'text'], ['ship_to', 'text'], ['sales_rep', 'text'], ['branch', 'text'], ['location', 'text'], ['order_date', 'date'], ['requested_date', 'date'], ['promise_date', 'date'], ['ship_date', 'date'], ['status', 'text'], ['item_number', 'text'], ['product_group', 'text'], ['qty_ordered', 'int'], ['qty_shipped', 'int'], ['qty_open', 'int'], ['unit_price', 'numeric'], ['unit_cost', 'numeric'], ['sales', 'numeric'], ['cost', 'numeric'], ['open_sales', 'numeric'], ['commission_cost', 'numeric']]),
   quote_header: T('quote_header', [['company', 'text'], ['quote_number', 'text'], ['quote_date', 'date'], ['expiration_date', 'date'], ['status', 'text'], ['customer', 'text'], ['ship_to', 'text'], ['sales_rep', 'text'], ['branch', 'text'], ['order_number', 'text'], ['line_count', 'int'], ['quote_total', 'numeric']]),
-  quote_line: T('quote_line', [['company', 'text'], ['quote_number', 'text'], ['quote_line_number', 'int'], ['customer', 'text'], ['sales_rep', 'text'], ['quote_date', 'date'], ['expiration_date', 'date'], ['status', 'text'], ['item_number', 'text'], ['product_group', 'text'], ['qty', 'int'], ['unit_price', 'numeric'], ['unit_cost', 'numeric'], ['sales', 'numeric'], ['cost', 'numeric']]),
+  quote_line: T('quote_line', [['company', 'text'], ['quote_number', 'text'], ['quote_line_number', 'int'], ['customer', 'text'], ['sales_rep', 'text'], ['quote_date', 'date'], ['expiration_date', 'date'], ['status', 'text'], ['item_number', 'text'], ['product_group', 'text'], ['qty', 'int'], ['unit_price', 'numeric'], ['unit_cost', 'numeric'], ['sales', 'numeric'], ['cost', 'numeric'], ['commission_cost', 'numeric']]),
   purchase_order_header: T('purchase_order_header', [['company', 'text'], ['po_number', 'text'], ['supplier', 'text'], ['location', 'text'], ['branch', 'text'], ['order_date', 'date'], ['due_date', 'date'], ['received_date', 'date'], ['status', 'text'], ['buyer', 'text'], ['line_count', 'int'], ['po_total', 'numeric'], ['open_total', 'numeric']]),
   purchase_order_line: T('purchase_order_line', [['company', 'text'], ['po_number', 'text'], ['po_line_number', 'int'], ['supplier', 'text'], ['location', 'text'], ['order_date', 'date'], ['due_date', 'date'], ['received_date', 'date'], ['item_number', 'text'], ['product_group', 'text'], ['qty_ordered', 'int'], ['qty_received', 'int'], ['qty_open', 'int'], ['unit_cost', 'numeric'], ['cost', 'numeric'], ['open_cost', 'numeric']]),
   ar_open: T('ar_open', [['company', 'text'], ['invoice_number', 'text'], ['customer', 'text'], ['sales_rep', 'text'], ['branch', 'text'], ['invoice_date', 'date'], ['due_date', 'date'], ['original_amount', 'numeric'], ['balance', 'numeric']]),
@@ -244,9 +246,9 @@ export async function generateErpData(db: pg.Pool, options: GenerateErpOptions =
     // One booking event per order line, at its entry date.
     await client.query(`
       INSERT INTO erp.booking (company, booking_id, order_number, order_line_number, booking_type, booking_date,
-                               order_line_date, customer, ship_to, sales_rep, branch, item_number, product_group, qty, sales, cost)
+                               order_line_date, customer, ship_to, sales_rep, branch, item_number, product_group, qty, sales, cost, commission_cost)
       SELECT company, substr(order_number, 3)::bigint * 1000 + order_line_number, order_number, order_line_number, 'New',
-             order_date, order_date, customer, ship_to, sales_rep, branch, item_number, product_group, qty_ordered, sales, cost
+             order_date, order_date, customer, ship_to, sales_rep, branch, item_number, product_group, qty_ordered, sales, cost, commission_cost
         FROM erp.order_line`);
 
     progress(`Building ${indexes.length} indexes`);
@@ -580,7 +582,8 @@ async function generate(t: Tables, s: Settings): Promise<{ invoiceLines: number;
       const l = lines[n];
       const sales = r2(l.qty * l.price);
       total += sales;
-      await put(t.quote_line, [c.company, number, n + 1, c.code, c.rep, iso(quoteDay), iso(expiration), status, l.item.code, PRODUCT_GROUPS[l.item.group].code, l.qty, l.price, l.unitCost, sales, r2(l.qty * l.unitCost)]);
+      await put(t.quote_line, [c.company, number, n + 1, c.code, c.rep, iso(quoteDay), iso(expiration), status, l.item.code, PRODUCT_GROUPS[l.item.group].code, l.qty, l.price, l.unitCost, sales, r2(l.qty * l.unitCost),
+        commissionCostOf(l)]);
     }
     await put(t.quote_header, [c.company, number, iso(quoteDay), iso(expiration), status, c.code, shipTo, c.rep, c.branch, orderNumber, lines.length, r2(total)]);
     return number;
@@ -607,7 +610,7 @@ async function generate(t: Tables, s: Settings): Promise<{ invoiceLines: number;
       }
       await put(t.order_line, [c.company, o.number, n + 1, c.code, o.shipTo, c.rep, c.branch, o.location, iso(o.orderDay), iso(requestedDay), iso(promiseDay),
         open ? null : iso(o.shipDay), status, l.item.code, PRODUCT_GROUPS[l.item.group].code, l.qty, open ? 0 : l.qty, open ? l.qty : 0,
-        l.price, l.unitCost, sales, r2(l.qty * l.unitCost), open ? sales : 0]);
+        l.price, l.unitCost, sales, r2(l.qty * l.unitCost), open ? sales : 0, commissionCostOf(l)]);
     }
     await put(t.order_header, [c.company, o.number, iso(o.orderDay), iso(requestedDay), iso(promiseDay), open ? null : iso(o.shipDay), status, c.code, o.shipTo, c.rep, c.branch,
       o.location, o.customerPo, quoteNumber, o.lines.length, r2(total), r2(openTotal)]);
@@ -624,7 +627,7 @@ async function generate(t: Tables, s: Settings): Promise<{ invoiceLines: number;
       const l = lines[n];
       const lineSales = r2(l.qty * l.price);
       const lineCost = r2(l.qty * l.unitCost);
-      const lineCommissionCost = r2(lineCost * 1.02);
+      const lineCommissionCost = commissionCostOf(l);
       sales += lineSales;
       cost += lineCost;
       commissionCost += lineCommissionCost;
