@@ -138,7 +138,11 @@ test('an empty card shows the hint for the situation: edit mode off, or no right
 
 test('at 375 px the cards stack full width, in reading order', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
+  const api = await apiClient(page.request);
+  for (const name of ['Wide board one', 'Wide board two']) await createBoard(api, QUOTES, unique(name));
   await openBoard(page, ['First', 'Second', 'Third']);
+  // The open board's tab, last of a strip wider than the phone, is scrolled into view.
+  await expect(page.getByRole('main').getByRole('tab', { selected: true })).toBeInViewport();
   await expect.poll(() => cardNames(page)).toEqual(['First', 'Second', 'Third']);
   const boxes = await page.getByRole('main').getByRole('article').evaluateAll((cards) => cards.map((card) => card.getBoundingClientRect().toJSON()));
   const mainBox = (await page.getByRole('main').boundingBox())!;

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { apiClient, createBoard, setEditMode, unique, useSignedInState } from './helpers.ts';
 
 // Managing boards as a board owner (the sales manager): create, rename, share, copy, default, reorder, delete.
-useSignedInState(test, 'manager@tradeboard.example');
+const signedInState = useSignedInState(test, 'manager@tradeboard.example');
 
 const REPORTS = 6;
 const HELP = 8;
@@ -148,6 +148,33 @@ test('reorder boards by dragging their tabs in edit mode; the order is kept', as
   await setEditMode(page, false);
   await page.reload();
   await expect(page.getByRole('button', { name: `Move ${first.boardName} (arrow keys)` })).toHaveCount(0);
+});
+
+test('at 768 px boards are reordered by touch, in edit mode', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, storageState: signedInState, hasTouch: true, viewport: { width: 768, height: 900 } });
+  const page = await context.newPage();
+  await setEditMode(page, true);
+  const api = await apiClient(page.request);
+  const sectionId = 13;
+  const first = await createBoard(api, sectionId, unique('Touch A'));
+  const second = await createBoard(api, sectionId, unique('Touch B'));
+  await page.goto(`/inventory/${second.boardMasterId}`);
+  const names = async () => (await main(page).getByRole('tab').allTextContents()).filter((text) => text === first.boardName || text === second.boardName);
+  await expect.poll(names).toEqual([first.boardName, second.boardName]);
+
+  // A finger on B's tab, slid left over A's: real touch events (the browser makes the pointer events).
+  const from = (await tab(page, second.boardName).boundingBox())!;
+  const to = (await tab(page, first.boardName).boundingBox())!;
+  const cdp = await context.newCDPSession(page);
+  const touch = (type: string, x: number, y: number) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
+  const y = from.y + from.height / 2;
+  await touch('touchStart', from.x + from.width / 2, y);
+  for (let step = 1; step <= 10; step++) await touch('touchMove', from.x + from.width / 2 - ((from.x - to.x) * step) / 10, y);
+  await touch('touchEnd', to.x, y);
+  await expect.poll(names).toEqual([second.boardName, first.boardName]);
+  await page.reload();
+  await expect.poll(names).toEqual([second.boardName, first.boardName]);
+  await context.close();
 });
 
 test('delete the open board: confirmation, then back to the section home', async ({ page }) => {

@@ -67,9 +67,10 @@ export async function signedInRequest(baseURL: string, email: string): Promise<A
 
 /**
  * One signed-in session for every test of a file: signs in through the API once and gives each
- * test a browser context carrying that session. Call at the top of a spec file.
+ * test a browser context carrying that session. Call at the top of a spec file; returns the state file
+ * (for contexts a test opens itself).
  */
-export function useSignedInState(test: TestType<any, any>, email: string): void {
+export function useSignedInState(test: TestType<any, any>, email: string): string {
   const file = path.join(process.env.E2E_DATA_DIR ?? tmpdir(), `state-${email}-${process.pid}.json`);
   test.use({ storageState: file });
   test.beforeAll(async ({ baseURL }: { baseURL: string }) => {
@@ -77,6 +78,7 @@ export function useSignedInState(test: TestType<any, any>, email: string): void 
     await request.storageState({ path: file });
     await request.dispose();
   });
+  return file;
 }
 
 /** Turns the persisted edit mode on or off for every page load of the test (the profile menu's switch). */

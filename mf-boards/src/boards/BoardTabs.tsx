@@ -1,4 +1,4 @@
-import { useCallback, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { HolderOutlined, ShareAltOutlined, StarFilled, Tooltip } from '@tradeboard/shared/ui';
 import { navigate } from '@tradeboard/shared/web';
 import type { BoardValue } from '../api/types.ts';
@@ -29,6 +29,12 @@ export function BoardTabs(props: Props): ReactNode {
   const handleReorder = useCallback((next: BoardValue[]) => onReorder(next), [onReorder]);
   const { container, ordered, draggingIndex, startDrag, wasDrag } = useDragReorder(boards, reorderable, handleReorder, '[data-board-tab]');
   const [, force] = useState(0);
+
+  // The open board's tab is in view, also when the strip scrolls sideways (phones, many boards).
+  useEffect(() => {
+    const tab = container.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
+    tab?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [active, boards.length, container]);
 
   const follow = (href: string) => (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
