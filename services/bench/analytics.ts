@@ -1,5 +1,5 @@
 /**
- * `pnpm bench:analytics [--scale N] [--runs N] [--reload] [--as admin|rep|manager] [--only TEXT] [--data-dir DIR]`
+ * `pnpm bench:analytics [--scale N] [--runs N] [--reload] [--as admin|rep|manager] [--only REGEX] [--data-dir DIR]`
  *
  * Times every implemented analytics call on PostgreSQL (DATABASE_URL), or without it on the
  * embedded database (in --data-dir, by default a directory of its own under the system's
@@ -320,7 +320,8 @@ console.log(
   `\n${database.kind === 'postgres' ? 'PostgreSQL' : 'Embedded (PGlite)'}, ${size[0]!.n.toLocaleString('en-US')} invoice lines (scale ${load.scale}), today ${load.data_through}, as ${values.as}@, ${runs} runs each; ms`,
 );
 console.log(`${'call'.padEnd(52)} ${'source'.padEnd(28)} ${'cold p50'.padStart(7)} ${'p95'.padStart(7)}   ${'warm p50'.padStart(7)} ${'p95'.padStart(7)}   ${'raw p50'.padStart(7)} ${'p95'.padStart(7)}`);
-for (const c of calls.filter((c) => !values.only || c.name.includes(values.only!))) {
+const only = values.only ? new RegExp(values.only) : null;
+for (const c of calls.filter((c) => !only || only.test(c.name))) {
   clearAnalyticsCaches();
   const answer = await call(c); // first call: plans and buffers warm up
   const raw = c.raw(answer);

@@ -10,6 +10,11 @@ CREATE INDEX quote_header_by_number ON erp.quote_header (quote_number);
 CREATE INDEX quote_line_by_number ON erp.quote_line (quote_number);
 CREATE INDEX booking_by_order ON erp.booking (order_number);
 
+-- Booking/Details on either date basis, and Quote/Details' open quotes, newest first.
+CREATE INDEX booking_by_line_date ON erp.booking (order_line_date);
+CREATE INDEX booking_by_date ON erp.booking (booking_date);
+CREATE INDEX quote_line_open ON erp.quote_line (quote_date) WHERE status = 'Open';
+
 -- On-time delivery: the lines shipped in a period, with what the on-time test and totals read.
 CREATE INDEX order_line_shipped ON erp.order_line (ship_date)
   INCLUDE (promise_date, sales, cost, sales_rep, company, branch) WHERE ship_date IS NOT NULL;
