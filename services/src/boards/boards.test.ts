@@ -337,19 +337,22 @@ describe('DynamicPage', () => {
     expect(page.body.board).toMatchObject({ boardName: 'Welcome', canEdit: false });
     expect(page.body.cards.map((c: any) => [c.cardName, c.displayOrder, c.componentInstances.length])).toEqual([
       ['Welcome', 0, 1],
-      ['This month', 1, 4],
-      ['Sales by month', 2, 1],
-      ['Top customers by sales', 3, 1],
-      ['Open orders by customer', 4, 1],
-      ['Open quotes by customer', 5, 1],
-      ['Useful links', 6, 1],
+      ['Sales this month', 1, 1],
+      ['Bookings this month', 2, 1],
+      ['Orders this month', 3, 1],
+      ['Sales year to date', 4, 1],
+      ['Sales by month', 5, 1],
+      ['Top customers by sales', 6, 1],
+      ['Open orders by customer', 7, 1],
+      ['Open quotes by customer', 8, 1],
+      ['Useful links', 9, 1],
     ]);
     expect(page.body.components.map((c: any) => c.id)).toEqual([...new Set(page.body.cards.flatMap((c: any) => c.componentInstances.map((i: any) => i.componentMasterId)))].sort((a: any, b: any) => a - b));
     expect(page.body.components.filter((c: any) => c.id > 1000).map((c: any) => [c.id, c.displayName, c.renderer, c.componentType, c.componentCategory])).toEqual([
       [1001, 'Notes', 'notes', 'Summary', 'Productivity'],
       [1002, 'Document Links', 'documentLinks', 'List', 'Productivity'],
     ]);
-    const links = JSON.parse(page.body.cards[6].componentInstances[0].configs.displayConfigs[0].controlValue);
+    const links = JSON.parse(page.body.cards[9].componentInstances[0].configs.displayConfigs[0].controlValue);
     expect(links.length).toBeGreaterThan(1);
     expect((await call(sso, 'GET', `/DynamicPage/${welcome}`)).status).toBe(404);
   });

@@ -35,20 +35,23 @@ export function layoutCards(specs: readonly CardSpec[], top = 0): Card[] {
   });
 }
 
-const KPI_HEIGHT = 8;
-const LIST_HEIGHT = 16;
+const KPI_HEIGHT = 5;
+const SUMMARY_HEIGHT = 6;
+const LIST_HEIGHT = 20;
 
 /** "Open Orders by Customer" → "Open orders by customer": a card named after its one component. */
 const sentence = (name: string) => name.charAt(0) + name.slice(1).toLowerCase();
-/** A row of figures across the board. */
-const figures = (cardName: string, ...components: string[]): CardSpec => ({ cardName, components, w: 12, h: KPI_HEIGHT });
+/** Summary tiles across the board. */
+const figures = (cardName: string, ...components: string[]): CardSpec => ({ cardName, components, w: 12, h: SUMMARY_HEIGHT });
+/** KPIs four to a row, one a card. */
+const kpis = (...components: string[]): CardSpec[] => components.map((c) => ({ cardName: sentence(c), components: [c], w: 3, h: KPI_HEIGHT }));
 /** Half-width cards, one component each. */
 const halves = (...components: string[]): CardSpec[] => components.map((c) => ({ cardName: sentence(c), components: [c], w: 6, h: LIST_HEIGHT }));
 const wide = (cardName: string, ...components: string[]): CardSpec => ({ cardName, components, w: 12, h: LIST_HEIGHT });
 
 /** Home: this month's figures, sales by month, top customers, open orders and quotes. */
 export const HOME_DASHBOARD: readonly CardSpec[] = [
-  figures('This month', 'Sales This Month', 'Bookings This Month', 'Orders This Month', 'Sales Year To Date'),
+  ...kpis('Sales This Month', 'Bookings This Month', 'Orders This Month', 'Sales Year To Date'),
   ...halves('Sales by Month', 'Top Customers by Sales', 'Open Orders by Customer', 'Open Quotes by Customer'),
 ];
 

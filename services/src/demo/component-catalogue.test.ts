@@ -215,7 +215,18 @@ describe('the seeded catalogue and default boards', () => {
     expect(await library(viewer)).toContain('Sales by Customer');
     const home = (await call(admin, 'GET', `/DynamicPage/Default/${SECTION_IDS.home}`)).body;
     expect(home.board.boardName).toBe('Welcome');
-    expect(home.cards.map((c: { cardName: string }) => c.cardName)).toEqual(['Welcome', 'This month', 'Sales by month', 'Top customers by sales', 'Open orders by customer', 'Open quotes by customer', 'Useful links']);
+    expect(home.cards.map((c: { cardName: string }) => c.cardName)).toEqual([
+      'Welcome',
+      'Sales this month',
+      'Bookings this month',
+      'Orders this month',
+      'Sales year to date',
+      'Sales by month',
+      'Top customers by sales',
+      'Open orders by customer',
+      'Open quotes by customer',
+      'Useful links',
+    ]);
     const thisMonth = home.cards[1].componentInstances[0];
     const kpi = buildPartRequest(thisMonth.configs, 'data')!;
     const figures = await call(admin, 'POST', kpi.path, kpi.body);

@@ -287,7 +287,8 @@ function summaryTiles(subject: Subject, meta: Meta): CatalogueMaster {
   return master(meta, subject.category, 'Summary', {
     outputModel: 'Summary',
     dataConfig: { queryString: subject.summary!, isVisible: true, filterConfigs: [] },
-    chartConfig: chart([tab(subject.measure, 'column', 'label', ['sales']), tab('Gross Profit', 'column', 'label', ['grossProfit'])]),
+    // The tiles say it all; the chart is there to switch on.
+    chartConfig: { ...chart([tab(subject.measure, 'column', 'label', ['sales']), tab('Gross Profit', 'column', 'label', ['grossProfit'])]), isVisible: false },
     columnConfigs: columns([
       ['label', 'Period', 'text'],
       ['sales', subject.measure, 'money'],
