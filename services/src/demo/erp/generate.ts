@@ -10,6 +10,7 @@ import type pg from 'pg';
 import { BatchWriter, type Cell, type Column, type TableBuffer } from './batch-writer.ts';
 import { Rng, WeightedPicker } from './prng.ts';
 import { analyzeRollups, refreshRollups } from '../../analytics/rollups.ts';
+import { generateServiceData, SERVICE_ERP_TABLES, SERVICE_TABLES } from './generate-service.ts';
 import {
   ACCOUNT_CLASS, ANNUAL_GROWTH, BRANCHES, COMPANIES, CORPORATE_WORDS, CUSTOMER_WORDS, FIRST_NAMES, LAST_NAMES,
   LOCATIONS, PRODUCT_GROUPS, PROSPECT_SOURCES, SALES_REPS, SEASONALITY, STREETS, STREET_TYPES, SUPPLIER_WORDS, TITLES,
@@ -46,7 +47,7 @@ export const LINES_PER_SCALE = 250_000;
 export const ERP_TABLES = [
   'company', 'branch', 'location', 'sales_rep', 'corporate', 'customer', 'ship_to', 'prospect', 'contact',
   'supplier', 'product_group', 'item', 'inventory', 'invoice_header', 'invoice_line', 'order_header', 'order_line',
-  'quote_header', 'quote_line', 'booking', 'purchase_order_header', 'purchase_order_line', 'ar_open', 'ap_open',
+  'quote_header', 'quote_line', 'booking', 'purchase_order_header', 'purchase_order_line', 'ar_open', 'ap_open', ...SERVICE_ERP_TABLES,
 ] as const;
 
 // ------------------------------------------------------------------------------------ dates
@@ -198,6 +199,7 @@ const TABLES = {
   purchase_order_line: T('purchase_order_line', [['company', 'text'], ['po_number', 'text'], ['po_line_number', 'int'], ['supplier', 'text'], ['location', 'text'], ['order_date', 'date'], ['due_date', 'date'], ['received_date', 'date'], ['item_number', 'text'], ['product_group', 'text'], ['qty_ordered', 'int'], ['qty_received', 'int'], ['qty_open', 'int'], ['unit_cost', 'numeric'], ['cost', 'numeric'], ['open_cost', 'numeric']]),
   ar_open: T('ar_open', [['company', 'text'], ['invoice_number', 'text'], ['customer', 'text'], ['sales_rep', 'text'], ['branch', 'text'], ['invoice_date', 'date'], ['due_date', 'date'], ['original_amount', 'numeric'], ['balance', 'numeric']]),
   ap_open: T('ap_open', [['company', 'text'], ['voucher', 'text'], ['supplier', 'text'], ['supplier_invoice', 'text'], ['po_number', 'text'], ['invoice_date', 'date'], ['due_date', 'date'], ['original_amount', 'numeric'], ['balance', 'numeric']]),
+  ...SERVICE_TABLES,
 };
 
 type Tables = { [K in keyof typeof TABLES]: TableBuffer };
@@ -241,6 +243,7 @@ export async function generateErpData(db: pg.Pool, options: GenerateErpOptions =
 
     const stats = await generate(tables, { scale, seed, today, progress });
     await writer.flush();
+    await generateServiceData(client, writer, tables, { scale, seed, today });
     progress(`Generated ${stats.invoiceLines.toLocaleString('en-US')} invoice lines; deriving bookings`);
 
     // One booking event per order line, at its entry date.
