@@ -3,6 +3,7 @@ import { accountingRoutes } from './accounting-routes.ts';
 import { accountsRoutes } from './accounts-routes.ts';
 import { inventoryRoutes } from './inventory-routes.ts';
 import { purchasingRoutes } from './purchasing-routes.ts';
+import { usageRoutes } from './usage-routes.ts';
 
 /** The purchasing, accounting, inventory and account data calls (beside analyticsRoutes). */
 export async function erpDataRoutes(app: FastifyInstance): Promise<void> {
@@ -10,4 +11,5 @@ export async function erpDataRoutes(app: FastifyInstance): Promise<void> {
   await purchasingRoutes(app);
   await accountsRoutes(app);
   await inventoryRoutes(app);
+  await usageRoutes(app);
 }

@@ -7,6 +7,7 @@ import * as erpAccounting from './erp-accounting.ts';
 import * as erpAccounts from './erp-accounts.ts';
 import * as erpInventory from './erp-inventory.ts';
 import * as erpPurchasing from './erp-purchasing.ts';
+import * as erpUsage from './erp-usage.ts';
 import * as filters from './filters.ts';
 import * as notifications from './notifications.ts';
 import * as system from './system.ts';
@@ -22,6 +23,7 @@ export * from './erp-accounting.ts';
 export * from './erp-accounts.ts';
 export * from './erp-inventory.ts';
 export * from './erp-purchasing.ts';
+export * from './erp-usage.ts';
 export * from './filters.ts';
 export * from './notifications.ts';
 export * from './system.ts';
@@ -35,4 +37,4 @@ function contractsOf(module: Record<string, unknown>): Contract[] {
 }
 
 /** Every call the backend serves, each defined once. */
-export const allContracts: readonly Contract[] = [admin, analytics, auth, boards, erpAccounting, erpAccounts, erpInventory, erpPurchasing, filters, notifications, system, user].flatMap(contractsOf);
+export const allContracts: readonly Contract[] = [admin, analytics, auth, boards, erpAccounting, erpAccounts, erpInventory, erpPurchasing, erpUsage, filters, notifications, system, user].flatMap(contractsOf);
