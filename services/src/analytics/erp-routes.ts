@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { accountDetailRoutes } from './account-detail-routes.ts';
 import { accountingRoutes } from './accounting-routes.ts';
 import { accountsRoutes } from './accounts-routes.ts';
 import { inventoryRoutes } from './inventory-routes.ts';
 import { purchasingRoutes } from './purchasing-routes.ts';
+import { serviceRoutes } from './service-routes.ts';
 import { usageRoutes } from './usage-routes.ts';
 
 /** The purchasing, accounting, inventory and account data calls (beside analyticsRoutes). */
@@ -10,6 +12,8 @@ export async function erpDataRoutes(app: FastifyInstance): Promise<void> {
   await accountingRoutes(app);
   await purchasingRoutes(app);
   await accountsRoutes(app);
+  await accountDetailRoutes(app);
   await inventoryRoutes(app);
+  await serviceRoutes(app);
   await usageRoutes(app);
 }

@@ -3,11 +3,13 @@ import * as admin from './admin.ts';
 import * as analytics from './analytics.ts';
 import * as auth from './auth.ts';
 import * as boards from './boards.ts';
+import * as erpAccountDetail from './erp-account-detail.ts';
 import * as erpAccounting from './erp-accounting.ts';
 import * as erpAccounts from './erp-accounts.ts';
 import * as erpInventory from './erp-inventory.ts';
 import * as erpPurchasing from './erp-purchasing.ts';
 import * as erpUsage from './erp-usage.ts';
+import * as erpService from './erp-service.ts';
 import * as filters from './filters.ts';
 import * as notifications from './notifications.ts';
 import * as system from './system.ts';
@@ -19,11 +21,13 @@ export * from './admin.ts';
 export * from './analytics.ts';
 export * from './auth.ts';
 export * from './boards.ts';
+export * from './erp-account-detail.ts';
 export * from './erp-accounting.ts';
 export * from './erp-accounts.ts';
 export * from './erp-inventory.ts';
 export * from './erp-purchasing.ts';
 export * from './erp-usage.ts';
+export * from './erp-service.ts';
 export * from './filters.ts';
 export * from './notifications.ts';
 export * from './system.ts';
@@ -37,4 +41,4 @@ function contractsOf(module: Record<string, unknown>): Contract[] {
 }
 
 /** Every call the backend serves, each defined once. */
-export const allContracts: readonly Contract[] = [admin, analytics, auth, boards, erpAccounting, erpAccounts, erpInventory, erpPurchasing, erpUsage, filters, notifications, system, user].flatMap(contractsOf);
+export const allContracts: readonly Contract[] = [admin, analytics, auth, boards, erpAccountDetail, erpAccounting, erpAccounts, erpInventory, erpPurchasing, erpUsage, erpService, filters, notifications, system, user].flatMap(contractsOf);

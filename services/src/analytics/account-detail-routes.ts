@@ -1,0 +1,580 @@
+/**
+ * Seed 001 §7.12 account calls beside the lists and summaries (accounts-routes.ts): one record
+ * by id (branch, company, location, product group, customer, ship-to, corporate, supplier,
+ * prospect), the states of the caller's customers (County/List), a sales rep's accounts, the
+ * type-ahead searches, an account's contacts and the customer map.
+ *
+ * Customers, ship-tos, corporates (by the corporate's own rep) and prospects are per sales rep,
+ * exactly like the lists: an account outside the caller's scope answers 404 like one that does
+ * not exist, so ids never reveal another rep's accounts. Contacts are read only after their
+ * account passed that check. Suppliers are company-wide behind PurchaseAccessRight; reference
+ * data is read by anyone signed in.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Static } from 'typebox';
+import {
+  branchById,
+  companyById,
+  corporateById,
+  corporateSalesRep,
+  corporateSearch,
+  countyList,
+  customerById,
+  customerContacts,
+  customerLatitudeLongitude,
+  customerMapList,
+  customerMapRadius,
+  customerSalesRep,
+  customerSearch,
+  locationById,
+  productGroupById,
+  prospectById,
+  prospectSearch,
+  shipToById,
+  shipToContacts,
+  shipToSalesRep,
+  shipToSearch,
+  supplierById,
+  type BranchListItem,
+  type CompanyListItem,
+  type CorporateDetail,
+  type CustomerDetail,
+  type LocationListItem,
+  type ProductGroupListItem,
+  type ProspectDetail,
+  type ShipToDetail,
+  type SupplierDetail,
+} from '@tradeboard/shared/contracts';
+import { parseBoolean } from '@tradeboard/shared/user-settings';
+import type { SessionUser } from '../platform/session.ts';
+import { HttpError } from '../platform/errors.ts';
+import { serve } from '../platform/route.ts';
+import { analyticsQuery, type ListModel } from './engine.ts';
+import { companyWide, erpCall, pageOf, type ErpCall } from './erp-common.ts';
+import { scopePredicate } from './scope.ts';
+import {
+  badRequest,
+  filterPredicates,
+  normalizeRequest,
+  orderByClause,
+  pageClause,
+  searchPredicate,
+  SqlParams,
+  type SearchOperator,
+  type SearchRequest,
+} from './search-request.ts';
+
+const notFound = (message: string) => new HttpError(404, message);
+
+/** PostgreSQL text cannot hold NUL: such input is a 400 naming the field, not a database error. */
+function rejectNul(value: unknown, field: string): void {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) throw badRequest(`${field} must not contain a NUL character`);
+  } else if (Array.isArray(value)) {
+    value.forEach((v, i) => rejectNul(v, `${field}/${i}`));
+  } else if (value && typeof value === 'object') {
+    for (const [key, v] of Object.entries(value)) rejectNul(v, field ? `${field}/${key}` : key);
+  }
+}
+
+/** serve(), with path, query and body checked for NUL first. */
+const route: typeof serve = (app, contract, handler) =>
+  serve(app, contract, async (request, reply) => {
+    rejectNul(request.params, 'params');
+    rejectNul(request.query, 'querystring');
+    rejectNul(request.body, 'body');
+    return handler(request, reply);
+  });
+
+/** One row or 404. */
+async function one<T>(call: ErpCall, text: string, values: unknown[], missing: string): Promise<T> {
+  const { rows } = await call.db.query(text, values);
+  if (!rows[0]) throw notFound(missing);
+  return rows[0] as T;
+}
+
+/** `AND <scope>` on a rep column, its parameters added to `params` ('' when the caller reads everything). */
+function andScope(call: ErpCall, column: string, params: SqlParams): string {
+  const scope = scopePredicate(call.context.scope, column, params);
+  return scope ? ` AND ${scope}` : '';
+}
+
+const address = (a: string) => `${a}.address1 AS address, ${a}.city, ${a}.state, ${a}.postal_code AS "postalCode", ${a}.phone`;
+const branchJoin = (a: string) => `LEFT JOIN erp.branch b ON b.company = ${a}.company AND b.branch = ${a}.branch`;
+const repJoin = (a: string) => `LEFT JOIN erp.sales_rep r ON r.company = ${a}.company AND r.sales_rep = ${a}.sales_rep`;
+
+// ------------------------------------------------------------------------------ reference by id
+async function branch(call: ErpCall, code: string, company: string) {
+  return one<Static<typeof BranchListItem>>(
+    call,
+    `SELECT b.company, b.branch, b.branch_name AS "branchName", ${address('b')} FROM erp.branch b WHERE b.company = $1 AND b.branch = $2`,
+    [company, code],
+    `Branch ${code} of company ${company} not found`,
+  );
+}
+
+async function company(call: ErpCall, code: string) {
+  return one<Static<typeof CompanyListItem>>(call, 'SELECT company, company_name AS "companyName" FROM erp.company WHERE company = $1', [code], `Company ${code} not found`);
+}
+
+async function location(call: ErpCall, code: string, companyCode: string) {
+  return one<Static<typeof LocationListItem>>(
+    call,
+    `SELECT company, location, location_name AS "locationName", branch, city, state FROM erp.location WHERE company = $1 AND location = $2`,
+    [companyCode, code],
+    `Location ${code} of company ${companyCode} not found`,
+  );
+}
+
+async function productGroup(call: ErpCall, code: string, companyCode: string | undefined) {
+  return one<Static<typeof ProductGroupListItem>>(
+    call,
+    `SELECT company, product_group AS "productGroup", product_group_name AS "productGroupName" FROM erp.product_group
+      WHERE product_group = $1 AND ($2::text IS NULL OR company = $2) ORDER BY company LIMIT 1`,
+    [code, companyCode ?? null],
+    `Product group ${code}${companyCode ? ` of company ${companyCode}` : ''} not found`,
+  );
+}
+
+// ------------------------------------------------------------------------------ one account
+async function customer(call: ErpCall, code: string, companyCode: string) {
+  const params = new SqlParams();
+  const [c, id] = [params.add(companyCode), params.add(code)];
+  return one<Static<typeof CustomerDetail>>(
+    call,
+    `SELECT a.company, a.customer, a.customer_name AS "customerName", ${address('a')},
+            a.branch, b.branch_name AS "branchName", a.sales_rep AS "salesRep", r.name AS "salesRepName",
+            a.corporate, k.corporate_name AS "corporateName",
+            a.account_class1 AS "accountClass1", a.account_class2 AS "accountClass2", a.account_class3 AS "accountClass3",
+            a.account_class4 AS "accountClass4", a.account_class5 AS "accountClass5",
+            a.credit_limit::float8 AS "creditLimit", a.terms, a.latitude, a.longitude,
+            to_char(a.created_date, 'YYYY-MM-DD') AS "createdDate", a.is_active AS "isActive",
+            (SELECT count(*)::int FROM erp.ship_to s WHERE s.company = a.company AND s.customer = a.customer) AS "shipToCount",
+            (SELECT count(*)::int FROM erp.contact t WHERE t.company = a.company AND t.customer = a.customer) AS "contactCount"
+       FROM erp.customer a ${branchJoin('a')} ${repJoin('a')}
+       LEFT JOIN erp.corporate k ON k.company = a.company AND k.corporate = a.corporate
+      WHERE a.company = ${c} AND a.customer = ${id}${andScope(call, 'a.sales_rep', params)}`,
+    params.values,
+    `Customer ${code} of company ${companyCode} not found`,
+  );
+}
+
+async function shipTo(call: ErpCall, code: string, companyCode: string) {
+  const params = new SqlParams();
+  const [c, id] = [params.add(companyCode), params.add(code)];
+  return one<Static<typeof ShipToDetail>>(
+    call,
+    `SELECT a.company, a.ship_to AS "shipTo", a.ship_to_name AS "shipToName", a.customer, cu.customer_name AS "customerName", ${address('a')},
+            a.branch, b.branch_name AS "branchName", a.sales_rep AS "salesRep", r.name AS "salesRepName",
+            to_char(a.created_date, 'YYYY-MM-DD') AS "createdDate"
+       FROM erp.ship_to a ${branchJoin('a')} ${repJoin('a')}
+       LEFT JOIN erp.customer cu ON cu.company = a.company AND cu.customer = a.customer
+      WHERE a.company = ${c} AND a.ship_to = ${id}${andScope(call, 'a.sales_rep', params)}`,
+    params.values,
+    `Ship-to ${code} of company ${companyCode} not found`,
+  );
+}
+
+async function corporate(call: ErpCall, code: string, companyCode: string) {
+  const params = new SqlParams();
+  const [c, id] = [params.add(companyCode), params.add(code)];
+  return one<Static<typeof CorporateDetail>>(
+    call,
+    `SELECT a.company, a.corporate, a.corporate_name AS "corporateName", ${address('a')}, a.sales_rep AS "salesRep", r.name AS "salesRepName",
+            (SELECT count(*)::int FROM erp.customer x WHERE x.company = a.company AND x.corporate = a.corporate) AS "customerCount"
+       FROM erp.corporate a ${repJoin('a')}
+      WHERE a.company = ${c} AND a.corporate = ${id}${andScope(call, 'a.sales_rep', params)}`,
+    params.values,
+    `Corporate account ${code} of company ${companyCode} not found`,
+  );
+}
+
+async function prospect(call: ErpCall, code: string, companyCode: string) {
+  const params = new SqlParams();
+  const [c, id] = [params.add(companyCode), params.add(code)];
+  return one<Static<typeof ProspectDetail>>(
+    call,
+    `SELECT a.company, a.prospect AS customer, a.prospect_name AS "customerName", ${address('a')},
+            a.branch, b.branch_name AS "branchName", a.sales_rep AS "salesRep", r.name AS "salesRepName",
+            a.account_class1 AS "accountClass1", a.source, to_char(a.created_date, 'YYYY-MM-DD') AS "createdDate"
+       FROM erp.prospect a ${branchJoin('a')} ${repJoin('a')}
+      WHERE a.company = ${c} AND a.prospect = ${id}${andScope(call, 'a.sales_rep', params)}`,
+    params.values,
+    `Prospect ${code} of company ${companyCode} not found`,
+  );
+}
+
+async function supplier(call: ErpCall, code: string, companyCode: string) {
+  return one<Static<typeof SupplierDetail>>(
+    call,
+    `SELECT a.company, a.supplier, a.supplier_name AS "supplierName", ${address('a')}, a.terms, a.lead_days AS "leadDays",
+            (SELECT count(*)::int FROM erp.item i WHERE i.company = a.company AND i.supplier = a.supplier) AS "itemCount"
+       FROM erp.supplier a WHERE a.company = $1 AND a.supplier = $2`,
+    [companyCode, code],
+    `Supplier ${code} of company ${companyCode} not found`,
+  );
+}
+
+// ------------------------------------------------------------------------------ lists
+const byName = (field: string) => ({ field, dir: 'asc' as const });
+const addressColumns = (a: string) => ({
+  address: `${a}.address1`,
+  city: `${a}.city`,
+  state: `${a}.state`,
+  postalCode: `${a}.postal_code`,
+  phone: `${a}.phone`,
+});
+
+const customerRows: ListModel = {
+  name: 'Customer',
+  from: `erp.customer c ${branchJoin('c')}`,
+  dateColumn: 'c.created_date',
+  salesRepColumn: 'c.sales_rep',
+  columns: {
+    company: 'c.company',
+    customer: 'c.customer',
+    customerName: 'c.customer_name',
+    ...addressColumns('c'),
+    branch: 'c.branch',
+    branchName: 'b.branch_name',
+    salesRep: 'c.sales_rep',
+    corporate: 'c.corporate',
+  },
+  searchColumns: ['customer', 'customerName', 'city'],
+  filterFields: ['company', 'customer', 'branch', 'salesRep', 'corporate', 'city', 'state'],
+  defaultSort: byName('customerName'),
+  tieBreak: 'c.company, c.customer',
+};
+
+const shipToRows: ListModel = {
+  name: 'ShipTo',
+  from: `erp.ship_to s ${branchJoin('s')} LEFT JOIN erp.customer c ON c.company = s.company AND c.customer = s.customer`,
+  dateColumn: 's.created_date',
+  salesRepColumn: 's.sales_rep',
+  columns: {
+    company: 's.company',
+    shipTo: 's.ship_to',
+    shipToName: 's.ship_to_name',
+    customer: 's.customer',
+    customerName: 'c.customer_name',
+    ...addressColumns('s'),
+    branch: 's.branch',
+    branchName: 'b.branch_name',
+    salesRep: 's.sales_rep',
+  },
+  searchColumns: ['shipTo', 'shipToName', 'customer', 'customerName', 'city'],
+  filterFields: ['company', 'shipTo', 'customer', 'branch', 'salesRep', 'city', 'state'],
+  defaultSort: byName('shipToName'),
+  tieBreak: 's.company, s.ship_to',
+};
+
+const corporateRows: ListModel = {
+  name: 'Corporate',
+  from: 'erp.corporate k',
+  dateColumn: "DATE '2000-01-01'",
+  salesRepColumn: 'k.sales_rep',
+  columns: {
+    company: 'k.company',
+    corporate: 'k.corporate',
+    corporateName: 'k.corporate_name',
+    ...addressColumns('k'),
+    salesRep: 'k.sales_rep',
+    customerCount: '(SELECT count(*)::int FROM erp.customer c WHERE c.company = k.company AND c.corporate = k.corporate)',
+  },
+  searchColumns: ['corporate', 'corporateName', 'city'],
+  filterFields: ['company', 'corporate', 'salesRep', 'city', 'state'],
+  defaultSort: byName('corporateName'),
+  tieBreak: 'k.company, k.corporate',
+};
+
+const contactRows: ListModel = {
+  name: 'Contact',
+  from: 'erp.contact t LEFT JOIN erp.customer c ON c.company = t.company AND c.customer = t.customer',
+  dateColumn: "DATE '2000-01-01'",
+  salesRepColumn: 'NULL',
+  columns: {
+    company: 't.company',
+    contact: 't.contact',
+    contactName: 't.contact_name',
+    firstName: 't.first_name',
+    lastName: 't.last_name',
+    title: 't.title',
+    email: 't.email',
+    phone: 't.phone',
+    customer: 't.customer',
+    customerName: 'c.customer_name',
+    physAddress1: 't.phys_address1',
+    physCity: 't.phys_city',
+    physState: 't.phys_state',
+    physPostalCode: 't.phys_postal_code',
+  },
+  searchColumns: ['contact', 'contactName', 'email', 'title'],
+  filterFields: ['company', 'contact', 'customer', 'title', 'physCity', 'physState'],
+  defaultSort: byName('contactName'),
+  tieBreak: 't.company, t.contact',
+};
+
+const mapRows = (distance: string | null): ListModel => ({
+  ...customerRows,
+  name: 'Customer/Map',
+  columns: {
+    ...Object.fromEntries(Object.entries(customerRows.columns).filter(([name]) => name !== 'corporate')),
+    latitude: 'c.latitude',
+    longitude: 'c.longitude',
+    distanceMiles: distance ? `round((${distance})::numeric, 2)::float8` : 'NULL::float8',
+  },
+  where: 'c.latitude IS NOT NULL AND c.longitude IS NOT NULL',
+  defaultSort: distance ? { field: 'distanceMiles', dir: 'asc' } : byName('customerName'),
+});
+
+/**
+ * A scoped, searched, filtered, sorted page of a model's rows (as engine.listQuery), with extra
+ * trusted predicates whose values go through `params`. `scoped` false skips the rep scope
+ * (the caller checked it another way).
+ */
+async function listPage(call: ErpCall, model: ListModel, body: SearchRequest | undefined, extra: (params: SqlParams) => string[] = () => [], scoped = true) {
+  const request = normalizeRequest(body);
+  const params = new SqlParams();
+  const where: string[] = model.where ? [model.where] : [];
+  if (scoped) {
+    const scope = scopePredicate(call.context.scope, model.salesRepColumn, params);
+    if (scope) where.push(scope);
+  }
+  where.push(...extra(params));
+  const filterable = Object.fromEntries(model.filterFields.map((f) => [f, `${model.columns[f]}::text`]));
+  where.push(...filterPredicates(request.filters, filterable, params));
+  const search = searchPredicate(request.searchString, request.searchOperator, model.searchColumns.map((c) => `${model.columns[c]}::text`), params);
+  if (search) where.push(search);
+  const order = orderByClause(request, model.columns, model.defaultSort, model.tieBreak);
+  const select = Object.entries(model.columns).map(([name, sql]) => `${sql} AS "${name}"`).join(', ');
+  const { rows } = await analyticsQuery(
+    call.db,
+    `SELECT ${select}, count(*) OVER ()::int AS total_count FROM ${model.from} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ${order} ${pageClause(request, params)}`,
+    params.values,
+  );
+  let totalCount = rows[0] ? Number(rows[0].total_count) : 0;
+  if (!rows[0] && request.pageNumber > 1) {
+    // Past the last page: still say how many there are.
+    const { rows: count } = await analyticsQuery(call.db, `SELECT count(*)::int AS n FROM ${model.from} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`, params.values.slice(0, -2));
+    totalCount = Number(count[0]?.n ?? 0);
+  }
+  return {
+    ...pageOf(request, totalCount),
+    rows: rows.map((row) => Object.fromEntries(Object.entries(row).filter(([k]) => k !== 'total_count'))) as never,
+  };
+}
+
+// ------------------------------------------------------------------------------ County/List
+/** Customers by state: the ERP mirror keeps no county, so the state is the finest area it has. */
+async function counties(call: ErpCall, body: SearchRequest | undefined) {
+  const request = normalizeRequest(body);
+  const params = new SqlParams();
+  const where = ['c.state IS NOT NULL', "c.state <> ''"];
+  const scope = scopePredicate(call.context.scope, 'c.sales_rep', params);
+  if (scope) where.push(scope);
+  where.push(...filterPredicates(request.filters, { company: 'c.company', state: 'c.state', branch: 'c.branch', salesRep: 'c.sales_rep' }, params));
+  const search = searchPredicate(request.searchString, request.searchOperator, ['g.state'], params);
+  const order = orderByClause(request, { state: 'g.state', customerCount: 'g."customerCount"' }, byName('state'), 'g.state');
+  const { rows } = await analyticsQuery(
+    call.db,
+    `SELECT g.state, g."customerCount", count(*) OVER ()::int AS total_count
+       FROM (SELECT c.state, count(*)::int AS "customerCount" FROM erp.customer c WHERE ${where.join(' AND ')} GROUP BY c.state) g
+      ${search ? `WHERE ${search}` : ''} ${order} ${pageClause(request, params)}`,
+    params.values,
+  );
+  return { ...pageOf(request, rows[0] ? Number(rows[0].total_count) : 0), rows: rows.map(({ state, customerCount }) => ({ state, customerCount })) };
+}
+
+// ------------------------------------------------------------------------------ a rep's accounts
+type RepRequest = SearchRequest & { salesRep?: string };
+
+/** The rep asked for (default: the caller's own code); 404 when it is unknown or outside the caller's scope. */
+async function requestedRep(call: ErpCall, user: SessionUser, asked: string | undefined): Promise<string> {
+  let rep = asked;
+  if (!rep) {
+    const { rows } = await call.db.query<{ sales_rep: string | null }>('SELECT sales_rep FROM app.user_master WHERE user_master_id = $1', [user.userMasterId]);
+    rep = rows[0]?.sales_rep ?? undefined;
+    if (!rep) throw badRequest('salesRep is required: you have no sales rep code of your own');
+  }
+  const scope = call.context.scope;
+  const inScope = scope.all || scope.salesReps.includes(rep);
+  const { rows } = await call.db.query('SELECT 1 FROM erp.sales_rep WHERE sales_rep = $1 LIMIT 1', [rep]);
+  if (!inScope || !rows[0]) throw notFound(`Sales rep ${rep} not found`);
+  return rep;
+}
+
+type RepKind = { model: ListModel; repColumn: string; invoiced: (rep: string) => string };
+
+const REP_KINDS: Record<'customer' | 'shipTo' | 'corporate', RepKind> = {
+  customer: {
+    model: customerRows,
+    repColumn: 'c.sales_rep',
+    invoiced: (rep) => `(c.company, c.customer) IN (SELECT h.company, h.customer FROM erp.invoice_header h WHERE h.sales_rep = ${rep})`,
+  },
+  shipTo: {
+    model: shipToRows,
+    repColumn: 's.sales_rep',
+    invoiced: (rep) => `(s.company, s.ship_to) IN (SELECT h.company, h.ship_to FROM erp.invoice_header h WHERE h.sales_rep = ${rep})`,
+  },
+  corporate: {
+    model: corporateRows,
+    repColumn: 'k.sales_rep',
+    invoiced: (rep) =>
+      `(k.company, k.corporate) IN (SELECT c.company, c.corporate FROM erp.invoice_header h
+          JOIN erp.customer c ON c.company = h.company AND c.customer = h.customer
+         WHERE h.sales_rep = ${rep} AND c.corporate IS NOT NULL)`,
+  },
+};
+
+/**
+ * primary: the accounts assigned to the rep (within the caller's scope); otherwise the accounts
+ * the rep has invoiced (the transaction rep), which the caller reads because the rep is his.
+ */
+async function repAccounts(call: ErpCall, user: SessionUser, kind: RepKind, primary: boolean, body: RepRequest | undefined) {
+  const { salesRep: asked, ...search } = body ?? {};
+  const rep = await requestedRep(call, user, asked);
+  const page = await listPage(
+    call,
+    kind.model,
+    search,
+    (params) => [primary ? `${kind.repColumn} = ${params.add(rep)}` : kind.invoiced(params.add(rep))],
+    primary,
+  );
+  return { salesRep: rep, primary, ...page };
+}
+
+// ------------------------------------------------------------------------------ type-ahead search
+type AccountSearchBody = { searchString?: string | null; searchOperator?: SearchOperator | null; pageSize?: number; pageNumber?: number; company?: string | null };
+type SearchKind = 'Customer' | 'Prospect' | 'ShipTo' | 'Corporate';
+
+const SEARCH_SOURCES: Record<SearchKind, { from: string; id: string; name: string; customer: string; branch: boolean }> = {
+  Customer: { from: 'erp.customer a', id: 'a.customer', name: 'a.customer_name', customer: 'NULL::text', branch: true },
+  Prospect: { from: 'erp.prospect a', id: 'a.prospect', name: 'a.prospect_name', customer: 'NULL::text', branch: true },
+  ShipTo: { from: 'erp.ship_to a', id: 'a.ship_to', name: 'a.ship_to_name', customer: 'a.customer', branch: true },
+  Corporate: { from: 'erp.corporate a', id: 'a.corporate', name: 'a.corporate_name', customer: 'NULL::text', branch: false },
+};
+
+const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+export const TYPE_AHEAD_PAGE_SIZE = 50;
+
+/**
+ * Accounts whose number or name matches (case-insensitive, by the operator, Contains by
+ * default), best first: the number itself, then numbers or names beginning with the text, then
+ * the rest; by name within each.
+ */
+async function accountSearch(call: ErpCall, kinds: SearchKind[], body: AccountSearchBody | undefined) {
+  const text = (body?.searchString ?? '').trim();
+  const operator = body?.searchOperator ?? 'Contains';
+  const pageSize = body?.pageSize ?? TYPE_AHEAD_PAGE_SIZE;
+  const pageNumber = body?.pageNumber ?? 1;
+  const params = new SqlParams();
+  const lowered = params.add(text.toLowerCase());
+  const prefix = params.add(`${likeEscape(text.toLowerCase())}%`);
+  const company = body?.company ? params.add(body.company) : null;
+  const parts = kinds.map((kind) => {
+    const s = SEARCH_SOURCES[kind];
+    const where: string[] = [];
+    const match = searchPredicate(text, operator, [s.id, s.name], params);
+    if (match) where.push(match);
+    if (company) where.push(`a.company = ${company}`);
+    const scope = scopePredicate(call.context.scope, 'a.sales_rep', params);
+    if (scope) where.push(scope);
+    const rank = `CASE WHEN lower(${s.id}) = ${lowered} THEN 0
+                       WHEN lower(${s.id}) LIKE ${prefix} ESCAPE '\\' OR lower(${s.name}) LIKE ${prefix} ESCAPE '\\' THEN 1 ELSE 2 END`;
+    return `SELECT '${kind}'::text AS "accountType", a.company, ${s.id} AS "accountId", ${s.name} AS "accountName", ${s.customer} AS customer,
+                   ${address('a')}, ${s.branch ? 'a.branch, b.branch_name' : 'NULL::text AS branch, NULL::text'} AS "branchName",
+                   a.sales_rep AS "salesRep", ${rank} AS rank
+              FROM ${s.from} ${s.branch ? branchJoin('a') : ''} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`;
+  });
+  const { rows } = await analyticsQuery(
+    call.db,
+    `SELECT h.*, count(*) OVER ()::int AS total_count FROM (${parts.join(' UNION ALL ')}) h
+      ORDER BY h.rank, lower(h."accountName"), h."accountName", h.company, h."accountId", h."accountType"
+      LIMIT ${params.add(pageSize)} OFFSET ${params.add((pageNumber - 1) * pageSize)}`,
+    params.values,
+  );
+  return {
+    searchString: text,
+    pageNumber,
+    pageSize,
+    totalCount: rows[0] ? Number(rows[0].total_count) : 0,
+    rows: rows.map(({ total_count: _count, rank: _rank, ...row }) => row) as never,
+  };
+}
+
+// ------------------------------------------------------------------------------ routes
+export async function accountDetailRoutes(app: FastifyInstance): Promise<void> {
+  const scoped = (user: SessionUser) => erpCall(app.db, user, []);
+  const prospects = (user: SessionUser) => erpCall(app.db, user, [], 'ProspectAccessRight');
+  const everyone = async (user: SessionUser) => companyWide(await erpCall(app.db, user, []));
+
+  route(app, branchById, async (request) => branch(await everyone(request.user), request.params.branch, request.params.company));
+  route(app, companyById, async (request) => company(await everyone(request.user), request.params.company));
+  route(app, locationById, async (request) => location(await everyone(request.user), request.params.location, request.params.company));
+  route(app, productGroupById, async (request) => productGroup(await everyone(request.user), request.params.productGroup, request.query.company));
+  route(app, countyList, async (request) => counties(await scoped(request.user), request.body));
+
+  route(app, customerById, async (request) => customer(await scoped(request.user), request.params.customer, request.query.company));
+  route(app, shipToById, async (request) => shipTo(await scoped(request.user), request.params.shipTo, request.query.company));
+  route(app, corporateById, async (request) => corporate(await scoped(request.user), request.params.corporate, request.query.company));
+  route(app, prospectById, async (request) => prospect(await prospects(request.user), request.params.customer, request.params.company));
+  route(app, supplierById, async (request) =>
+    supplier(companyWide(await erpCall(app.db, request.user, [], 'PurchaseAccessRight')), request.params.supplier, request.query.company),
+  );
+
+  route(app, customerSalesRep, async (request) => repAccounts(await scoped(request.user), request.user, REP_KINDS.customer, request.params.primary, request.body));
+  route(app, shipToSalesRep, async (request) => repAccounts(await scoped(request.user), request.user, REP_KINDS.shipTo, request.params.primary, request.body));
+  route(app, corporateSalesRep, async (request) => repAccounts(await scoped(request.user), request.user, REP_KINDS.corporate, request.params.primary, request.body));
+
+  // crossCustomerSearchWritebackOverride is accepted, but no request flag widens the caller's scope.
+  route(app, customerSearch, async (request) => {
+    const call = await erpCall(app.db, request.user, ['ProspectAccessRight']);
+    // Prospects join the hits only for a role with ProspectAccessRight.
+    const withProspects = request.params.includeProspectAccounts && parseBoolean(call.settings.ProspectAccessRight);
+    return accountSearch(call, withProspects ? ['Customer', 'Prospect'] : ['Customer'], request.body);
+  });
+  route(app, corporateSearch, async (request) => accountSearch(await scoped(request.user), ['Corporate'], request.body));
+  route(app, shipToSearch, async (request) => accountSearch(await scoped(request.user), ['ShipTo'], request.body));
+  route(app, prospectSearch, async (request) => accountSearch(await prospects(request.user), ['Prospect'], request.body));
+
+  // The contact restriction overrides are accepted; the ERP mirror holds no contact restrictions to lift.
+  route(app, customerContacts, async (request) => {
+    const call = await scoped(request.user);
+    const { customer: code, company: companyCode } = request.params;
+    await customer(call, code, companyCode);
+    return contactsOf(call, companyCode, code, request.body);
+  });
+  route(app, shipToContacts, async (request) => {
+    const call = await scoped(request.user);
+    const site = await shipTo(call, request.params.shipTo, request.params.company);
+    return contactsOf(call, request.params.company, site.customer, request.body);
+  });
+
+  route(app, customerLatitudeLongitude, async (request) => {
+    const call = await scoped(request.user);
+    const found = await customer(call, request.params.customer, request.query.company);
+    return { company: found.company, customer: found.customer, customerName: found.customerName, latitude: found.latitude, longitude: found.longitude };
+  });
+  route(app, customerMapList, async (request) => listPage(await scoped(request.user), mapRows(null), request.body));
+  route(app, customerMapRadius, async (request) => {
+    const { lat, lng, radius } = request.params;
+    if (![lat, lng, radius].every(Number.isFinite)) throw badRequest('lat, lng and radius must be numbers');
+    const distance = haversineMiles(lat, lng);
+    return listPage(await scoped(request.user), mapRows(distance), request.body, (params) => [`${distance} <= ${params.add(radius)}::float8`]);
+  });
+}
+
+async function contactsOf(call: ErpCall, companyCode: string, customerCode: string, body: SearchRequest | undefined) {
+  return listPage(companyWide(call), contactRows, body, (params) => [
+    `t.company = ${params.add(companyCode)}`,
+    `t.customer = ${params.add(customerCode)}`,
+  ]);
+}
+
+/** Great-circle miles from a point (validated finite numbers, so safe as literals) to the customer. */
+function haversineMiles(lat: number, lng: number): string {
+  const la = Number(lat).toString();
+  const lo = Number(lng).toString();
+  return `(3958.8 * 2 * asin(least(1, sqrt(power(sin(radians(c.latitude - (${la})) / 2), 2)
+            + cos(radians(${la})) * cos(radians(c.latitude)) * power(sin(radians(c.longitude - (${lo})) / 2), 2)))))`;
+}
