@@ -26,7 +26,7 @@ export const SERVICE_TABLES = {
 
 /** Service orders at scale 1 over the three years (at least MIN_SERVICE_ORDERS). */
 export const SERVICE_ORDERS_PER_SCALE = 3600;
-const MIN_SERVICE_ORDERS = 150;
+const MIN_SERVICE_ORDERS = 600;
 
 // ------------------------------------------------------------------------------------ dates
 const DAY_MS = 86_400_000;
@@ -213,7 +213,9 @@ async function generateServiceOrders(client: pg.PoolClient, t: Tables, { scale, 
 
       // Dates: the promise, the start, completion (most by the promise, a long tail waits on parts), invoicing.
       const promised = addBusinessDays(day, rng.int(type.days[0], type.days[1]));
-      const started = addBusinessDays(day, rng.int(0, 2));
+      // Work starts within a day or two, or waits for the customer's approval or parts.
+      const wait = rng.next();
+      const started = addBusinessDays(day, wait < 0.55 ? rng.int(0, 1) : wait < 0.85 ? rng.int(2, 5) : rng.int(6, 15));
       const r = rng.next();
       const slip = r < 0.72 ? -rng.int(0, 2) : r < 0.92 ? rng.int(1, 5) : rng.int(6, 30);
       const completed = nextBusinessDay(Math.max(started, promised + slip));
