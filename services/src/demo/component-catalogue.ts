@@ -1,4 +1,5 @@
 import type { ComponentConfig, ComponentMaster } from '@tradeboard/shared/contracts';
+import { usageComponents } from './component-catalogue-usage.ts';
 
 /**
  * The component master catalogue (seed 000 §3: about 130 registered components), as data.
@@ -25,7 +26,7 @@ export const DOCUMENT_LINKS_COMPONENT_ID = 1002;
 
 type Dimension = { groupBy: string; label: string; plural: string; link?: Column['link']; time?: boolean };
 
-const DIM = {
+export const DIM = {
   customer: { groupBy: 'customer', label: 'Customer', plural: 'Customers', link: 'account' },
   shipTo: { groupBy: 'shipTo', label: 'Ship-To', plural: 'Ship-Tos' },
   salesRep: { groupBy: 'salesRep', label: 'Sales Rep', plural: 'Sales Reps' },
@@ -42,9 +43,9 @@ const DIM = {
 
 // ── Columns and charts ───────────────────────────────────────────────────────────────────────
 
-type ColumnSpec = [dataSource: string, title: string, format: NonNullable<Column['format']>, options?: { hidden?: boolean; link?: Column['link'] }];
+export type ColumnSpec = [dataSource: string, title: string, format: NonNullable<Column['format']>, options?: { hidden?: boolean; link?: Column['link'] }];
 
-function columns(specs: readonly ColumnSpec[]): Column[] {
+export function columns(specs: readonly ColumnSpec[]): Column[] {
   return specs.map(([dataSource, title, format, options], displayOrder) => ({
     dataSource,
     title,
@@ -55,7 +56,7 @@ function columns(specs: readonly ColumnSpec[]): Column[] {
   }));
 }
 
-const keyColumns = (dim: Dimension): ColumnSpec[] =>
+export const keyColumns = (dim: Dimension): ColumnSpec[] =>
   dim.time
     ? [['key', dim.label, 'text']]
     : [
@@ -75,9 +76,9 @@ const GROUPED_MEASURES: ColumnSpec[] = [
 const measureColumns = (subject: Subject): ColumnSpec[] =>
   GROUPED_MEASURES.map(([field, title, ...rest]): ColumnSpec => [field, field === 'sales' ? subject.measure : title, ...rest]);
 
-const tab = (title: string, chartType: DatasetTab['chartType'], xField: string, yFields: string[]): DatasetTab => ({ title, chartType, xField, yFields });
+export const tab = (title: string, chartType: DatasetTab['chartType'], xField: string, yFields: string[]): DatasetTab => ({ title, chartType, xField, yFields });
 
-function chart(tabs: DatasetTab[]): ComponentConfig['chartConfig'] {
+export function chart(tabs: DatasetTab[]): ComponentConfig['chartConfig'] {
   return { isVisible: true, defaultTabIndex: 0, datasetTabs: tabs };
 }
 
@@ -175,7 +176,7 @@ const OPEN_QUOTE: Subject = { ...QUOTE, measure: 'Open Amount' };
 
 type Meta = { id: number; displayName: string; description: string; componentType?: ComponentType; excludedRoles?: readonly string[] };
 
-function master(meta: Meta, category: string, componentType: ComponentType, configs: ComponentConfig): CatalogueMaster {
+export function master(meta: Meta, category: string, componentType: ComponentType, configs: ComponentConfig): CatalogueMaster {
   const type = meta.componentType ?? componentType;
   return {
     id: meta.id,
@@ -192,7 +193,7 @@ function master(meta: Meta, category: string, componentType: ComponentType, conf
   };
 }
 
-const dataConfig = (call: Call, sort: { sortBy: string; sortDir: 'asc' | 'desc' }, pageSize = 15): ComponentConfig['dataConfig'] => ({
+export const dataConfig = (call: Call, sort: { sortBy: string; sortDir: 'asc' | 'desc' }, pageSize = 15): ComponentConfig['dataConfig'] => ({
   ...call,
   ...sort,
   pageSize,
@@ -415,7 +416,7 @@ function trendFamily(subject: Subject, firstId: number, name: string, what: stri
 // ── Calls with their own measures: freight, run rate, on time, purchasing, AR/AP, analysis, inventory, accounts ──
 
 type Sort = { sortBy: string; sortDir: 'asc' | 'desc' };
-const DESC = (sortBy: string): Sort => ({ sortBy, sortDir: 'desc' });
+export const DESC = (sortBy: string): Sort => ({ sortBy, sortDir: 'desc' });
 const ASC = (sortBy: string): Sort => ({ sortBy, sortDir: 'asc' });
 
 /** Any paged answer: its call, default sort, columns and (optionally) chart tabs and KPI. */
@@ -430,7 +431,7 @@ type RowsSpec = {
   excludedRoles?: readonly string[];
 };
 
-function rowsComponent(meta: Meta, spec: RowsSpec): CatalogueMaster {
+export function rowsComponent(meta: Meta, spec: RowsSpec): CatalogueMaster {
   const paged = spec.outputModel !== 'Summary';
   return master({ ...meta, excludedRoles: spec.excludedRoles }, spec.category, spec.type, {
     outputModel: spec.outputModel,
@@ -554,7 +555,7 @@ const inventoryAging = (dim: Dimension): RowsSpec => ({
 });
 
 /** A document or account list: a List call with its columns. */
-const list = (category: string, queryString: string, sort: Sort, columns: ColumnSpec[], extra: { dateSlug?: string; pathParams?: Record<string, string>; excludedRoles?: readonly string[] } = {}): RowsSpec => ({
+export const list = (category: string, queryString: string, sort: Sort, columns: ColumnSpec[], extra: { dateSlug?: string; pathParams?: Record<string, string>; excludedRoles?: readonly string[] } = {}): RowsSpec => ({
   category,
   type: 'List',
   outputModel: 'List',
@@ -564,7 +565,7 @@ const list = (category: string, queryString: string, sort: Sort, columns: Column
   ...(extra.excludedRoles ? { excludedRoles: extra.excludedRoles } : {}),
 });
 
-const CUSTOMER_COLUMNS: ColumnSpec[] = [
+export const CUSTOMER_COLUMNS: ColumnSpec[] = [
   ['customer', 'Customer', 'text', { link: 'account' }],
   ['customerName', 'Customer Name', 'text', { link: 'account' }],
 ];
@@ -577,7 +578,7 @@ const ORDER_COLUMNS: ColumnSpec[] = [
   ...CUSTOMER_COLUMNS,
   ['salesRep', 'Sales Rep', 'text'],
 ];
-const ITEM_COLUMNS: ColumnSpec[] = [
+export const ITEM_COLUMNS: ColumnSpec[] = [
   ['itemNumber', 'Item', 'text', { link: 'item' }],
   ['itemDescription', 'Description', 'text'],
 ];
@@ -970,6 +971,7 @@ export const COMPONENT_CATALOGUE: readonly CatalogueMaster[] = [
     list('Accounts', '/Corporate/List', ASC('corporateName'), [['corporate', 'Corporate', 'text'], ['corporateName', 'Name', 'text'], ['city', 'City', 'text'], ['state', 'State', 'text'], ['salesRep', 'Sales Rep', 'text'], ['customerCount', 'Customers', 'integer']]),
   ),
 
+  ...usageComponents(), // usage, inactive items and IBT sales: 870–876 (component-catalogue-usage.ts)
   ...BUILT_IN,
 ];
 
