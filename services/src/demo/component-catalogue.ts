@@ -1,4 +1,5 @@
 import type { ComponentConfig, ComponentMaster } from '@tradeboard/shared/contracts';
+import { serviceComponents } from './component-catalogue-service.ts';
 import { usageComponents } from './component-catalogue-usage.ts';
 
 /**
@@ -970,6 +971,8 @@ export const COMPONENT_CATALOGUE: readonly CatalogueMaster[] = [
     { id: 904, displayName: 'Corporate Accounts', description: 'Corporate accounts and how many customers each groups.' },
     list('Accounts', '/Corporate/List', ASC('corporateName'), [['corporate', 'Corporate', 'text'], ['corporateName', 'Name', 'text'], ['city', 'City', 'text'], ['state', 'State', 'text'], ['salesRep', 'Sales Rep', 'text'], ['customerCount', 'Customers', 'integer']]),
   ),
+
+  ...serviceComponents(), // service orders and shipments: 370–384 (component-catalogue-service.ts)
 
   ...usageComponents(), // usage, inactive items and IBT sales: 870–876 (component-catalogue-usage.ts)
   ...BUILT_IN,
