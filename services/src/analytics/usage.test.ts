@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { buildPartRequest, implicitFilters } from '@tradeboard/shared/boards';
+import { COMPONENT_CATALOGUE } from '../demo/component-catalogue.ts';
 import { cents, TODAY, useErpServices, withRoleSettings } from './erp-test-kit.ts';
 
 const kit = useErpServices();
@@ -169,6 +171,45 @@ describe('IBTSalesHistory/List', () => {
     const fromDc = await ok(admin, '/IBTSalesHistory/List', { filters: [eq('location', 'DC1')], pageSize: 1 });
     const [dc] = await sql<{ n: number }>(ibt(`AND h.location = 'DC1'`));
     expect(fromDc.totalCount).toBe(dc!.n);
+  });
+});
+
+describe('the usage components', () => {
+  it("Inactive Items on the account summary board shows the page's account only, within the rep's scope", async () => {
+    const { rep, rep2 } = kit.users;
+    const inactive = COMPONENT_CATALOGUE.find((m) => m.displayName === 'Inactive Items')!;
+    const [mine] = await sql<{ company: string; customer: string; n: number }>(
+      `SELECT company, customer, count(*)::int AS n FROM (${inactiveSql('l.company, l.customer, l.item_number', 'erp.invoice_line l', "AND l.sales_rep = 'SR01'")}) x
+        GROUP BY 1, 2 ORDER BY 3 DESC LIMIT 1`,
+      ['2024-11-21', '2026-08-23'],
+    );
+    const boardFilters = implicitFilters('/accountSummary', `?accountType=customer&accountId=${mine!.customer}&company=${mine!.company}`);
+    const request = buildPartRequest(inactive.configs, 'data', { boardFilters })!;
+    expect(request.path).toBe('/Inventory/Inactive/Customer');
+    const result = await ok(rep, request.path, { ...request.body, pageSize: 500 });
+    expect(result.totalCount).toBe(mine!.n);
+    expect(result.rows.every((r: { customer: string; company: string }) => r.customer === mine!.customer && r.company === mine!.company)).toBe(true);
+    expect((await ok(rep2, request.path, request.body)).totalCount).toBe(0);
+  });
+
+  it('every usage master answers 200 with its configured columns', async () => {
+    const { manager } = kit.users;
+    const masters = COMPONENT_CATALOGUE.filter((m) => m.id >= 870 && m.id <= 879);
+    expect(masters.length).toBeGreaterThanOrEqual(6);
+    for (const m of masters) {
+      for (const part of ['data', 'kpi'] as const) {
+        const request = buildPartRequest(m.configs, part);
+        if (!request) continue;
+        const body = await ok(manager, request.path, request.body);
+        if (part === 'kpi' || m.configs.outputModel === 'Kpi') {
+          expect(body.current.sales, m.displayName).toBeGreaterThan(0);
+          continue;
+        }
+        const rows: Array<Record<string, unknown>> = body.rows;
+        expect(rows.length, m.displayName).toBeGreaterThan(0);
+        for (const column of m.configs.columnConfigs ?? []) expect(rows[0], `${m.displayName} ${column.dataSource}`).toHaveProperty(column.dataSource);
+      }
+    }
   });
 });
 
