@@ -3,7 +3,10 @@ import { Button, CheckCircleFilled, CloseCircleFilled, Modal } from '@tradeboard
 import { DIALOG_AUTO_HIDE_MS } from '@tradeboard/shared/constants';
 import { useStatusDialog } from './statusDialog.ts';
 
-/** Shows the current success/failure dialog; it closes itself after 5 s (seed 000 §8). */
+/**
+ * Shows the current success/failure dialog; it closes itself after 5 s (seed 000 §8), or with OK
+ * or Escape (no corner ×: it sat on top of OK).
+ */
 export function StatusDialog(): ReactNode {
   const current = useStatusDialog((state) => state.current);
   const hide = useStatusDialog((state) => state.hide);
@@ -21,6 +24,7 @@ export function StatusDialog(): ReactNode {
       centered
       title={null}
       footer={null}
+      closable={false}
       destroyOnHidden
       className="tb-status-dialog"
     >
