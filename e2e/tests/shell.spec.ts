@@ -57,6 +57,8 @@ test.describe('at 375 px', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     const drawer = page.getByRole('dialog');
     await expect(drawer).toBeVisible();
+    // The open section's boards load into the drawer and push the links below them down.
+    await expect(drawer.getByRole('list', { name: 'Home boards' })).toBeVisible();
     await drawer.getByRole('link', { name: /quotes/i }).first().click();
     await expect(page).toHaveURL(/\/quotes(\/\d+|\/default)?$/);
     await expect(drawer).toBeHidden();
@@ -102,4 +104,20 @@ test('a new version on the server asks for a refresh', async ({ page }) => {
   await expect(prompt).toBeVisible();
   await prompt.getByRole('button', { name: 'Refresh now' }).click();
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+});
+
+test('menus slide in by default, and appear at once when the system asks for reduced motion', async ({ page }) => {
+  const profileMenu = page.getByRole('menu').filter({ has: page.getByRole('menuitem', { name: 'Logout' }) });
+  // The popup's class while it is on its way in, read the moment the menu opens.
+  const sliding = () => profileMenu.evaluate((menu) => menu.closest('.ant-dropdown')!.className.includes('ant-slide-up'));
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  await signedIn(page);
+  await page.getByRole('button', { name: 'Profile menu' }).click();
+  expect(await sliding()).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(profileMenu).toBeHidden();
+
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.getByRole('button', { name: 'Profile menu' }).click();
+  expect(await sliding()).toBe(false);
 });

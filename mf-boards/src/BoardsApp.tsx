@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { App, ConfigProvider, theme } from '@tradeboard/shared/ui';
 import { SWRConfig } from 'swr';
-import { isUnderRoute, themeTokens, useLocation, useTradeboardStore } from '@tradeboard/shared/web';
+import { isUnderRoute, themeTokens, useLocation, useReducedMotion, useTradeboardStore } from '@tradeboard/shared/web';
 import { swrConfig } from './api/swrConfig.ts';
 import { StatusDialog } from './feedback/StatusDialog.tsx';
 import { parseSectionPath } from './routing/sectionRoute.ts';
@@ -24,9 +24,10 @@ export function BoardsRoutes(): ReactNode {
 /** The remote's root component. */
 export function BoardsApp(): ReactNode {
   const mode = useTradeboardStore((state) => state.theme);
+  const reducedMotion = useReducedMotion();
   return (
     <SWRConfig value={swrConfig}>
-      <ConfigProvider theme={{ algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm, ...themeTokens(mode) }}>
+      <ConfigProvider theme={{ algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm, ...themeTokens(mode, reducedMotion) }}>
         <App component={false}>
           <style href="tradeboard-boards" precedence="medium">
             {BOARDS_STYLES}

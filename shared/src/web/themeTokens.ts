@@ -1,15 +1,19 @@
+import { useSyncExternalStore } from 'react';
 import type { ThemeMode } from './store.ts';
 
 export const BRAND_PRIMARY = '#2563eb';
 
 /**
  * The shared look for antd's ConfigProvider, as plain data (shared does not depend on antd):
- * `theme={{ algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm, ...themeTokens(mode) }}`.
+ * `theme={{ algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm, ...themeTokens(mode, reducedMotion) }}`.
+ * With `reducedMotion` (the user's "reduce motion" system setting) antd's menus, dialogs and
+ * drawers appear and go at once instead of sliding and fading.
  */
-export function themeTokens(mode: ThemeMode) {
+export function themeTokens(mode: ThemeMode, reducedMotion = false) {
   const dark = mode === 'dark';
   return {
     token: {
+      motion: !reducedMotion,
       colorPrimary: BRAND_PRIMARY,
       borderRadius: 8,
       fontFamily:
@@ -22,6 +26,23 @@ export function themeTokens(mode: ThemeMode) {
         : { siderBg: '#ffffff', headerBg: '#ffffff', bodyBg: '#f4f6fb', footerBg: 'transparent' },
     },
   };
+}
+
+const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
+
+function subscribeReducedMotion(onChange: () => void): () => void {
+  const query = window.matchMedia(REDUCED_MOTION_QUERY);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+/** Whether the user asked the system for less motion; follows changes of the setting. */
+export function useReducedMotion(): boolean {
+  return useSyncExternalStore(
+    subscribeReducedMotion,
+    () => window.matchMedia(REDUCED_MOTION_QUERY).matches,
+    () => false,
+  );
 }
 
 /** Marks <html data-theme> so plain CSS (and the pre-paint script) follow the same mode. */

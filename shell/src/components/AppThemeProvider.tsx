@@ -1,6 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import { ConfigProvider, theme as antdTheme } from '@tradeboard/shared/ui';
-import { themeTokens, useTradeboardStore } from '@tradeboard/shared/web';
+import { themeTokens, useReducedMotion, useTradeboardStore } from '@tradeboard/shared/web';
 
 /** What antd's App component gave the chrome: the base text style, without its message/modal hooks (unused). */
 function AppBase({ children }: { children: ReactNode }): ReactNode {
@@ -23,9 +23,10 @@ function AppBase({ children }: { children: ReactNode }): ReactNode {
  */
 export function AppThemeProvider({ children }: { children: ReactNode }): ReactNode {
   const mode = useTradeboardStore((state) => state.theme);
+  const reducedMotion = useReducedMotion();
   const theme = useMemo(
-    () => ({ algorithm: mode === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm, ...themeTokens(mode) }),
-    [mode],
+    () => ({ algorithm: mode === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm, ...themeTokens(mode, reducedMotion) }),
+    [mode, reducedMotion],
   );
   return (
     <ConfigProvider theme={theme}>
