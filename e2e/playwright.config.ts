@@ -9,7 +9,8 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'tb-e2e-'));
 
 export default defineConfig({
   testDir: './tests',
-  timeout: 30_000,
+  // Generous for a shared 2-core machine; no test relies on it for timing.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
@@ -19,6 +20,9 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${PORT}`,
     trace: 'retain-on-failure',
+    // The app honours "reduce motion": menus and dialogs appear at once, so a click never lands on a
+    // menu still sliding in (a click there can miss its item). shell.spec checks the animated default.
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiClient, createBoard, setEditMode, signedInRequest, unique, useSignedInState } from './helpers.ts';
+import { acknowledgeSuccess, apiClient, chooseFromMenu, createBoard, setEditMode, signedInRequest, unique, useSignedInState } from './helpers.ts';
 
 // Cards and components on a board the rep owns, in edit mode (seed 000 §4, §5).
 useSignedInState(test, 'rep@tradeboard.example');
@@ -7,10 +7,7 @@ useSignedInState(test, 'rep@tradeboard.example');
 const QUOTES = 5;
 const cardNames = (page: Page) => page.getByRole('main').getByRole('article').evaluateAll((cards) => cards.map((card) => card.getAttribute('aria-label')));
 
-async function cardMenu(page: Page, cardName: string, item: string) {
-  await page.getByRole('button', { name: `Card options: ${cardName}` }).click();
-  await page.getByRole('menuitem', { name: item }).click();
-}
+const cardMenu = (page: Page, cardName: string, item: string) => chooseFromMenu(page, `Card options: ${cardName}`, item);
 
 async function openBoard(page: Page, cards: string[]) {
   await setEditMode(page, true);
@@ -24,11 +21,13 @@ test('add cards above and below, rename, move up and down, remove with confirmat
   await openBoard(page, ['Alpha', 'Omega']);
   await expect.poll(() => cardNames(page)).toEqual(['Alpha', 'Omega']);
   await cardMenu(page, 'Omega', 'Add Card Above');
+  await acknowledgeSuccess(page, 'Add Card', 'Card Added');
   await expect.poll(() => cardNames(page)).toEqual(['Alpha', 'New Card...', 'Omega']);
   await page.getByRole('button', { name: 'New Card...', exact: true }).click();
   await page.getByRole('textbox', { name: 'Card name' }).fill('Middle');
   await page.keyboard.press('Enter');
   await cardMenu(page, 'Alpha', 'Add Card Below');
+  await acknowledgeSuccess(page, 'Add Card', 'Card Added');
   await expect.poll(() => cardNames(page)).toEqual(['Alpha', 'New Card...', 'Middle', 'Omega']);
   await cardMenu(page, 'New Card...', 'Rename');
   await page.getByRole('textbox', { name: 'Card name' }).fill('Second');
@@ -153,4 +152,53 @@ test('at 375 px the cards stack full width, in reading order', async ({ page }) 
   }
   // No sideways scrolling on a phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+});
+
+test('in edit mode a card is resized and dragged beside another; the layout is kept, and a phone stacks it without saving', async ({ page }) => {
+  // Tall enough for both stacked cards: the mouse drags only what is on screen.
+  await page.setViewportSize({ width: 1280, height: 1200 });
+  const board = await openBoard(page, ['Left', 'Right']);
+  const box = async (name: string) => (await page.getByRole('article', { name }).boundingBox())!;
+  const left = await box('Left');
+  const right = await box('Right');
+  expect(right.y).toBeGreaterThan(left.y + left.height / 2);
+
+  // Both cards to half width by their resize corners (react-grid-layout's corner has no role or label).
+  const halve = async (name: string) => {
+    const corner = page.locator('.tb-grid__item', { has: page.getByRole('article', { name }) }).locator('.react-resizable-handle-se');
+    const at = (await corner.boundingBox())!;
+    await page.mouse.move(at.x + at.width / 2, at.y + at.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(left.x + left.width / 2 - 8, at.y + at.height / 2, { steps: 10 });
+    await page.mouse.up();
+    await expect.poll(async () => (await box(name)).width).toBeLessThan(left.width * 0.6);
+  };
+  await halve('Left');
+  await halve('Right');
+
+  const handle = page.getByRole('article', { name: 'Right' }).getByTitle('Drag to move');
+  const handleBox = (await handle.boundingBox())!;
+  await page.mouse.move(handleBox.x + handleBox.width / 2, handleBox.y + handleBox.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(left.x + left.width * 0.6, left.y + 20, { steps: 15 });
+  await page.mouse.up();
+  const besideLeft = async () => {
+    const [l, r] = [await box('Left'), await box('Right')];
+    return r.x >= l.x + l.width && Math.abs(r.y - l.y) < 4;
+  };
+  await expect.poll(besideLeft).toBe(true);
+
+  await page.reload();
+  await expect(page.getByRole('article', { name: 'Right' })).toBeVisible();
+  await expect.poll(besideLeft).toBe(true);
+
+  // At 375 px the cards stack full width; nothing about the desktop layout is saved from there.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect.poll(async () => (await box('Right')).y).toBeGreaterThan((await box('Left')).y);
+  const saved = await (await apiClient(page.request)).get<{ cards: Array<{ cardName: string; layout: { x: number; y: number; w: number } | null }> }>(
+    `/DynamicPage/${board.boardMasterId}`,
+  );
+  const layoutOf = (name: string) => saved.cards.find((card) => card.cardName === name)!.layout!;
+  expect(layoutOf('Left')).toMatchObject({ x: 0, y: 0, w: 6 });
+  expect(layoutOf('Right')).toMatchObject({ x: 6, y: 0 });
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiClient, createBoard, setEditMode, unique, useSignedInState } from './helpers.ts';
+import { apiClient, chooseFromMenu, createBoard, setEditMode, unique, useSignedInState } from './helpers.ts';
 
 // Managing boards as a board owner (the sales manager): create, rename, share, copy, default, reorder, delete.
 const signedInState = useSignedInState(test, 'manager@tradeboard.example');
@@ -9,10 +9,7 @@ const HELP = 8;
 const main = (page: Page) => page.getByRole('main');
 const tab = (page: Page, name: string) => main(page).getByRole('tab', { name, exact: false });
 
-async function boardMenu(page: Page, boardName: string, item: string) {
-  await page.getByRole('button', { name: `Board options: ${boardName}` }).click();
-  await page.getByRole('menuitem', { name: item }).click();
-}
+const boardMenu = (page: Page, boardName: string, item: string) => chooseFromMenu(page, `Board options: ${boardName}`, item);
 
 async function userId(page: Page, boardMasterId: number, email: string): Promise<number> {
   const users: Array<{ userMasterId: number; email: string }> = await (await apiClient(page.request)).get(`/Board/User/Share/List/${boardMasterId}`);
@@ -166,7 +163,7 @@ test('at 768 px boards are reordered by touch, in edit mode', async ({ browser, 
   const from = (await tab(page, second.boardName).boundingBox())!;
   const to = (await tab(page, first.boardName).boundingBox())!;
   const cdp = await context.newCDPSession(page);
-  const touch = (type: string, x: number, y: number) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
   const y = from.y + from.height / 2;
   await touch('touchStart', from.x + from.width / 2, y);
   for (let step = 1; step <= 10; step++) await touch('touchMove', from.x + from.width / 2 - ((from.x - to.x) * step) / 10, y);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { setEditMode, signIn } from './helpers.ts';
+import { acknowledgeSuccess, setEditMode, signIn } from './helpers.ts';
 
 /** Signs in and waits for the landing page: a page.goto() before it would cut the sign-in short. */
 async function signedIn(page: Page, email: string) {
@@ -24,6 +24,7 @@ test('a section lands on a board; create, add a card, add Notes from the library
   await newBoard(page, `E2E ${Date.now()}`);
   await expect(page).toHaveURL(/\/reports\/\d+\?itemNumber=X1$/);
   await page.getByRole('button', { name: 'Add Card' }).click();
+  await acknowledgeSuccess(page, 'Add Card', 'Card Added');
   await expect(page.getByRole('heading', { name: 'New Card...' })).toBeVisible();
   await page.getByRole('button', { name: 'New Card...', exact: true }).click();
   await page.getByLabel('Card name').fill('  Team notes  ');

@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './helpers.ts';
+import { signIn, unique } from './helpers.ts';
 
-const NAME = 'My key customers';
+// Unique per attempt: a retry finds the first attempt's filter still there.
+const NAME = unique('My key customers');
 
 /** Picks the first option an antd select offers once its options have loaded. */
 async function pickFirst(page: Page, label: string, typed?: string) {

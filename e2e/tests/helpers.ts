@@ -110,3 +110,22 @@ export async function clearDefault(api: ApiClient, sectionId: number): Promise<v
     if (board.isBoardDefault) await api.delete(`/Board/RemoveDefault/${board.boardMasterId}`);
   }
 }
+
+/** Opens the menu behind a button and picks an item, then waits for the menu to close, as a user
+ * would before opening the next one (a closing menu is still visible while it fades out). */
+export async function chooseFromMenu(page: Page, buttonName: string, item: string): Promise<void> {
+  await page.getByRole('button', { name: buttonName }).click();
+  const choice = page.getByRole('menuitem', { name: item });
+  const menu = page.getByRole('menu').filter({ has: choice });
+  await choice.click();
+  await expect(menu).toBeHidden();
+}
+
+/** Reads the success dialog of seed 000 §8 and closes it with OK, as a user would rather than
+ * waiting the 5 s it takes to hide itself (its mask holds every click until then). */
+export async function acknowledgeSuccess(page: Page, title: string, message: string): Promise<void> {
+  const status = page.getByRole('status').filter({ hasText: title });
+  await expect(status).toContainText(message);
+  await status.getByRole('button', { name: 'OK' }).click();
+  await expect(status).toBeHidden();
+}

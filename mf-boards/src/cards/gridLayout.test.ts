@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { card } from '../test/fixtures.ts';
+import { COLLAPSED_CARD_HEIGHT, DEFAULT_CARD_HEIGHT, GRID_COLS, layoutsToSave, readingOrder, toGridLayout } from './gridLayout.ts';
+
+describe('toGridLayout', () => {
+  it('stacks cards without a saved position full width, in display order', () => {
+    const items = toGridLayout([card(2, { displayOrder: 1 }), card(1, { displayOrder: 0 })]);
+    expect(items.map(({ i, x, y, w, h }) => ({ i, x, y, w, h }))).toEqual([
+      { i: '1', x: 0, y: 0, w: GRID_COLS, h: DEFAULT_CARD_HEIGHT },
+      { i: '2', x: 0, y: DEFAULT_CARD_HEIGHT, w: GRID_COLS, h: DEFAULT_CARD_HEIGHT },
+    ]);
+  });
+
+  it('keeps saved positions, within the grid, and shows a collapsed card as its header only', () => {
+    const [wide, folded] = toGridLayout([
+      card(1, { layout: { x: 20, y: 3, w: 40, h: 8 } }),
+      card(2, { isExpanded: false, layout: { x: 6, y: 0, w: 6, h: 10 } }),
+    ]);
+    expect(wide).toMatchObject({ x: GRID_COLS - 1, y: 3, w: GRID_COLS, h: 8, isResizable: true });
+    expect(folded).toMatchObject({ x: 6, y: 0, w: 6, h: COLLAPSED_CARD_HEIGHT, isResizable: false });
+  });
+});
+
+describe('layoutsToSave', () => {
+  const cards = [card(1, { layout: { x: 0, y: 0, w: 6, h: 10 } }), card(2, { isExpanded: false, layout: { x: 6, y: 0, w: 6, h: 10 } })];
+
+  it('is null when nothing moved', () => {
+    expect(layoutsToSave(cards, [{ i: '1', x: 0, y: 0, w: 6, h: 10 }, { i: '2', x: 6, y: 0, w: 6, h: COLLAPSED_CARD_HEIGHT }])).toBeNull();
+  });
+
+  it('saves every card after a move, keeping a collapsed card’s expanded height and skipping unknown items', () => {
+    expect(
+      layoutsToSave(cards, [
+        { i: '1', x: 0, y: 2, w: 6, h: 10 },
+        { i: '2', x: 0, y: 0, w: 12, h: COLLAPSED_CARD_HEIGHT },
+        { i: '99', x: 0, y: 0, w: 1, h: 1 },
+      ]),
+    ).toEqual([
+      { cardMasterId: 1, x: 0, y: 2, w: 6, h: 10 },
+      { cardMasterId: 2, x: 0, y: 0, w: 12, h: 10 },
+    ]);
+  });
+
+  it('saves cards that were never placed', () => {
+    expect(layoutsToSave([card(3)], [{ i: '3', x: 0, y: 0, w: GRID_COLS, h: DEFAULT_CARD_HEIGHT }])).toEqual([
+      { cardMasterId: 3, x: 0, y: 0, w: GRID_COLS, h: DEFAULT_CARD_HEIGHT },
+    ]);
+  });
+});
+
+describe('readingOrder', () => {
+  it('reads the grid top to bottom, then left to right', () => {
+    const cards = [
+      card(1, { displayOrder: 0, layout: { x: 6, y: 0, w: 6, h: 4 } }),
+      card(2, { displayOrder: 1, layout: { x: 0, y: 0, w: 6, h: 4 } }),
+      card(3, { displayOrder: 2, layout: { x: 0, y: 4, w: 12, h: 4 } }),
+    ];
+    expect(readingOrder(cards).map((c) => c.cardMasterId)).toEqual([2, 1, 3]);
+  });
+});
