@@ -2,7 +2,8 @@
  * Seed 001 §7.12 account calls beside the lists and summaries (accounts-routes.ts): one record
  * by id (branch, company, location, product group, customer, ship-to, corporate, supplier,
  * prospect), the states of the caller's customers (County/List), a sales rep's accounts, the
- * type-ahead searches, an account's contacts and the customer map.
+ * type-ahead searches (suppliers too), a customer's inactivity, an account's contacts and the
+ * customer map.
  *
  * Customers, ship-tos, corporates (by the corporate's own rep) and prospects are per sales rep,
  * exactly like the lists: an account outside the caller's scope answers 404 like one that does
@@ -21,6 +22,7 @@ import {
   countyList,
   customerById,
   customerContacts,
+  customerInactive,
   customerLatitudeLongitude,
   customerMapList,
   customerMapRadius,
@@ -35,6 +37,7 @@ import {
   shipToSalesRep,
   shipToSearch,
   supplierById,
+  supplierSearch,
   type BranchListItem,
   type CompanyListItem,
   type CorporateDetail,
@@ -445,13 +448,15 @@ async function repAccounts(call: ErpCall, user: SessionUser, kind: RepKind, prim
 
 // ------------------------------------------------------------------------------ type-ahead search
 type AccountSearchBody = { searchString?: string | null; searchOperator?: SearchOperator | null; pageSize?: number; pageNumber?: number; company?: string | null };
-type SearchKind = 'Customer' | 'Prospect' | 'ShipTo' | 'Corporate';
+type SearchKind = 'Customer' | 'Prospect' | 'ShipTo' | 'Corporate' | 'Supplier';
 
-const SEARCH_SOURCES: Record<SearchKind, { from: string; id: string; name: string; customer: string; branch: boolean }> = {
-  Customer: { from: 'erp.customer a', id: 'a.customer', name: 'a.customer_name', customer: 'NULL::text', branch: true },
-  Prospect: { from: 'erp.prospect a', id: 'a.prospect', name: 'a.prospect_name', customer: 'NULL::text', branch: true },
-  ShipTo: { from: 'erp.ship_to a', id: 'a.ship_to', name: 'a.ship_to_name', customer: 'a.customer', branch: true },
-  Corporate: { from: 'erp.corporate a', id: 'a.corporate', name: 'a.corporate_name', customer: 'NULL::text', branch: false },
+const SEARCH_SOURCES: Record<SearchKind, { from: string; id: string; name: string; customer: string; branch: boolean; rep: string }> = {
+  Customer: { from: 'erp.customer a', id: 'a.customer', name: 'a.customer_name', customer: 'NULL::text', branch: true, rep: 'a.sales_rep' },
+  Prospect: { from: 'erp.prospect a', id: 'a.prospect', name: 'a.prospect_name', customer: 'NULL::text', branch: true, rep: 'a.sales_rep' },
+  ShipTo: { from: 'erp.ship_to a', id: 'a.ship_to', name: 'a.ship_to_name', customer: 'a.customer', branch: true, rep: 'a.sales_rep' },
+  Corporate: { from: 'erp.corporate a', id: 'a.corporate', name: 'a.corporate_name', customer: 'NULL::text', branch: false, rep: 'a.sales_rep' },
+  // Suppliers belong to no rep: the call is company-wide (companyWide) behind PurchaseAccessRight.
+  Supplier: { from: 'erp.supplier a', id: 'a.supplier', name: 'a.supplier_name', customer: 'NULL::text', branch: false, rep: 'NULL::text' },
 };
 
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -477,13 +482,13 @@ async function accountSearch(call: ErpCall, kinds: SearchKind[], body: AccountSe
     const match = searchPredicate(text, operator, [s.id, s.name], params);
     if (match) where.push(match);
     if (company) where.push(`a.company = ${company}`);
-    const scope = scopePredicate(call.context.scope, 'a.sales_rep', params);
+    const scope = scopePredicate(call.context.scope, s.rep, params);
     if (scope) where.push(scope);
     const rank = `CASE WHEN lower(${s.id}) = ${lowered} THEN 0
                        WHEN lower(${s.id}) LIKE ${prefix} ESCAPE '\\' OR lower(${s.name}) LIKE ${prefix} ESCAPE '\\' THEN 1 ELSE 2 END`;
     return `SELECT '${kind}'::text AS "accountType", a.company, ${s.id} AS "accountId", ${s.name} AS "accountName", ${s.customer} AS customer,
                    ${address('a')}, ${s.branch ? 'a.branch, b.branch_name' : 'NULL::text AS branch, NULL::text'} AS "branchName",
-                   a.sales_rep AS "salesRep", ${rank} AS rank
+                   ${s.rep} AS "salesRep", ${rank} AS rank
               FROM ${s.from} ${s.branch ? branchJoin('a') : ''} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`;
   });
   const { rows } = await analyticsQuery(
@@ -535,7 +540,12 @@ export async function accountDetailRoutes(app: FastifyInstance): Promise<void> {
   });
   route(app, corporateSearch, async (request) => accountSearch(await scoped(request.user), ['Corporate'], request.body));
   route(app, shipToSearch, async (request) => accountSearch(await scoped(request.user), ['ShipTo'], request.body));
+  route(app, supplierSearch, async (request) =>
+    accountSearch(companyWide(await erpCall(app.db, request.user, [], 'PurchaseAccessRight')), ['Supplier'], request.body),
+  );
   route(app, prospectSearch, async (request) => accountSearch(await prospects(request.user), ['Prospect'], request.body));
+
+  route(app, customerInactive, async (request) => inactivity(await erpCall(app.db, request.user, INACTIVITY_SETTINGS), request.params.customer, request.params.company));
 
   // The contact restriction overrides are accepted; the ERP mirror holds no contact restrictions to lift.
   route(app, customerContacts, async (request) => {
@@ -562,6 +572,42 @@ export async function accountDetailRoutes(app: FastifyInstance): Promise<void> {
     const distance = haversineMiles(lat, lng);
     return listPage(await scoped(request.user), mapRows(distance), request.body, (params) => [`${distance} <= ${params.add(radius)}::float8`]);
   });
+}
+
+const INACTIVITY_SETTINGS = ['CustomerInactivityDayBasis', 'CustomerInactivityMonthBasis'];
+
+/** A whole number of days or months from a setting (the seed default when it is not one). */
+function basis(call: ErpCall, name: string, fallback: number): number {
+  const value = Number(call.settings[name]);
+  return Number.isInteger(value) && value > 0 ? value : fallback;
+}
+
+async function inactivity(call: ErpCall, code: string, companyCode: string) {
+  const found = await customer(call, code, companyCode);
+  const dayBasis = basis(call, 'CustomerInactivityDayBasis', 180);
+  const monthBasis = basis(call, 'CustomerInactivityMonthBasis', 24);
+  const params = new SqlParams();
+  const [c, id, today, months] = [params.add(companyCode), params.add(code), params.add(call.today), params.add(monthBasis)];
+  const scope = andScope(call, 'h.sales_rep', params);
+  const { rows } = await call.db.query<{ last: string | null; days: number | null; sales: number }>(
+    `SELECT to_char(max(h.invoice_date), 'YYYY-MM-DD') AS last, (${today}::date - max(h.invoice_date))::int AS days,
+            coalesce(sum(h.sales) FILTER (WHERE h.invoice_date > ${today}::date - make_interval(months => ${months}::int) AND h.invoice_date <= ${today}::date), 0)::float8 AS sales
+       FROM erp.invoice_header h WHERE h.company = ${c} AND h.customer = ${id} AND h.invoice_date <= ${today}::date${scope}`,
+    params.values,
+  );
+  const row = rows[0]!;
+  return {
+    company: found.company,
+    customer: found.customer,
+    customerName: found.customerName,
+    isActive: found.isActive,
+    lastInvoiceDate: row.last,
+    daysSinceLastInvoice: row.days,
+    dayBasis,
+    monthBasis,
+    salesInMonthBasis: Math.round(Number(row.sales) * 100) / 100,
+    isInactive: row.days === null || row.days > dayBasis,
+  };
 }
 
 async function contactsOf(call: ErpCall, companyCode: string, customerCode: string, body: SearchRequest | undefined) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useErpServices, withRoleSettings } from './erp-test-kit.ts';
+import { TODAY, useErpServices, withRoleSettings } from './erp-test-kit.ts';
 
 const kit = useErpServices();
 const { ok, post, get, sql } = kit;
@@ -474,10 +474,58 @@ describe('type-ahead searches', () => {
     const [{ m }] = await sql<{ m: number }>(`SELECT count(*)::int AS m FROM erp.corporate WHERE corporate ILIKE $1 OR corporate_name ILIKE $1`, [`%${word}%`]);
     expect(byWord.totalCount).toBe(m);
 
+    const [v] = await sql(`SELECT supplier, supplier_name FROM erp.supplier ORDER BY supplier DESC LIMIT 1`);
+    const suppliers = await ok(rep, '/Supplier/Search', { searchString: v!.supplier });
+    expect(suppliers.rows[0]).toMatchObject({ accountType: 'Supplier', accountId: v!.supplier, accountName: v!.supplier_name, salesRep: null });
+    const supplierWord = String(v!.supplier_name).split(' ')[0]!;
+    const bySupplierWord = await ok(rep, '/Supplier/Search', { searchString: supplierWord, pageSize: 100 });
+    const [{ w }] = await sql<{ w: number }>(`SELECT count(*)::int AS w FROM erp.supplier WHERE supplier ILIKE $1 OR supplier_name ILIKE $1`, [`%${supplierWord}%`]);
+    expect(bySupplierWord.totalCount).toBe(w);
+    expectRanked(bySupplierWord.rows, supplierWord);
+    await withRoleSettings(kit, 'SalesRep', { PurchaseAccessRight: 'false' }, async () => {
+      expect((await post(rep, '/Supplier/Search', { searchString: v!.supplier })).status).toBe(403);
+    });
+
     const company02 = await ok(admin, '/Prospect/Search', { company: '02', pageSize: 100 });
     const [{ p }] = await sql<{ p: number }>(`SELECT count(*)::int AS p FROM erp.prospect WHERE company = '02'`);
     expect(company02.totalCount).toBe(p);
     expect(company02.rows.every((r: Row) => r.company === '02')).toBe(true);
+  });
+});
+
+describe('Customer/Inactive', () => {
+  it('the ERP flag, the last invoice and days without one against CustomerInactivityDayBasis, scoped', async () => {
+    const { rep, rep2, admin } = kit.users;
+    const [quiet] = await sql(
+      `SELECT c.company, c.customer, c.customer_name, c.is_active, to_char(max(h.invoice_date), 'YYYY-MM-DD') AS last,
+              ('${TODAY}'::date - max(h.invoice_date))::int AS days
+         FROM erp.customer c JOIN erp.invoice_header h ON h.company = c.company AND h.customer = c.customer
+        WHERE c.sales_rep = 'SR01' AND h.invoice_date <= '${TODAY}' GROUP BY 1, 2, 3, 4 ORDER BY days DESC, 1, 2 LIMIT 1`,
+    );
+    const [{ sales }] = await sql(
+      `SELECT coalesce(sum(sales), 0)::float8 AS sales FROM erp.invoice_header
+        WHERE company = $1 AND customer = $2 AND invoice_date > '${TODAY}'::date - interval '24 months' AND invoice_date <= '${TODAY}'`,
+      [quiet!.company, quiet!.customer],
+    );
+    const url = `/Customer/Inactive/${quiet!.customer}/${quiet!.company}`;
+    const answer = await ok(rep, url);
+    expect(answer).toEqual({
+      company: quiet!.company,
+      customer: quiet!.customer,
+      customerName: quiet!.customer_name,
+      isActive: quiet!.is_active,
+      lastInvoiceDate: quiet!.last,
+      daysSinceLastInvoice: quiet!.days,
+      dayBasis: 180,
+      monthBasis: 24,
+      salesInMonthBasis: Math.round(sales * 100) / 100,
+      isInactive: quiet!.days > 180,
+    });
+    await withRoleSettings(kit, 'SalesRep', { CustomerInactivityDayBasis: String(Math.max(1, quiet!.days - 1)) }, async () => {
+      expect(await ok(rep, url)).toMatchObject({ dayBasis: Math.max(1, quiet!.days - 1), isInactive: quiet!.days > Math.max(1, quiet!.days - 1) });
+    });
+    expect((await post(rep2, url)).status).toBe(404);
+    expect((await post(admin, `/Customer/Inactive/NOPE/01`)).status).toBe(404);
   });
 });
 

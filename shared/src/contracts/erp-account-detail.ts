@@ -177,7 +177,7 @@ export const AccountSearchRequest = Type.Object({
   pageNumber: Type.Optional(Type.Integer({ minimum: 1 })),
   company: Type.Optional(Type.Union([Code, Type.Null()])),
 });
-export const AccountType = Type.Union([Type.Literal('Customer'), Type.Literal('Prospect'), Type.Literal('ShipTo'), Type.Literal('Corporate')]);
+export const AccountType = Type.Union([Type.Literal('Customer'), Type.Literal('Prospect'), Type.Literal('ShipTo'), Type.Literal('Corporate'), Type.Literal('Supplier')]);
 /** One hit: seed 000 §3 jump-to results (company, id, name, address, branch), the same for every account type. */
 export const AccountSearchItem = Type.Object({
   accountType: AccountType,
@@ -209,6 +209,35 @@ export const customerSearch = defineContract({
 export const corporateSearch = search('/Corporate/Search', `Your corporate accounts ${RANKED}`);
 export const shipToSearch = search('/ShipTo/Search', `Your ship-tos ${RANKED}`);
 export const prospectSearch = search('/Prospect/Search', `Your prospects ${RANKED}`);
+export const supplierSearch = search('/Supplier/Search', `Suppliers (PurchaseAccessRight) ${RANKED}`);
+
+// ------------------------------------------------------------------------------ inactivity
+/**
+ * Whether one of your customers has gone quiet: the ERP's active flag, the last invoice, and the
+ * seed's CustomerInactivityDayBasis (180) / CustomerInactivityMonthBasis (24) settings: inactive
+ * means no invoice for more than dayBasis days; sales of the last monthBasis months beside it.
+ */
+export const CustomerInactivity = Type.Object({
+  company: Text,
+  customer: Text,
+  customerName: Text,
+  isActive: Type.Boolean(),
+  lastInvoiceDate: Nullable(IsoDate),
+  daysSinceLastInvoice: Nullable(Type.Integer()),
+  dayBasis: Type.Integer(),
+  monthBasis: Type.Integer(),
+  salesInMonthBasis: Type.Number(),
+  isInactive: Type.Boolean(),
+});
+export const customerInactive = defineContract({
+  method: 'POST',
+  path: '/Customer/Inactive/{customer}/{company}',
+  service: 'analytics',
+  access: 'session',
+  summary: 'Whether one of your customers is inactive: ERP flag, last invoice, days without one against CustomerInactivityDayBasis',
+  params: Type.Object({ customer: Code, company: Code }),
+  response: { 200: CustomerInactivity, ...NotFound },
+});
 
 // ------------------------------------------------------------------------------ contacts
 /** Seed 000 §3 contact list item, with the contact's name parts, title, e-mail and phone. */
