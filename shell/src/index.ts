@@ -1,3 +1,7 @@
+import { requestRemoteEntries } from './root/remotesManifest.ts';
+
+// Which remotes exist is asked at once, while the shared libraries below are still loading.
+requestRemoteEntries().catch(() => undefined);
 // The bootstrap boundary: Module Federation negotiates the shared singletons (react, the UI kit,
 // @tradeboard/shared …) before any of them is evaluated.
 import('./bootstrap.tsx').catch((error: unknown) => {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import useSWR, { type SWRConfiguration, type SWRResponse } from 'swr';
+import useSWR, { preload, type SWRConfiguration, type SWRResponse } from 'swr';
 import { ApiError } from '@tradeboard/shared/api-client';
 import { getBySession, logout, siteMenu, unreadCount } from '@tradeboard/shared/contracts';
 import { QUERY_STALE_MS } from '@tradeboard/shared/constants';
@@ -26,10 +26,20 @@ export function isUnauthorized(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401;
 }
 
+const fetchSession = () => api.call(getBySession);
+
+/**
+ * Starts the session check before the signed-in chrome has loaded; useSession takes its answer.
+ * Only for pages that need a session: an answer nobody takes would be used by the next useSession.
+ */
+export function preloadSession(): void {
+  preload(SESSION_KEY, fetchSession).catch(() => undefined);
+}
+
 /** The signed-in user (GetBySession), mirrored into the shared store. */
 export function useSession(): SWRResponse<UserResultValue, unknown> {
   const setUser = useTradeboardStore((state) => state.setUser);
-  const response = useSWR<UserResultValue>(SESSION_KEY, () => api.call(getBySession), sessionOptions);
+  const response = useSWR<UserResultValue>(SESSION_KEY, fetchSession, sessionOptions);
   useEffect(() => {
     if (response.data) setUser(response.data);
     else if (isUnauthorized(response.error)) setUser(null);

@@ -1,18 +1,11 @@
 import { getInstance, loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { registerApplication, start, triggerAppChange, type LifeCycles } from 'single-spa';
-import { describeError, isUnderRoute, sendErrorReport, useTradeboardStore, type RemoteManifest } from '@tradeboard/shared/web';
+import { describeError, isUnderRoute, preloadSession, sendErrorReport, useTradeboardStore, type RemoteManifest } from '@tradeboard/shared/web';
 import { failureLifecycles, remoteFailurePlugin } from './remoteFailurePlugin.ts';
 import { outletElement } from './remoteOutlets.ts';
 import { ownerOf, useRemoteRegistry, type LoadedRemote, type RemoteEntry } from './remoteRegistry.ts';
+import { requestRemoteEntries } from './remotesManifest.ts';
 
-export const REMOTES_MANIFEST_URL = '/remotes/manifest.json';
-
-async function fetchRemoteEntries(): Promise<RemoteEntry[]> {
-  const response = await fetch(REMOTES_MANIFEST_URL, { cache: 'no-cache' });
-  if (!response.ok) throw new Error(`${REMOTES_MANIFEST_URL}: ${response.status} ${response.statusText}`);
-  const body = (await response.json()) as { remotes?: RemoteEntry[] };
-  return Array.isArray(body.remotes) ? body.remotes : [];
-}
 
 function isManifest(value: unknown): value is RemoteManifest {
   const manifest = value as RemoteManifest | null;
@@ -83,7 +76,7 @@ export async function startRootConfig(): Promise<void> {
 
   let entries: RemoteEntry[] = [];
   try {
-    entries = await fetchRemoteEntries();
+    entries = await requestRemoteEntries();
   } catch (error) {
     console.error('The remotes manifest could not be loaded', error);
     void sendErrorReport('Tradeboard remotes manifest could not be loaded', describeError(error), 'remotes-manifest');
@@ -102,9 +95,10 @@ export async function startRootConfig(): Promise<void> {
   );
   for (const remote of remotes) if (remote.status === 'ready') registerRemoteApplication(remote);
   registry.setRemotes(remotes);
-  // The remote owning the address the page opened at starts loading while the session is checked (its
-  // application waits for the signed-in user): its code is there when the user is.
+  // On a page that needs a session, the session check starts now, and the remote owning the address
+  // starts loading meanwhile (its application waits for the signed-in user): its code is there when the user is.
   const opening = ownerOf(remotes, window.location.pathname);
+  if (opening?.manifest?.public !== true) preloadSession();
   if (opening?.status === 'ready' && opening.manifest?.public !== true) void loadRemote(`${opening.name}/app`).catch(() => undefined);
 
   // Re-evaluate activity when the user signs in or out.
