@@ -62,6 +62,7 @@ describe('Board/List and Board/All', () => {
       'Account Summary',
       'Purchasing',
       'Inventory',
+      'Shipments and Service',
       'Accounting',
     ]);
   });

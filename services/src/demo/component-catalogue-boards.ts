@@ -92,6 +92,18 @@ export const SECTION_BOARDS: ReadonlyArray<{ sectionMasterId: number; boardName:
       ...halves('Sales Year over Year by Month', 'Top Items by Sales', 'Open Orders by Item', 'Open Quotes by Item'),
       wide('Invoice lines', 'Invoice Lines'),
       wide('Open invoices', 'Open AR Invoices'),
+      wide('Items no longer bought', 'Inactive Items'),
+    ],
+  },
+  {
+    sectionMasterId: SECTION_IDS.shipments,
+    boardName: 'Shipments and Service',
+    cards: [
+      wide('Recent shipments', 'Recent Shipments'),
+      ...halves('Shipments by Carrier', 'Shipments by Branch'),
+      figures('Service summary', 'Service Summary'),
+      ...halves('Open Service Orders by Status', 'Open Service Orders by Technician'),
+      wide('Open service orders', 'Open Service Orders'),
     ],
   },
   {
