@@ -182,9 +182,14 @@ test('in edit mode a card is resized and dragged beside another; the layout is k
   await page.mouse.down();
   await page.mouse.move(left.x + left.width * 0.6, left.y + 20, { steps: 15 });
   await page.mouse.up();
+  // Both cards' boxes read at once in the page (the grid re-renders them as the layout changes).
+  const boxes = () =>
+    page.getByRole('main').getByRole('article').evaluateAll((cards) =>
+      Object.fromEntries(cards.map((card) => [card.getAttribute('aria-label'), card.getBoundingClientRect().toJSON() as DOMRect])),
+    );
   const besideLeft = async () => {
-    const [l, r] = [await box('Left'), await box('Right')];
-    return r.x >= l.x + l.width && Math.abs(r.y - l.y) < 4;
+    const { Left: l, Right: r } = await boxes();
+    return !!l && !!r && r.x >= l.x + l.width && Math.abs(r.y - l.y) < 4;
   };
   await expect.poll(besideLeft).toBe(true);
 
@@ -194,7 +199,12 @@ test('in edit mode a card is resized and dragged beside another; the layout is k
 
   // At 375 px the cards stack full width; nothing about the desktop layout is saved from there.
   await page.setViewportSize({ width: 375, height: 800 });
-  await expect.poll(async () => (await box('Right')).y).toBeGreaterThan((await box('Left')).y);
+  await expect
+    .poll(async () => {
+      const { Left: l, Right: r } = await boxes();
+      return !!l && !!r && r.y >= l.y + l.height;
+    })
+    .toBe(true);
   const saved = await (await apiClient(page.request)).get<{ cards: Array<{ cardName: string; layout: { x: number; y: number; w: number } | null }> }>(
     `/DynamicPage/${board.boardMasterId}`,
   );
