@@ -53,6 +53,7 @@ import type { SessionUser } from '../platform/session.ts';
 import { HttpError } from '../platform/errors.ts';
 import { serve } from '../platform/route.ts';
 import { analyticsQuery, type ListModel } from './engine.ts';
+import { branchJoin, byName, corporateRows, customerRows, shipToRows } from './accounts-routes.ts';
 import { companyWide, erpCall, pageOf, type ErpCall } from './erp-common.ts';
 import { scopePredicate } from './scope.ts';
 import {
@@ -103,7 +104,6 @@ function andScope(call: ErpCall, column: string, params: SqlParams): string {
 }
 
 const address = (a: string) => `${a}.address1 AS address, ${a}.city, ${a}.state, ${a}.postal_code AS "postalCode", ${a}.phone`;
-const branchJoin = (a: string) => `LEFT JOIN erp.branch b ON b.company = ${a}.company AND b.branch = ${a}.branch`;
 const repJoin = (a: string) => `LEFT JOIN erp.sales_rep r ON r.company = ${a}.company AND r.sales_rep = ${a}.sales_rep`;
 
 // ------------------------------------------------------------------------------ reference by id
@@ -219,77 +219,6 @@ async function supplier(call: ErpCall, code: string, companyCode: string) {
 }
 
 // ------------------------------------------------------------------------------ lists
-const byName = (field: string) => ({ field, dir: 'asc' as const });
-const addressColumns = (a: string) => ({
-  address: `${a}.address1`,
-  city: `${a}.city`,
-  state: `${a}.state`,
-  postalCode: `${a}.postal_code`,
-  phone: `${a}.phone`,
-});
-
-const customerRows: ListModel = {
-  name: 'Customer',
-  from: `erp.customer c ${branchJoin('c')}`,
-  dateColumn: 'c.created_date',
-  salesRepColumn: 'c.sales_rep',
-  columns: {
-    company: 'c.company',
-    customer: 'c.customer',
-    customerName: 'c.customer_name',
-    ...addressColumns('c'),
-    branch: 'c.branch',
-    branchName: 'b.branch_name',
-    salesRep: 'c.sales_rep',
-    corporate: 'c.corporate',
-  },
-  searchColumns: ['customer', 'customerName', 'city'],
-  filterFields: ['company', 'customer', 'branch', 'salesRep', 'corporate', 'city', 'state'],
-  defaultSort: byName('customerName'),
-  tieBreak: 'c.company, c.customer',
-};
-
-const shipToRows: ListModel = {
-  name: 'ShipTo',
-  from: `erp.ship_to s ${branchJoin('s')} LEFT JOIN erp.customer c ON c.company = s.company AND c.customer = s.customer`,
-  dateColumn: 's.created_date',
-  salesRepColumn: 's.sales_rep',
-  columns: {
-    company: 's.company',
-    shipTo: 's.ship_to',
-    shipToName: 's.ship_to_name',
-    customer: 's.customer',
-    customerName: 'c.customer_name',
-    ...addressColumns('s'),
-    branch: 's.branch',
-    branchName: 'b.branch_name',
-    salesRep: 's.sales_rep',
-  },
-  searchColumns: ['shipTo', 'shipToName', 'customer', 'customerName', 'city'],
-  filterFields: ['company', 'shipTo', 'customer', 'branch', 'salesRep', 'city', 'state'],
-  defaultSort: byName('shipToName'),
-  tieBreak: 's.company, s.ship_to',
-};
-
-const corporateRows: ListModel = {
-  name: 'Corporate',
-  from: 'erp.corporate k',
-  dateColumn: "DATE '2000-01-01'",
-  salesRepColumn: 'k.sales_rep',
-  columns: {
-    company: 'k.company',
-    corporate: 'k.corporate',
-    corporateName: 'k.corporate_name',
-    ...addressColumns('k'),
-    salesRep: 'k.sales_rep',
-    customerCount: '(SELECT count(*)::int FROM erp.customer c WHERE c.company = k.company AND c.corporate = k.corporate)',
-  },
-  searchColumns: ['corporate', 'corporateName', 'city'],
-  filterFields: ['company', 'corporate', 'salesRep', 'city', 'state'],
-  defaultSort: byName('corporateName'),
-  tieBreak: 'k.company, k.corporate',
-};
-
 const contactRows: ListModel = {
   name: 'Contact',
   from: 'erp.contact t LEFT JOIN erp.customer c ON c.company = t.company AND c.customer = t.customer',

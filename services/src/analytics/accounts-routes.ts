@@ -34,7 +34,7 @@ import { periodAmounts } from './purchasing-routes.ts';
 import { scopePredicate } from './scope.ts';
 import { normalizeRequest, SqlParams, type FilterInput } from './search-request.ts';
 
-const byName = (field: string) => ({ field, dir: 'asc' as const });
+export const byName = (field: string) => ({ field, dir: 'asc' as const });
 const address = (a: string) => ({
   address: `${a}.address1`,
   city: `${a}.city`,
@@ -42,9 +42,10 @@ const address = (a: string) => ({
   postalCode: `${a}.postal_code`,
   phone: `${a}.phone`,
 });
-const branchJoin = (a: string) => `LEFT JOIN erp.branch b ON b.company = ${a}.company AND b.branch = ${a}.branch`;
+export const branchJoin = (a: string) => `LEFT JOIN erp.branch b ON b.company = ${a}.company AND b.branch = ${a}.branch`;
 
-const customerRows: ListModel = {
+/** The account lists' models, also the row shapes of the sales-rep account lists (account-detail-routes). */
+export const customerRows: ListModel = {
   name: 'Customer/List',
   from: `erp.customer c ${branchJoin('c')}`,
   dateColumn: 'c.created_date',
@@ -74,7 +75,7 @@ const prospectRows: ListModel = {
   tieBreak: 'c.company, c.prospect',
 };
 
-const shipToRows: ListModel = {
+export const shipToRows: ListModel = {
   name: 'ShipTo/List',
   from: `erp.ship_to s ${branchJoin('s')} LEFT JOIN erp.customer c ON c.company = s.company AND c.customer = s.customer`,
   dateColumn: 's.created_date',
@@ -96,7 +97,7 @@ const shipToRows: ListModel = {
   tieBreak: 's.company, s.ship_to',
 };
 
-const corporateRows: ListModel = {
+export const corporateRows: ListModel = {
   name: 'Corporate/List',
   from: 'erp.corporate k',
   dateColumn: UNDATED,
