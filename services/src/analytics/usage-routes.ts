@@ -38,6 +38,19 @@ import {
   type NormalizedRequest,
 } from './search-request.ts';
 
+/** Rows of `groups` (keyed by company, customer and item_number) with the customer's and item's names, as `r`. */
+const withCustomerAndItemNames = (groups: string) => `(SELECT g.*, c.customer_name, i.description, i.product_group
+              FROM (${groups}) g
+              LEFT JOIN erp.customer c ON c.company = g.company AND c.customer = g.customer
+              LEFT JOIN erp.item i ON i.company = g.company AND i.item_number = g.item_number) r`;
+const CUSTOMER_ITEM_COLUMNS = {
+  company: 'r.company',
+  customer: 'r.customer',
+  customerName: 'r.customer_name',
+  itemNumber: 'r.item_number',
+  itemDescription: 'r.description',
+  productGroup: 'r.product_group',
+};
 const day = (sql: string) => `to_char(${sql}, 'YYYY-MM-DD')`;
 const round2 = (x: number) => Math.round(x * 100) / 100;
 const percentChange = (current: number, comparison: number) => (comparison === 0 ? null : round2((100 * (current - comparison)) / comparison));
@@ -144,18 +157,10 @@ async function inactiveCustomerItems(call: ErpCall, body: InactiveBody | undefin
     params,
   );
   const page = await rowsPage(call, {
-    from: `(SELECT g.*, c.customer_name, i.description, i.product_group
-              FROM (${groups}) g
-              LEFT JOIN erp.customer c ON c.company = g.company AND c.customer = g.customer
-              LEFT JOIN erp.item i ON i.company = g.company AND i.item_number = g.item_number) r`,
+    from: withCustomerAndItemNames(groups),
     params,
     columns: {
-      company: 'r.company',
-      customer: 'r.customer',
-      customerName: 'r.customer_name',
-      itemNumber: 'r.item_number',
-      itemDescription: 'r.description',
-      productGroup: 'r.product_group',
+      ...CUSTOMER_ITEM_COLUMNS,
       lastPurchaseDate: day('r.last_date'),
       daysSinceLastPurchase: `(${params.add(call.today)}::date - r.last_date)`,
       invoiceCount: 'r.invoice_count',
@@ -223,21 +228,13 @@ async function usageLogPage(call: ErpCall, body: AnalyticsSearchRequest & { date
   const params = new SqlParams();
   const where = [between('l.invoice_date', period, params), ...linePredicates(call, request, LINE_FILTERS, params)];
   const page = await rowsPage(call, {
-    from: `(SELECT g.*, c.customer_name, i.description, i.product_group
-              FROM (SELECT l.company, l.customer, l.item_number, to_char(l.invoice_date, 'YYYY-MM') AS month,
+    from: withCustomerAndItemNames(`SELECT l.company, l.customer, l.item_number, to_char(l.invoice_date, 'YYYY-MM') AS month,
                            sum(l.qty)::int AS qty, sum(l.sales) AS sales, count(*)::int AS line_count,
                            count(DISTINCT l.invoice_number)::int AS invoice_count, max(l.invoice_date) AS last_date
-                      FROM erp.invoice_line l WHERE ${where.join(' AND ')} GROUP BY 1, 2, 3, 4) g
-              LEFT JOIN erp.customer c ON c.company = g.company AND c.customer = g.customer
-              LEFT JOIN erp.item i ON i.company = g.company AND i.item_number = g.item_number) r`,
+                      FROM erp.invoice_line l WHERE ${where.join(' AND ')} GROUP BY 1, 2, 3, 4`),
     params,
     columns: {
-      company: 'r.company',
-      customer: 'r.customer',
-      customerName: 'r.customer_name',
-      itemNumber: 'r.item_number',
-      itemDescription: 'r.description',
-      productGroup: 'r.product_group',
+      ...CUSTOMER_ITEM_COLUMNS,
       month: 'r.month',
       qty: 'r.qty',
       sales: 'r.sales::float8',
