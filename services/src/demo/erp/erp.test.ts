@@ -22,6 +22,17 @@ async function checksums(db: Database['db']): Promise<Record<string, string>> {
     purchase_order_line: 'company, po_number, po_line_number',
     ar_open: 'company, invoice_number',
     ap_open: 'company, voucher',
+    item_bom: 'company, item_number, component_number',
+    order_line_po: 'company, order_number, order_line_number, po_number, po_line_number',
+    invoice_note: 'company, invoice_number, note_number',
+    order_line_note: 'company, order_number, order_line_number, note_number',
+    purchase_order_note: 'company, po_number, note_number',
+    ar_collection_note: 'company, customer, note_number',
+    customer_note: 'company, customer, note_number',
+    supplier_note: 'company, supplier, note_number',
+    inventory_adjustment_line: 'company, adjustment_number, line_number',
+    rma_header: 'company, rma_number',
+    rma_line: 'company, rma_number, line_number',
   };
   const sums: Record<string, string> = {};
   for (const [table, key] of Object.entries(keys)) {
@@ -90,7 +101,11 @@ describe('generateErpData', () => {
              (SELECT count(*) FROM erp.order_header WHERE order_date > '2026-06-30' OR ship_date > '2026-06-30')
            + (SELECT count(*) FROM erp.booking WHERE booking_date > '2026-06-30')
            + (SELECT count(*) FROM erp.quote_header WHERE quote_date > '2026-06-30')
-           + (SELECT count(*) FROM erp.purchase_order_header WHERE order_date > '2026-06-30' OR received_date > '2026-06-30') AS future
+           + (SELECT count(*) FROM erp.purchase_order_header WHERE order_date > '2026-06-30' OR received_date > '2026-06-30')
+           + (SELECT count(*) FROM erp.rma_header WHERE rma_date > '2026-06-30' OR received_date > '2026-06-30')
+           + (SELECT count(*) FROM erp.inventory_adjustment_header WHERE adjustment_date > '2026-06-30')
+           + (SELECT count(*) FROM erp.customer_note WHERE note_date > '2026-06-30')
+           + (SELECT count(*) FROM erp.ar_collection_note WHERE note_date > '2026-06-30') AS future
         FROM erp.invoice_line`);
     expect(r.first >= '2024-01-01' && r.first <= '2024-01-05').toBe(true);
     expect(r.last).toBe('2026-06-30');
@@ -143,7 +158,17 @@ describe('generateErpData', () => {
       UNION ALL SELECT 'inventory location', count(*) FROM erp.inventory v WHERE NOT EXISTS (SELECT 1 FROM erp.location l WHERE l.company = v.company AND l.location = v.location)
       UNION ALL SELECT 'po line header', count(*) FROM erp.purchase_order_line l WHERE NOT EXISTS (SELECT 1 FROM erp.purchase_order_header h WHERE h.company = l.company AND h.po_number = l.po_number)
       UNION ALL SELECT 'ar invoice', count(*) FROM erp.ar_open a WHERE NOT EXISTS (SELECT 1 FROM erp.invoice_header h WHERE h.company = a.company AND h.invoice_number = a.invoice_number AND h.customer = a.customer)
-      UNION ALL SELECT 'booking order line', count(*) FROM erp.booking b WHERE NOT EXISTS (SELECT 1 FROM erp.order_line l WHERE l.company = b.company AND l.order_number = b.order_number AND l.order_line_number = b.order_line_number)`);
+      UNION ALL SELECT 'booking order line', count(*) FROM erp.booking b WHERE NOT EXISTS (SELECT 1 FROM erp.order_line l WHERE l.company = b.company AND l.order_number = b.order_number AND l.order_line_number = b.order_line_number)
+      UNION ALL SELECT 'kit component', count(*) FROM erp.item_bom k WHERE k.component_item = k.item_number OR NOT EXISTS (SELECT 1 FROM erp.item i WHERE i.company = k.company AND i.item_number = k.component_item)
+      UNION ALL SELECT 'special order line', count(*) FROM erp.order_line_po x WHERE NOT EXISTS (SELECT 1 FROM erp.order_line l WHERE l.company = x.company AND l.order_number = x.order_number AND l.order_line_number = x.order_line_number)
+         OR NOT EXISTS (SELECT 1 FROM erp.purchase_order_line p WHERE p.company = x.company AND p.po_number = x.po_number AND p.po_line_number = x.po_line_number)
+      UNION ALL SELECT 'order line note', count(*) FROM erp.order_line_note n WHERE NOT EXISTS (SELECT 1 FROM erp.order_line l WHERE l.company = n.company AND l.order_number = n.order_number AND l.order_line_number = n.order_line_number)
+      UNION ALL SELECT 'invoice note', count(*) FROM erp.invoice_note n WHERE NOT EXISTS (SELECT 1 FROM erp.invoice_header h WHERE h.company = n.company AND h.invoice_number = n.invoice_number)
+      UNION ALL SELECT 'collection note', count(*) FROM erp.ar_collection_note n WHERE NOT EXISTS (SELECT 1 FROM erp.customer c WHERE c.company = n.company AND c.customer = n.customer)
+      UNION ALL SELECT 'adjustment line header', count(*) FROM erp.inventory_adjustment_line l WHERE NOT EXISTS (SELECT 1 FROM erp.inventory_adjustment_header h WHERE h.company = l.company AND h.adjustment_number = l.adjustment_number)
+      UNION ALL SELECT 'rma line header', count(*) FROM erp.rma_line l WHERE NOT EXISTS (SELECT 1 FROM erp.rma_header h WHERE h.company = l.company AND h.rma_number = l.rma_number AND h.customer = l.customer AND h.sales_rep = l.sales_rep)
+      UNION ALL SELECT 'rma credit', count(*) FROM erp.rma_header h WHERE (h.status = 'Credited') <> (h.credit_invoice_number IS NOT NULL)
+         OR (h.credit_invoice_number IS NOT NULL AND NOT EXISTS (SELECT 1 FROM erp.invoice_header i WHERE i.company = h.company AND i.invoice_number = h.credit_invoice_number AND i.invoice_type = 'CR' AND i.customer = h.customer AND i.invoice_date >= h.rma_date))`);
     expect(orphans.filter((o) => o.n > 0)).toEqual([]);
   });
 

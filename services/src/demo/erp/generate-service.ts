@@ -29,12 +29,12 @@ export const SERVICE_ORDERS_PER_SCALE = 3600;
 const MIN_SERVICE_ORDERS = 600;
 
 // ------------------------------------------------------------------------------------ dates
-const DAY_MS = 86_400_000;
-const iso = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
-const dayOf = (isoDate: string) => Math.round(Date.parse(`${isoDate}T00:00:00Z`) / DAY_MS);
+export const DAY_MS = 86_400_000;
+export const iso = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+export const dayOf = (isoDate: string) => Math.round(Date.parse(`${isoDate}T00:00:00Z`) / DAY_MS);
 const weekday = (day: number) => (day + 4) % 7;
 
-function isBusinessDay(day: number): boolean {
+export function isBusinessDay(day: number): boolean {
   const w = weekday(day);
   if (w === 0 || w === 6) return false;
   const d = new Date(day * DAY_MS);
@@ -44,22 +44,22 @@ function isBusinessDay(day: number): boolean {
   return !(m === 10 && w === 4 && dd >= 22 && dd <= 28);
 }
 
-function nextBusinessDay(day: number): number {
+export function nextBusinessDay(day: number): number {
   while (!isBusinessDay(day)) day++;
   return day;
 }
 
-function addBusinessDays(day: number, count: number): number {
+export function addBusinessDays(day: number, count: number): number {
   let d = day;
   for (let n = 0; n < count; n++) d = nextBusinessDay(d + 1);
   return d;
 }
 
-const r2 = (x: number) => Math.round(x * 100) / 100;
-const r4 = (x: number) => Math.round(x * 10_000) / 10_000;
-const pad = (n: number, width: number) => String(n).padStart(width, '0');
+export const r2 = (x: number) => Math.round(x * 100) / 100;
+export const r4 = (x: number) => Math.round(x * 10_000) / 10_000;
+export const pad = (n: number, width: number) => String(n).padStart(width, '0');
 
-async function put(table: TableBuffer, row: Cell[]): Promise<void> {
+export async function put(table: TableBuffer, row: Cell[]): Promise<void> {
   const pending = table.add(row);
   if (pending) await pending;
 }

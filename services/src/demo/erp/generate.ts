@@ -11,6 +11,8 @@ import { BatchWriter, type Cell, type Column, type TableBuffer } from './batch-w
 import { Rng, WeightedPicker } from './prng.ts';
 import { analyzeRollups, refreshRollups } from '../../analytics/rollups.ts';
 import { generateServiceData, SERVICE_ERP_TABLES, SERVICE_TABLES } from './generate-service.ts';
+import { generateNotesData, NOTES_ERP_TABLES, NOTES_TABLES } from './generate-notes.ts';
+import { ADJUSTMENT_ERP_TABLES, ADJUSTMENT_TABLES, generateAdjustmentData } from './generate-adjustments.ts';
 import {
   ACCOUNT_CLASS, ANNUAL_GROWTH, BRANCHES, COMPANIES, CORPORATE_WORDS, CUSTOMER_WORDS, FIRST_NAMES, LAST_NAMES,
   LOCATIONS, PRODUCT_GROUPS, PROSPECT_SOURCES, SALES_REPS, SEASONALITY, STREETS, STREET_TYPES, SUPPLIER_WORDS, TITLES,
@@ -48,6 +50,7 @@ export const ERP_TABLES = [
   'company', 'branch', 'location', 'sales_rep', 'corporate', 'customer', 'ship_to', 'prospect', 'contact',
   'supplier', 'product_group', 'item', 'inventory', 'invoice_header', 'invoice_line', 'order_header', 'order_line',
   'quote_header', 'quote_line', 'booking', 'purchase_order_header', 'purchase_order_line', 'ar_open', 'ap_open', ...SERVICE_ERP_TABLES,
+  ...NOTES_ERP_TABLES, ...ADJUSTMENT_ERP_TABLES,
 ] as const;
 
 // ------------------------------------------------------------------------------------ dates
@@ -200,6 +203,8 @@ const TABLES = {
   ar_open: T('ar_open', [['company', 'text'], ['invoice_number', 'text'], ['customer', 'text'], ['sales_rep', 'text'], ['branch', 'text'], ['invoice_date', 'date'], ['due_date', 'date'], ['original_amount', 'numeric'], ['balance', 'numeric']]),
   ap_open: T('ap_open', [['company', 'text'], ['voucher', 'text'], ['supplier', 'text'], ['supplier_invoice', 'text'], ['po_number', 'text'], ['invoice_date', 'date'], ['due_date', 'date'], ['original_amount', 'numeric'], ['balance', 'numeric']]),
   ...SERVICE_TABLES,
+  ...NOTES_TABLES,
+  ...ADJUSTMENT_TABLES,
 };
 
 type Tables = { [K in keyof typeof TABLES]: TableBuffer };
@@ -244,6 +249,8 @@ export async function generateErpData(db: pg.Pool, options: GenerateErpOptions =
     const stats = await generate(tables, { scale, seed, today, progress });
     await writer.flush();
     await generateServiceData(client, writer, tables, { scale, seed, today });
+    await generateNotesData(client, writer, tables, { scale, seed, today });
+    await generateAdjustmentData(client, writer, tables, { scale, seed, today });
     progress(`Generated ${stats.invoiceLines.toLocaleString('en-US')} invoice lines; deriving bookings`);
 
     // One booking event per order line, at its entry date.
