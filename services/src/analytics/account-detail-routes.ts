@@ -82,7 +82,7 @@ function rejectNul(value: unknown, field: string): void {
 }
 
 /** serve(), with path, query and body checked for NUL first. */
-const route: typeof serve = (app, contract, handler) =>
+export const route: typeof serve = (app, contract, handler) =>
   serve(app, contract, async (request, reply) => {
     rejectNul(request.params, 'params');
     rejectNul(request.query, 'querystring');

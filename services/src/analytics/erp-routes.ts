@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { accountDetailRoutes } from './account-detail-routes.ts';
 import { accountingRoutes } from './accounting-routes.ts';
+import { adjustmentRoutes } from './adjustment-routes.ts';
 import { accountsRoutes } from './accounts-routes.ts';
 import { inventoryRoutes } from './inventory-routes.ts';
+import { notesBomRoutes } from './notes-bom-routes.ts';
 import { purchasingRoutes } from './purchasing-routes.ts';
 import { serviceRoutes } from './service-routes.ts';
 import { usageRoutes } from './usage-routes.ts';
@@ -16,4 +18,6 @@ export async function erpDataRoutes(app: FastifyInstance): Promise<void> {
   await inventoryRoutes(app);
   await serviceRoutes(app);
   await usageRoutes(app);
+  await notesBomRoutes(app);
+  await adjustmentRoutes(app);
 }

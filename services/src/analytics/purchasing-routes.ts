@@ -48,7 +48,7 @@ function linesFor(groupBy: string | null, filters: NormalizedRequest['filters'])
   return fields.some((f) => HEADER_FIELDS.includes(f)) ? LINES : 'erp.purchase_order_line l';
 }
 
-const LINE_COLUMNS = {
+export const LINE_COLUMNS = {
   company: 'l.company',
   poNumber: 'l.po_number',
   poLineNumber: 'l.po_line_number',
@@ -68,7 +68,7 @@ const LINE_COLUMNS = {
   cost: 'l.cost::float8',
   openCost: 'l.open_cost::float8',
 };
-const LINE_FROM = `erp.purchase_order_line l
+export const LINE_FROM = `erp.purchase_order_line l
     LEFT JOIN erp.supplier s ON s.company = l.company AND s.supplier = l.supplier
     LEFT JOIN erp.item i ON i.company = l.company AND i.item_number = l.item_number`;
 

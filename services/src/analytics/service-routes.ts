@@ -27,7 +27,7 @@ function scoped(app: FastifyInstance, user: SessionUser): Promise<ErpCall> {
 }
 
 /** The request with `field = value` filters for the ids a call takes outside its filters. */
-function withEquals(request: NormalizedRequest, equals: Record<string, string | undefined>): NormalizedRequest {
+export function withEquals(request: NormalizedRequest, equals: Record<string, string | undefined>): NormalizedRequest {
   const added = Object.entries(equals)
     .filter(([, value]) => value !== undefined)
     .map(([field, value]) => ({ field, comparison: 'equals' as const, values: [value!] }));
@@ -35,7 +35,7 @@ function withEquals(request: NormalizedRequest, equals: Record<string, string | 
 }
 
 /** A page of a list model for a period (or, with none, not cut by date). */
-async function listPage(call: ErpCall, model: ListModel, period: ResolvedDateChoice | null, request: NormalizedRequest, dateSlug: string | null) {
+export async function listPage(call: ErpCall, model: ListModel, period: ResolvedDateChoice | null, request: NormalizedRequest, dateSlug: string | null) {
   const result = await listQuery(call.db, { model, context: call.context, range: period ?? ALL_TIME, request });
   return { dateSlug, from: period?.from ?? null, to: period?.to ?? null, ...pageOf(request, result.totalCount), rows: result.rows as never[], totals: result.totals };
 }

@@ -10,6 +10,8 @@ import * as erpInventory from './erp-inventory.ts';
 import * as erpPurchasing from './erp-purchasing.ts';
 import * as erpUsage from './erp-usage.ts';
 import * as erpService from './erp-service.ts';
+import * as erpNotes from './erp-notes.ts';
+import * as erpAdjustments from './erp-adjustments.ts';
 import * as filters from './filters.ts';
 import * as notifications from './notifications.ts';
 import * as system from './system.ts';
@@ -28,6 +30,8 @@ export * from './erp-inventory.ts';
 export * from './erp-purchasing.ts';
 export * from './erp-usage.ts';
 export * from './erp-service.ts';
+export * from './erp-notes.ts';
+export * from './erp-adjustments.ts';
 export * from './filters.ts';
 export * from './notifications.ts';
 export * from './system.ts';
@@ -41,4 +45,4 @@ function contractsOf(module: Record<string, unknown>): Contract[] {
 }
 
 /** Every call the backend serves, each defined once. */
-export const allContracts: readonly Contract[] = [admin, analytics, auth, boards, erpAccountDetail, erpAccounting, erpAccounts, erpInventory, erpPurchasing, erpUsage, erpService, filters, notifications, system, user].flatMap(contractsOf);
+export const allContracts: readonly Contract[] = [admin, analytics, auth, boards, erpAccountDetail, erpAccounting, erpAccounts, erpInventory, erpPurchasing, erpUsage, erpService, erpNotes, erpAdjustments, filters, notifications, system, user].flatMap(contractsOf);
