@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { buildPartRequest, implicitFilters } from '@tradeboard/shared/boards';
+import { COMPONENT_CATALOGUE } from '../demo/component-catalogue.ts';
 import { cents, TODAY, useErpServices, withRoleSettings } from './erp-test-kit.ts';
 
 const kit = useErpServices();
@@ -159,6 +161,30 @@ describe('scope and rights', () => {
     await withRoleSettings(kit, 'SalesRep', { InventoryAccessRight: 'false' }, async () => {
       for (const url of ['/Inventory/Adjustment', '/Inventory/Adjustment/Detail', '/Inventory/RMA', '/Inventory/RMA/Detail']) expect((await post(rep, url, {})).status, url).toBe(403);
     });
+  });
+});
+
+describe('the adjustment and RMA components', () => {
+  it("Returns (RMAs) on the account summary board shows the page's account only, within the rep's scope; the reason groups total the year", async () => {
+    const { rep, rep2, admin } = kit.users;
+    const master = COMPONENT_CATALOGUE.find((m) => m.displayName === 'Returns (RMAs)')!;
+    const [mine] = await sql<{ company: string; customer: string; n: number }>(
+      `SELECT company, customer, count(*)::int AS n FROM erp.rma_header WHERE sales_rep = 'SR01' AND rma_date BETWEEN '2025-11-21' AND $1 GROUP BY 1, 2 ORDER BY 3 DESC, 2 LIMIT 1`,
+      [TODAY],
+    );
+    const boardFilters = implicitFilters('/accountSummary', `?accountType=customer&accountId=${mine!.customer}&company=${mine!.company}`);
+    const request = buildPartRequest(master.configs, 'data', { boardFilters })!;
+    expect([request.path, request.body.dateSlug]).toEqual(['/Inventory/RMA', 'rolling-12-months']);
+    const result = await ok(rep, request.path, { ...request.body, pageSize: 500 });
+    expect(result.totalCount).toBe(mine!.n);
+    expect(result.rows.every((r: Row) => r.customer === mine!.customer && r.company === mine!.company)).toBe(true);
+    expect((await ok(rep2, request.path, request.body)).totalCount).toBe(0);
+
+    const byReason = COMPONENT_CATALOGUE.find((m) => m.displayName === 'Inventory Adjustments by Reason')!;
+    const grouped = buildPartRequest(byReason.configs, 'data')!;
+    const answer = await ok(admin, grouped.path, grouped.body);
+    const [{ v }] = await sql<{ v: string }>('SELECT sum(total_value) AS v FROM erp.inventory_adjustment_header WHERE adjustment_date BETWEEN $1 AND $2', YTD);
+    expect(cents(answer.totals.totalValue)).toBe(cents(v));
   });
 });
 

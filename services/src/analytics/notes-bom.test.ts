@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { buildPartRequest, implicitFilters } from '@tradeboard/shared/boards';
+import { COMPONENT_CATALOGUE } from '../demo/component-catalogue.ts';
 import { cents, TODAY, useErpServices, withRoleSettings } from './erp-test-kit.ts';
 
 const kit = useErpServices();
@@ -251,6 +253,24 @@ describe('data scope', () => {
         expect((await post(rep, '/PurchaseOrder/Notes', {})).status).toBe(403);
       });
     }
+  });
+});
+
+describe('the note components', () => {
+  it("Customer Notes on the account summary board shows the page's account only, within the rep's scope", async () => {
+    const { rep, rep2 } = kit.users;
+    const master = COMPONENT_CATALOGUE.find((m) => m.displayName === 'Customer Notes')!;
+    const [mine] = await sql<{ company: string; customer: string; n: number }>(
+      `SELECT n.company, n.customer, count(*)::int AS n FROM erp.customer_note n JOIN erp.customer c USING (company, customer)
+        WHERE c.sales_rep = 'SR01' GROUP BY 1, 2 ORDER BY 3 DESC, 2 LIMIT 1`,
+    );
+    const boardFilters = implicitFilters('/accountSummary', `?accountType=customer&accountId=${mine!.customer}&company=${mine!.company}`);
+    const request = buildPartRequest(master.configs, 'data', { boardFilters })!;
+    expect(request.path).toBe('/Customer/Note/List');
+    const result = await ok(rep, request.path, { ...request.body, pageSize: 500 });
+    expect(result.totalCount).toBe(mine!.n);
+    expect(result.rows.every((r: Row) => r.customer === mine!.customer && r.company === mine!.company)).toBe(true);
+    expect((await ok(rep2, request.path, request.body)).totalCount).toBe(0);
   });
 });
 

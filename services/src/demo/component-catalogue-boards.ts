@@ -93,6 +93,7 @@ export const SECTION_BOARDS: ReadonlyArray<{ sectionMasterId: number; boardName:
       wide('Invoice lines', 'Invoice Lines'),
       wide('Open invoices', 'Open AR Invoices'),
       wide('Items no longer bought', 'Inactive Items'),
+      ...halves('Customer Notes', 'Returns (RMAs)'),
     ],
   },
   {
@@ -119,7 +120,11 @@ export const SECTION_BOARDS: ReadonlyArray<{ sectionMasterId: number; boardName:
   {
     sectionMasterId: SECTION_IDS.inventory,
     boardName: 'Inventory',
-    cards: [...halves('Inventory Value by Product Group', 'Inventory Aging by Product Group', 'Reorder Suggestions', 'Slow-Moving Stock'), wide('Inventory summary', 'Inventory Summary')],
+    cards: [
+      ...halves('Inventory Value by Product Group', 'Inventory Aging by Product Group', 'Reorder Suggestions', 'Slow-Moving Stock'),
+      wide('Inventory summary', 'Inventory Summary'),
+      ...halves('Inventory Adjustments by Reason', 'Inventory Adjustments'),
+    ],
   },
   {
     sectionMasterId: SECTION_IDS.accounting,

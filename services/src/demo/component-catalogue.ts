@@ -1,4 +1,5 @@
 import type { ComponentConfig, ComponentMaster } from '@tradeboard/shared/contracts';
+import { adjustmentComponents } from './component-catalogue-adjustments.ts';
 import { serviceComponents } from './component-catalogue-service.ts';
 import { usageComponents } from './component-catalogue-usage.ts';
 
@@ -448,15 +449,15 @@ export function rowsComponent(meta: Meta, spec: RowsSpec): CatalogueMaster {
  * One component per dimension: `name(dim)` and `describe(dim)` name it, `spec(dim)` says what it
  * calls; ids from `firstId` in the order given.
  */
-function perDimension(firstId: number, dims: Dimension[], name: (d: Dimension) => string, describe: (d: Dimension) => string, spec: (d: Dimension) => RowsSpec) {
+export function perDimension(firstId: number, dims: Dimension[], name: (d: Dimension) => string, describe: (d: Dimension) => string, spec: (d: Dimension) => RowsSpec) {
   return dims.map((dim, i) => rowsComponent({ id: firstId + i, displayName: name(dim), description: describe(dim) }, spec(dim)));
 }
 
 const SUPPLIER: Dimension = { groupBy: 'supplier', label: 'Supplier', plural: 'Suppliers' };
-const NO_VIEWERS = ['Viewer'] as const;
+export const NO_VIEWERS = ['Viewer'] as const;
 
 /** Chart tabs over a dimension's rows: a time series by key, anything else by name. */
-const tabsBy = (dim: Dimension, ...tabs: Array<[title: string, yFields: string[]]>): DatasetTab[] =>
+export const tabsBy = (dim: Dimension, ...tabs: Array<[title: string, yFields: string[]]>): DatasetTab[] =>
   tabs.map(([title, yFields]) => tab(title, dim.time ? 'column' : 'bar', dim.time ? 'key' : 'name', yFields));
 
 const sortFor = (dim: Dimension, measure: string): Sort => (dim.time ? ASC('key') : DESC(measure));
@@ -975,6 +976,7 @@ export const COMPONENT_CATALOGUE: readonly CatalogueMaster[] = [
   ...serviceComponents(), // service orders and shipments: 370–384 (component-catalogue-service.ts)
 
   ...usageComponents(), // usage, inactive items and IBT sales: 870–876 (component-catalogue-usage.ts)
+  ...adjustmentComponents(), // inventory adjustments, RMAs and notes: 880–893 (component-catalogue-adjustments.ts)
   ...BUILT_IN,
 ];
 
