@@ -126,16 +126,22 @@ async function generateKits(client: pg.PoolClient, t: Tables, { seed }: Settings
  */
 async function generateSpecialOrders(client: pg.PoolClient, t: Tables, { seed, today }: Settings): Promise<void> {
   const rng = Rng.stream(seed, 'special-orders');
+  // The items not stocked, with their supplier's lead time: read first, so the order lines need no join
+  // (the tables are not analyzed while they load, and a join's plan can be very slow then).
+  const { rows: items } = await client.query<{ company: string; item_number: string; supplier: string; lead_days: number }>(
+    `SELECT i.company, i.item_number, i.supplier, s.lead_days FROM erp.item i JOIN erp.supplier s ON s.company = i.company AND s.supplier = i.supplier
+      WHERE NOT i.stockable ORDER BY 1, 2`,
+  );
+  const nonStock = new Map(items.map((i) => [`${i.company}:${i.item_number}`, i]));
   type Row = { company: string; order_number: string; order_line_number: number; item_number: string; product_group: string; location: string; branch: string; qty_ordered: number; order_date: string; ship_date: string | null; unit_cost: string; supplier: string; lead_days: number };
-  const lines = inKeyOrder<Row>(
+  const lines = inKeyOrder<Omit<Row, 'supplier' | 'lead_days'>>(
     client,
-    `SELECT l.company, l.order_number, l.order_line_number, l.item_number, l.product_group, l.location, l.branch, l.qty_ordered,
-            l.order_date::text AS order_date, l.ship_date::text AS ship_date, l.unit_cost, i.supplier, s.lead_days
-       FROM erp.order_line l
-       JOIN erp.item i ON i.company = l.company AND i.item_number = l.item_number
-       JOIN erp.supplier s ON s.company = i.company AND s.supplier = i.supplier
-      WHERE NOT i.stockable AND ${sampled('l.order_number', '258')}`,
-    ['l.company', 'l.order_number', 'l.order_line_number'],
+    `SELECT company, order_number, order_line_number, item_number, product_group, location, branch, qty_ordered,
+            order_date::text AS order_date, ship_date::text AS ship_date, unit_cost
+       FROM erp.order_line
+      WHERE item_number = ANY($1::text[]) AND ${sampled('order_number', '258')}`,
+    ['company', 'order_number', 'order_line_number'],
+    [[...new Set(items.map((i) => i.item_number))]],
   );
   let seq = 0;
   let pending: Row[] = [];
@@ -162,8 +168,10 @@ async function generateSpecialOrders(client: pg.PoolClient, t: Tables, { seed, t
     await put(t.purchase_order_header, [first.company, number, first.supplier, first.location, first.branch, iso(orderDay), iso(due), received ? iso(receivedDay) : null,
       received ? 'Received' : 'Open', `B${pad(rng.int(1, 4), 2)}`, group.length, r2(total), r2(open)]);
   };
-  for await (const line of lines) {
-    if (!rng.chance(0.15)) continue;
+  for await (const orderLine of lines) {
+    const item = nonStock.get(`${orderLine.company}:${orderLine.item_number}`);
+    if (!item || !rng.chance(0.15)) continue;
+    const line: Row = { ...orderLine, supplier: item.supplier, lead_days: item.lead_days };
     const head = pending[0];
     if (head && (head.company !== line.company || head.order_number !== line.order_number || head.supplier !== line.supplier)) {
       await emit(pending);
