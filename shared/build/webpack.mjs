@@ -1,5 +1,6 @@
 // One webpack configuration for the shell and every remote: Module Federation with the
 // agreed singletons, TypeScript through esbuild, minified by esbuild.
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -7,6 +8,7 @@ import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { EsbuildPlugin } from 'esbuild-loader';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
+import { KIT_FILE } from './antd-styles.mjs';
 
 const sharedPackage = createRequire(import.meta.url)('../package.json');
 
@@ -43,34 +45,53 @@ function singletons(appDir) {
 }
 
 /**
- * Plain scripts the host page runs, blocking, before the bundle (e.g. the theme before the first
- * paint): emitted as they are, under a content-hashed name, and listed for index.html as
- * `htmlWebpackPlugin.options.headScripts`. Files, not inline code, so the CSP stays
- * `script-src 'self'`.
+ * Files the host page loads in its <head>: plain scripts it runs, blocking, before the bundle (e.g.
+ * the theme before the first paint) and stylesheets. Emitted under content-hashed names and listed
+ * for index.html as `htmlWebpackPlugin.options.headScripts` and `.stylesheets`. Files, not inline
+ * code, so the CSP stays `script-src 'self'`.
+ * @param {{ file?: string, name: string, extension: string, source: Buffer }[]} assets
  */
-function headScripts(dir, files, publicPath) {
-  const scripts = files.map((file) => {
-    const source = readFileSync(path.join(dir, file));
-    const hash = createHash('sha256').update(source).digest('hex').slice(0, 20);
-    return { file: path.join(dir, file), name: `${path.basename(file, '.js')}.${hash}.js`, source };
+function headAssets(assets, publicPath) {
+  const emitted = assets.map((asset) => {
+    const hash = createHash('sha256').update(asset.source).digest('hex').slice(0, 20);
+    return { ...asset, emittedName: `${asset.name}.${hash}${asset.extension}` };
   });
   const plugin = {
     apply(compiler) {
       const { Compilation, sources } = compiler.webpack;
-      compiler.hooks.thisCompilation.tap('HeadScripts', (compilation) => {
+      compiler.hooks.thisCompilation.tap('HeadAssets', (compilation) => {
         compilation.hooks.processAssets.tap(
-          { name: 'HeadScripts', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+          { name: 'HeadAssets', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
           () => {
-            for (const script of scripts) {
-              compilation.fileDependencies.add(script.file);
-              compilation.emitAsset(script.name, new sources.RawSource(script.source));
+            for (const asset of emitted) {
+              if (asset.file) compilation.fileDependencies.add(asset.file);
+              compilation.emitAsset(asset.emittedName, new sources.RawSource(asset.source));
             }
           },
         );
       });
     },
   };
-  return { plugin, urls: scripts.map((script) => `${publicPath}${script.name}`) };
+  const urls = (extension) => emitted.filter((asset) => asset.extension === extension).map((asset) => `${publicPath}${asset.emittedName}`);
+  return { plugin, scripts: urls('.js'), stylesheets: urls('.css') };
+}
+
+/** A script of the app, emitted as it is. */
+function scriptAsset(dir, file) {
+  const absolute = path.join(dir, file);
+  return { file: absolute, name: path.basename(file, '.js'), extension: '.js', source: readFileSync(absolute) };
+}
+
+/** antd's styles for the UI kit's components (shared/build/antd-styles.mjs, run in a production-mode child process). */
+function antdStylesheet() {
+  const script = path.join(import.meta.dirname, 'antd-styles.mjs');
+  const result = spawnSync(process.execPath, [script], {
+    env: { ...process.env, NODE_ENV: 'production' },
+    maxBuffer: 64 * 1024 * 1024,
+    encoding: 'buffer',
+  });
+  if (result.status !== 0) throw new Error(`${script} failed: ${result.stderr?.toString() ?? result.error}`);
+  return { file: KIT_FILE, name: 'antd', extension: '.css', source: result.stdout };
 }
 
 /**
@@ -118,10 +139,10 @@ function manifestAsset(dir) {
  */
 export function federatedApp({ dir, name, publicPath, exposes, title, headScripts: headScriptFiles = [] }) {
   const isHost = !exposes;
-  const head = headScripts(dir, isHost ? headScriptFiles : [], publicPath);
   const manifest = isHost ? undefined : manifestAsset(dir);
   return (_env, argv) => {
     const production = argv.mode !== 'development';
+    const head = isHost ? headAssets([...headScriptFiles.map((file) => scriptAsset(dir, file)), antdStylesheet()], publicPath) : undefined;
     return {
       mode: production ? 'production' : 'development',
       context: dir,
@@ -170,7 +191,13 @@ export function federatedApp({ dir, name, publicPath, exposes, title, headScript
         ...(isHost
           ? [
               head.plugin,
-              new HtmlWebpackPlugin({ title, template: './src/index.html', scriptLoading: 'defer', headScripts: head.urls }),
+              new HtmlWebpackPlugin({
+                title,
+                template: './src/index.html',
+                scriptLoading: 'defer',
+                headScripts: head.scripts,
+                stylesheets: head.stylesheets,
+              }),
             ]
           : []),
       ],

@@ -5,8 +5,12 @@
  * components, tree-shaken to this list. Apps import UI from here only, never from `antd` or
  * `@ant-design/icons` (shared/src/ui/imports.test.ts checks it).
  *
+ * antd runs in zero-runtime mode (themeTokens' `zeroRuntime`): the host page links the static
+ * styles of exactly these components and those they render, extracted at build time
+ * (shared/build/antd-styles.mjs); the theme reaches them as CSS variables.
+ *
  * To use another component or icon: add it here (icons one by one — the icons barrel would pull
- * in every icon). Every export is downloaded by every signed-in page, so keep the list to what the
+ * in every icon); its styles follow on the next build. Every export is downloaded by every signed-in page, so keep the list to what the
  * apps use (App, Card, Form, Input and Checkbox went when the sign-in pages stopped using antd; the
  * sign-in pages use none of this kit, so /login loads no antd at all).
  */

@@ -12,6 +12,9 @@ export const BRAND_PRIMARY = '#2563eb';
 export function themeTokens(mode: ThemeMode, reducedMotion = false) {
   const dark = mode === 'dark';
   return {
+    // No CSS generated in the browser: the host page links antd's styles for the UI kit, built
+    // once (shared/build/antd-styles.mjs); the tokens below reach them as CSS variables.
+    zeroRuntime: true,
     token: {
       motion: !reducedMotion,
       colorPrimary: BRAND_PRIMARY,

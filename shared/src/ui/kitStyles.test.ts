@@ -1,0 +1,36 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error -- a plain .mjs build script without type declarations
+import { kitComponents, withRenderedComponents } from '../../build/antd-styles.mjs';
+
+// antd runs in zero-runtime mode: every style the kit's components need must be in the stylesheet
+// the build extracts (shared/build/antd-styles.mjs), or they would show unstyled.
+const SCRIPT = path.resolve(import.meta.dirname, '../../build/antd-styles.mjs');
+const cssPrefix = (name: string) => `.ant-${name.replace(/[A-Z]/g, (letter, index: number) => `${index ? '-' : ''}${letter.toLowerCase()}`)}`;
+
+describe("the UI kit's static antd styles", () => {
+  const components: string[] = kitComponents();
+
+  it("lists the kit's antd components, not its types", () => {
+    expect(components).toEqual(expect.arrayContaining(['Button', 'Layout', 'Menu', 'Modal', 'Table', 'Select', 'App']));
+    expect(components).not.toContain('MenuProps');
+    expect(components).not.toContain('TableProps');
+  });
+
+  it('adds the antd components the kit components render', () => {
+    const rendered: string[] = withRenderedComponents(['Table', 'App'], new Set(['Table', 'Pagination', 'Checkbox', 'Spin', 'Empty', 'App', 'Dropdown', 'Tooltip']));
+    expect(rendered).toEqual(expect.arrayContaining(['Table', 'Pagination', 'Checkbox', 'Spin', 'Empty', 'message', 'notification']));
+  });
+
+  it('the stylesheet styles every kit component, unhashed, with the theme left to CSS variables', { timeout: 60_000 }, () => {
+    const result = spawnSync(process.execPath, [SCRIPT], { env: { ...process.env, NODE_ENV: 'production' }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    expect(result.status, result.stderr).toBe(0);
+    const css = result.stdout;
+    const unstyled = components.filter((name) => name !== 'ConfigProvider' && !css.includes(`${cssPrefix(name)}`));
+    expect(unstyled).toEqual([]);
+    for (const part of ['.ant-pagination', '.ant-message', '.ant-popover', '.ant-checkbox']) expect(css).toContain(part);
+    expect(css).not.toMatch(/:where\(\.css-/);
+    expect(css).toContain('var(--ant-color-primary)');
+  });
+});
