@@ -3,9 +3,12 @@ import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
 import { reportAppError } from '@tradeboard/shared/web';
 import { BoardsApp } from './BoardsApp.tsx';
+import { startPageReads } from './api/startPageReads.ts';
 import { configureRenderers } from './renderers/configureRenderers.ts';
 
 configureRenderers();
+// This code loads as soon as the shell knows the address is ours, before the app mounts.
+startPageReads(window.location.pathname);
 
 function BoardsErrorPanel(): React.ReactNode {
   return (

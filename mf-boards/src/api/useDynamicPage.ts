@@ -2,6 +2,7 @@ import useSWR, { preload, type KeyedMutator } from 'swr';
 import { rendererRegistry } from '@tradeboard/shared/boards';
 import { dynamicPage, dynamicPageDefault } from '@tradeboard/shared/contracts';
 import { api } from '@tradeboard/shared/web';
+import { takeEarlyRead } from './earlyReads.ts';
 import { pageKey } from './keys.ts';
 import type { DynamicPageValue } from './types.ts';
 
@@ -22,16 +23,20 @@ export async function fetchPage(board: number | 'default', sectionId: number): P
   return page;
 }
 
+/** The fetcher of a board's page: the read started early for it, if any (earlyReads.ts). */
+const pageRead = (board: number | 'default', sectionId: number) => () =>
+  takeEarlyRead(pageKey(board, sectionId), () => fetchPage(board, sectionId));
+
 /** Starts loading a board while the section's board list is still on its way. */
 export function preloadPage(board: number | 'default', sectionId: number): void {
-  void preload(pageKey(board, sectionId), () => fetchPage(board, sectionId)).catch(() => {});
+  void preload(pageKey(board, sectionId), pageRead(board, sectionId)).catch(() => {});
 }
 
 export function useDynamicPage(board: number | 'default', sectionId: number): DynamicPageState {
-  const response = useSWR(
-    pageKey(board, sectionId),
-    () => fetchPage(board, sectionId),
-    { revalidateOnFocus: false, keepPreviousData: false, shouldRetryOnError: false },
-  );
+  const response = useSWR(pageKey(board, sectionId), pageRead(board, sectionId), {
+    revalidateOnFocus: false,
+    keepPreviousData: false,
+    shouldRetryOnError: false,
+  });
   return { page: response.data, error: response.error, isLoading: response.isLoading, mutate: response.mutate };
 }

@@ -13,8 +13,9 @@ type Props = {
 
 /**
  * The board's cards on react-grid-layout: drag (by the header handle) and resize in edit mode,
- * positions saved per board. At 768 px or less (or before the width is known) the cards stack
- * full width in reading order and nothing is saved — like grafana/scenes SceneGridLayout.
+ * positions saved per board. At 768 px or less the cards stack full width in reading order and
+ * nothing is saved — like grafana/scenes SceneGridLayout; so they do where the width cannot be
+ * measured (no layout engine).
  */
 export function CardGrid({ cards, editMode, renderCard, onLayoutSave }: Props): ReactNode {
   const mobile = useIsMobile();
@@ -29,7 +30,10 @@ export function CardGrid({ cards, editMode, renderCard, onLayoutSave }: Props): 
     if (layouts) onLayoutSave(layouts);
   };
 
-  const stacked = mobile || width === 0;
+  // Until the width is known (measured before the first paint) nothing is laid out: the cards then
+  // mount once, in the layout they keep.
+  if (width === undefined && !mobile) return <div ref={ref} className="tb-grid" />;
+  const stacked = mobile || !width;
   return (
     <div ref={ref} className="tb-grid">
       {stacked ? (

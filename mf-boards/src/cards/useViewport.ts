@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { MOBILE_BREAKPOINT_PX } from '@tradeboard/shared/constants';
 
 /** Seed §9: mobile at 768 px or less. */
@@ -17,14 +17,18 @@ export function useIsMobile(): boolean {
   return mobile;
 }
 
-/** The element's width (0 until measured, or where ResizeObserver is missing). */
+/**
+ * The element's width: undefined until measured — before the first paint, so callers can render
+ * nothing in between instead of a layout they would throw away — and 0 where it cannot be measured.
+ */
 export function useElementWidth<T extends HTMLElement>() {
   const ref = useRef<T>(null);
-  const [width, setWidth] = useState(0);
-  useEffect(() => {
+  const [width, setWidth] = useState<number | undefined>(undefined);
+  useLayoutEffect(() => {
     const element = ref.current;
-    if (!element || typeof ResizeObserver === 'undefined') return;
+    if (!element) return;
     setWidth(element.getBoundingClientRect().width);
+    if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver((entries) => setWidth(entries[0]?.contentRect.width ?? 0));
     observer.observe(element);
     return () => observer.disconnect();

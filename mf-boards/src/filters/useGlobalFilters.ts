@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import useSWR from 'swr';
 import { globalFilterFilterList, globalFilterList, type ContractResult } from '@tradeboard/shared/contracts';
 import { api } from '@tradeboard/shared/web';
+import { takeEarlyRead } from '../api/earlyReads.ts';
 import { activeFieldCount, activeFilterOf, pageFilters, type ActiveChoice } from './activeFilter.ts';
 
 export type GlobalFilterValue = ContractResult<typeof globalFilterList>[number];
@@ -12,6 +13,9 @@ export const filterFieldsKey = 'GlobalFilter/FilterList';
 
 const options = { revalidateOnFocus: false, dedupingInterval: 2_000 };
 
+export const readGlobalFilters = () => api.call(globalFilterList);
+export const readFilterFields = () => api.call(globalFilterFilterList);
+
 export type GlobalFilters = ReturnType<typeof useGlobalFilters>;
 
 /**
@@ -19,8 +23,8 @@ export type GlobalFilters = ReturnType<typeof useGlobalFilters>;
  * filters the page's components apply: the active filter merged with the page's implicit ones.
  */
 export function useGlobalFilters(pathname: string, search: string) {
-  const list = useSWR(globalFiltersKey, () => api.call(globalFilterList), options);
-  const fields = useSWR(filterFieldsKey, () => api.call(globalFilterFilterList), options);
+  const list = useSWR(globalFiltersKey, (key) => takeEarlyRead(key, readGlobalFilters), options);
+  const fields = useSWR(filterFieldsKey, (key) => takeEarlyRead(key, readFilterFields), options);
   const [choice, setChoice] = useState<ActiveChoice>(undefined);
   const active = activeFilterOf(list.data, choice);
   const filters = useMemo(() => pageFilters(active, pathname, search), [active, pathname, search]);

@@ -86,12 +86,16 @@ export function createRendererRegistry(initial: Partial<RendererRegistryOptions>
     return map;
   }
 
-  async function resolve(key: string): Promise<ComponentRenderer | null> {
+  function declared(): Promise<Map<string, { remote: RemoteRow; exposed: string }>> {
     declarations ??= loadDeclarations().catch((error: unknown) => {
       declarations = undefined;
       throw error;
     });
-    const found = (await declarations).get(key);
+    return declarations;
+  }
+
+  async function resolve(key: string): Promise<ComponentRenderer | null> {
+    const found = (await declared()).get(key);
     if (!found) return null;
     const provider = local.get(found.remote.name)?.get(found.exposed);
     let module: unknown;
@@ -117,6 +121,10 @@ export function createRendererRegistry(initial: Partial<RendererRegistryOptions>
       const map = local.get(remoteName) ?? new Map<string, () => Promise<unknown>>();
       for (const [exposed, load] of Object.entries(modules)) map.set(exposed, load);
       local.set(remoteName, map);
+    },
+    /** Starts learning which remote declares which renderer, before the first component asks. */
+    prepare(): void {
+      declared().catch(() => undefined);
     },
     /** The renderer for a key; null when no remote declares it; rejects when it cannot be loaded. */
     resolve(key: string): Promise<ComponentRenderer | null> {

@@ -1,0 +1,24 @@
+import { rendererRegistry } from '@tradeboard/shared/boards';
+import { readFilterFields, readGlobalFilters, filterFieldsKey, globalFiltersKey } from '../filters/useGlobalFilters.ts';
+import { parseSectionPath } from '../routing/sectionRoute.ts';
+import { startEarlyRead } from './earlyReads.ts';
+import { boardOrderKey, boardsKey, pageKey } from './keys.ts';
+import { fetchPage } from './useDynamicPage.ts';
+import { readBoardOrder, readBoards } from './useSectionBoards.ts';
+
+/**
+ * Starts the reads of the section page at `pathname` while the shell is still checking the session
+ * and drawing its chrome (earlyReads.ts): the section's boards and their order, the board named in
+ * the address with its renderers, the global filters, and which remote renders what.
+ */
+export function startPageReads(pathname: string): void {
+  const address = parseSectionPath(pathname);
+  if (!address || address.sectionId === 0) return;
+  const { sectionId, board } = address;
+  rendererRegistry.prepare();
+  startEarlyRead(boardsKey(sectionId), () => readBoards(sectionId));
+  startEarlyRead(boardOrderKey(sectionId), () => readBoardOrder(sectionId));
+  if (board.kind === 'id') startEarlyRead(pageKey(board.id, sectionId), () => fetchPage(board.id, sectionId));
+  startEarlyRead(globalFiltersKey, readGlobalFilters);
+  startEarlyRead(filterFieldsKey, readFilterFields);
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createRendererRegistry, RendererLoadError } from './registry.ts';
+
+const Notes = () => null;
+const remotes = [{ id: 'boards', name: 'mf_boards', entry: '/remotes/boards/remoteEntry.js', renderers: { notes: './notes', broken: './broken' } }];
+
+describe('renderer registry', () => {
+  it('prepare() asks for the remotes once, and resolving then needs no further request', async () => {
+    const fetchRemotes = vi.fn(async () => remotes);
+    const loadRemote = vi.fn(async (_remote: unknown, exposed: string) => (exposed === './notes' ? { default: Notes } : {}));
+    const registry = createRendererRegistry({ fetchRemotes, loadRemote });
+    registry.prepare();
+    expect(fetchRemotes).toHaveBeenCalledTimes(1);
+    await expect(registry.resolve('notes')).resolves.toBe(Notes);
+    await expect(registry.resolve('unknown')).resolves.toBeNull();
+    expect(fetchRemotes).toHaveBeenCalledTimes(1);
+  });
+
+  it("prefers a remote's local module, and names a module that exports no component", async () => {
+    const loadRemote = vi.fn(async () => ({}));
+    const registry = createRendererRegistry({ fetchRemotes: async () => remotes, loadRemote });
+    registry.provideLocal('mf_boards', { './notes': async () => ({ default: Notes }) });
+    await expect(registry.resolve('notes')).resolves.toBe(Notes);
+    await expect(registry.resolve('broken')).rejects.toBeInstanceOf(RendererLoadError);
+    expect(loadRemote).toHaveBeenCalledTimes(1);
+  });
+
+  it('a failed remotes request is asked again by the next resolve', async () => {
+    const fetchRemotes = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(remotes);
+    const registry = createRendererRegistry({ fetchRemotes, loadRemote: async () => ({ default: Notes }) });
+    registry.prepare();
+    await expect(registry.resolve('notes')).rejects.toThrow('offline');
+    await expect(registry.resolve('notes')).resolves.toBe(Notes);
+    expect(fetchRemotes).toHaveBeenCalledTimes(2);
+  });
+});
