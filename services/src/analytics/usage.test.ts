@@ -129,8 +129,9 @@ describe('Usage', () => {
     expect(result).toMatchObject({ current: { from: '2026-11-01', to: TODAY }, comparison: { from: '2025-11-01', to: '2025-11-20' } });
     const period = async (from: string, to: string) =>
       (
-        await sql<{ qty: number; sales: string; n: number; c: number }>(
-          `SELECT coalesce(sum(l.qty), 0)::int AS qty, coalesce(sum(l.sales), 0) AS sales, count(*)::int AS n, count(DISTINCT (l.company, l.customer))::int AS c
+        await sql<{ qty: number; sales: string; n: number; c: number; i: number }>(
+          `SELECT coalesce(sum(l.qty), 0)::int AS qty, coalesce(sum(l.sales), 0) AS sales, count(*)::int AS n,
+                  count(DISTINCT (l.company, l.customer))::int AS c, count(DISTINCT (l.company, l.item_number))::int AS i
              FROM erp.invoice_line l
             WHERE l.invoice_date BETWEEN $1::date AND $2::date
               AND l.sales_rep IN (SELECT sales_rep FROM erp.sales_rep WHERE manager_sales_rep = 'SM01' UNION SELECT 'SM01')`,
@@ -138,8 +139,9 @@ describe('Usage', () => {
         )
       )[0]!;
     const [now, then] = [await period('2026-11-01', TODAY), await period('2025-11-01', '2025-11-20')];
-    expect([result.current.qty, cents(result.current.sales), result.current.lineCount, result.current.customerCount]).toEqual([now.qty, cents(now.sales), now.n, now.c]);
-    expect([result.comparison.qty, cents(result.comparison.sales)]).toEqual([then.qty, cents(then.sales)]);
+    const figures = (range: { qty: number; sales: number; lineCount: number; customerCount: number; itemCount: number }) => [range.qty, cents(range.sales), range.lineCount, range.customerCount, range.itemCount];
+    expect(figures(result.current)).toEqual([now.qty, cents(now.sales), now.n, now.c, now.i]);
+    expect(figures(result.comparison)).toEqual([then.qty, cents(then.sales), then.n, then.c, then.i]);
     expect(result.qtyChange).toBe(now.qty - then.qty);
     expect(cents(result.change)).toBe(cents(now.sales) - cents(then.sales));
   });
