@@ -294,6 +294,30 @@ calls.push(
   { name: 'ProductGroup/List', url: '/ProductGroup/List', body: {}, raw: fixed(`SELECT * FROM erp.product_group ORDER BY product_group_name LIMIT 15`) },
 );
 
+// ---------------------------------------------------------------- service, shipments, usage, inactive items, notes, adjustments, RMAs
+const { rows: laterSamples } = await db.query<{ service_order: string; rma: string }>(
+  `SELECT (SELECT service_order_number FROM erp.service_order_header ORDER BY opened_date DESC, service_order_number LIMIT 1) AS service_order,
+          (SELECT rma_number FROM erp.rma_header ORDER BY rma_date DESC, rma_number LIMIT 1) AS rma`,
+);
+const later = laterSamples[0]!;
+calls.push(
+  { name: 'ServiceOrder/Details', url: '/ServiceOrder/Details', body: {}, raw: fixed(`SELECT * FROM erp.service_order_header ORDER BY opened_date DESC LIMIT 15`) },
+  { name: 'ServiceOrder/Grouped technician', url: '/ServiceOrder/Grouped/technician', body: {}, raw: fixed(`SELECT technician, count(*) FROM erp.service_order_header GROUP BY 1 ${TOP}`) },
+  { name: 'ServiceOrder/Summary', url: '/ServiceOrder/Summary', body: {}, raw: fixed(`SELECT status, count(*) FROM erp.service_order_header GROUP BY 1`) },
+  { name: 'ServiceOrder/Notes', url: '/ServiceOrder/Notes', body: { serviceOrderNumber: later.service_order }, raw: fixed(`SELECT * FROM erp.service_order_note WHERE service_order_number = $1`, [later.service_order]) },
+  { name: 'Shipment/List', url: '/Shipment/List', body: {}, raw: fixed(`SELECT * FROM erp.shipment ORDER BY ship_date DESC LIMIT 15`) },
+  { name: 'Usage/Log', url: '/Usage/Log', body: {}, raw: fixed(`SELECT customer, item_number, sum(qty) FROM erp.invoice_line WHERE invoice_date > current_date - 365 GROUP BY 1, 2 ${TOP}`) },
+  { name: 'Usage/KPI YTD', url: '/Usage/KPI', body: { dateSlug: 'year-to-date' }, raw: (a) => ({ sql: `SELECT sum(qty) FROM erp.invoice_line WHERE invoice_date BETWEEN $1 AND $2`, params: [a.current?.from ?? a.from, a.current?.to ?? a.to] }) },
+  { name: 'Inventory/Inactive/Customer', url: '/Inventory/Inactive/Customer', body: {}, raw: fixed(`SELECT company, customer, item_number, max(invoice_date) FROM erp.invoice_line WHERE invoice_date > current_date - 365 GROUP BY 1, 2, 3 HAVING max(invoice_date) < current_date - 90 ${TOP}`) },
+  { name: 'Inventory/Inactive/Supplier', url: '/Inventory/Inactive/Supplier', body: {}, raw: fixed(`SELECT company, item_number, max(invoice_date) FROM erp.invoice_line WHERE invoice_date > current_date - 365 GROUP BY 1, 2 HAVING max(invoice_date) < current_date - 90 ${TOP}`) },
+  { name: 'IBTSalesHistory/List', url: '/IBTSalesHistory/List', body: {}, raw: fixed(`SELECT l.* FROM erp.invoice_line l JOIN erp.invoice_header h USING (company, invoice_number) JOIN erp.location loc ON loc.company = h.company AND loc.location = h.location JOIN erp.customer c ON c.company = l.company AND c.customer = l.customer WHERE loc.branch <> c.branch ORDER BY l.invoice_date DESC LIMIT 15`) },
+  { name: 'Inventory/Adjustment', url: '/Inventory/Adjustment', body: {}, raw: fixed(`SELECT * FROM erp.inventory_adjustment_header ORDER BY adjustment_date DESC LIMIT 15`) },
+  { name: 'Inventory/Adjustment reason', url: '/Inventory/Adjustment', body: { groupBy: 'reason' }, raw: fixed(`SELECT reason, sum(total_value) FROM erp.inventory_adjustment_header GROUP BY 1`) },
+  { name: 'Inventory/RMA', url: '/Inventory/RMA', body: {}, raw: fixed(`SELECT * FROM erp.rma_header ORDER BY rma_date DESC LIMIT 15`) },
+  { name: 'Inventory/RMA/Detail', url: '/Inventory/RMA/Detail', body: {}, raw: fixed(`SELECT * FROM erp.rma_line ORDER BY rma_number DESC LIMIT 15`) },
+  { name: 'Customer/Note/List', url: '/Customer/Note/List', body: {}, raw: fixed(`SELECT * FROM erp.customer_note ORDER BY company, customer LIMIT 15`) },
+);
+
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
