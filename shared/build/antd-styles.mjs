@@ -61,7 +61,18 @@ export async function kitStylesheet() {
     includes,
     customTheme: (node) => createElement(antd.ConfigProvider, { theme: { hashed: false } }, node),
   });
-  return css.replace(/<style[^>]*>|<\/style>/g, '');
+  return (
+    css
+      .replace(/<style[^>]*>|<\/style>/g, '')
+      // Token values belong to the runtime (they follow the user's theme): drop the rules that set them
+      // for the extraction's own ConfigProvider (classes named after its React ids), and its cache marker.
+      .replace(/\.(?:css-var-_[^{]*|data-ant-cssinjs-cache-path)\{[^}]*\}/g, '')
+      // antd's link reset reads theme variables that exist only inside its components: keep it there
+      // (as the runtime did), so links elsewhere keep the browser's or our own look.
+      .replace(/(^|\})(a(?:[:[][^{}]*)?)\{/g, (_, brace, selectors) =>
+        `${brace}${selectors.split(',').map((selector) => `:where([class*="css-var-"]) ${selector}`).join(',')}{`,
+      )
+  );
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) process.stdout.write(await kitStylesheet());

@@ -31,6 +31,12 @@ describe("the UI kit's static antd styles", () => {
     expect(unstyled).toEqual([]);
     for (const part of ['.ant-pagination', '.ant-message', '.ant-popover', '.ant-checkbox']) expect(css).toContain(part);
     expect(css).not.toMatch(/:where\(\.css-/);
+    // Token values come from the runtime only (the user's theme), never from the stylesheet.
+    expect(css).not.toMatch(/\.css-var-[^{]*\{/);
+    expect(css).not.toMatch(/--ant-color-primary:/);
+    // No rule for every link of the page: antd's link reset stays inside its components.
+    expect(css).not.toMatch(/(?:^|[},])a(?:[:[{])/);
+    expect(css).toContain(':where([class*="css-var-"]) a{');
     expect(css).toContain('var(--ant-color-primary)');
   });
 });
