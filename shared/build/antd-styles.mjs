@@ -4,7 +4,7 @@
 // Design tokens stay runtime CSS variables, so the theme (light, dark, reduced motion) still
 // follows the user. Run as a script, it prints the stylesheet (the build runs it in a child
 // process with NODE_ENV=production: React and antd in their production builds, no dev warnings).
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +13,7 @@ const require = createRequire(import.meta.url);
 const ANTD_ES = path.join(path.dirname(require.resolve('antd/package.json')), 'es');
 export const KIT_FILE = path.join(import.meta.dirname, '..', 'src', 'ui', 'index.ts');
 
-const kebab = (name) => name.replace(/[A-Z]/g, (letter, index) => `${index ? '-' : ''}${letter.toLowerCase()}`);
+export const kebab = (name) => name.replace(/[A-Z]/g, (letter, index) => `${index ? '-' : ''}${letter.toLowerCase()}`);
 const pascal = (folder) => folder.replace(/(?:^|-)([a-z])/g, (_, letter) => letter.toUpperCase());
 
 /** The antd components the kit re-exports (`export { A, B } from 'antd'`; types and hooks excepted). */
@@ -23,12 +23,10 @@ export function kitComponents(source = readFileSync(KIT_FILE, 'utf8')) {
   );
 }
 
-function filesUnder(dir) {
-  return readdirSync(dir).flatMap((name) => {
-    const file = path.join(dir, name);
-    return statSync(file).isDirectory() ? filesUnder(file) : file.endsWith('.js') ? [file] : [];
-  });
-}
+const filesUnder = (dir) =>
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.js'))
+    .map((entry) => path.join(entry.parentPath, entry.name));
 
 /** The components with every antd component their code imports, transitively, as antd export names. */
 export function withRenderedComponents(names, exported) {

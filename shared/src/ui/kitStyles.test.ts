@@ -2,12 +2,12 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error -- a plain .mjs build script without type declarations
-import { kitComponents, withRenderedComponents } from '../../build/antd-styles.mjs';
+import { kebab, kitComponents, withRenderedComponents } from '../../build/antd-styles.mjs';
 
 // antd runs in zero-runtime mode: every style the kit's components need must be in the stylesheet
 // the build extracts (shared/build/antd-styles.mjs), or they would show unstyled.
 const SCRIPT = path.resolve(import.meta.dirname, '../../build/antd-styles.mjs');
-const cssPrefix = (name: string) => `.ant-${name.replace(/[A-Z]/g, (letter, index: number) => `${index ? '-' : ''}${letter.toLowerCase()}`)}`;
+const cssPrefix = (name: string) => `.ant-${kebab(name)}`;
 
 describe("the UI kit's static antd styles", () => {
   const components: string[] = kitComponents();
