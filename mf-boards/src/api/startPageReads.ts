@@ -2,8 +2,8 @@ import { rendererRegistry } from '@tradeboard/shared/boards';
 import { readFilterFields, readGlobalFilters, filterFieldsKey, globalFiltersKey } from '../filters/useGlobalFilters.ts';
 import { parseSectionPath } from '../routing/sectionRoute.ts';
 import { startEarlyRead } from './earlyReads.ts';
-import { boardOrderKey, boardsKey } from './keys.ts';
-import { preloadPage } from './useDynamicPage.ts';
+import { boardOrderKey, boardsKey, pageKey } from './keys.ts';
+import { fetchPage } from './useDynamicPage.ts';
 import { readBoardOrder, readBoards } from './useSectionBoards.ts';
 
 /**
@@ -18,7 +18,7 @@ export function startPageReads(pathname: string): void {
   rendererRegistry.prepare();
   startEarlyRead(boardsKey(sectionId), () => readBoards(sectionId));
   startEarlyRead(boardOrderKey(sectionId), () => readBoardOrder(sectionId));
-  if (board.kind === 'id') preloadPage(board.id, sectionId);
+  if (board.kind === 'id') startEarlyRead(pageKey(board.id, sectionId), () => fetchPage(board.id, sectionId));
   startEarlyRead(globalFiltersKey, readGlobalFilters);
   startEarlyRead(filterFieldsKey, readFilterFields);
 }

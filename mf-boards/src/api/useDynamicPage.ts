@@ -1,8 +1,8 @@
-import useSWR, { type KeyedMutator } from 'swr';
+import useSWR, { preload, type KeyedMutator } from 'swr';
 import { rendererRegistry } from '@tradeboard/shared/boards';
 import { dynamicPage, dynamicPageDefault } from '@tradeboard/shared/contracts';
 import { api } from '@tradeboard/shared/web';
-import { startEarlyRead, takeEarlyRead } from './earlyReads.ts';
+import { takeEarlyRead } from './earlyReads.ts';
 import { pageKey } from './keys.ts';
 import type { DynamicPageValue } from './types.ts';
 
@@ -23,16 +23,17 @@ export async function fetchPage(board: number | 'default', sectionId: number): P
   return page;
 }
 
-/**
- * Starts loading a board before a component asks for it (earlyReads.ts): while the section's board
- * list, or the whole app, is still on its way.
- */
+/** The fetcher of a board's page: the read started early for it, if any (earlyReads.ts). */
+const pageRead = (board: number | 'default', sectionId: number) => () =>
+  takeEarlyRead(pageKey(board, sectionId), () => fetchPage(board, sectionId));
+
+/** Starts loading a board while the section's board list is still on its way. */
 export function preloadPage(board: number | 'default', sectionId: number): void {
-  startEarlyRead(pageKey(board, sectionId), () => fetchPage(board, sectionId));
+  void preload(pageKey(board, sectionId), pageRead(board, sectionId)).catch(() => {});
 }
 
 export function useDynamicPage(board: number | 'default', sectionId: number): DynamicPageState {
-  const response = useSWR(pageKey(board, sectionId), (key) => takeEarlyRead(key, () => fetchPage(board, sectionId)), {
+  const response = useSWR(pageKey(board, sectionId), pageRead(board, sectionId), {
     revalidateOnFocus: false,
     keepPreviousData: false,
     shouldRetryOnError: false,
