@@ -16,6 +16,7 @@ import { CardGrid } from './cards/CardGrid.tsx';
 import { useCardActions } from './cards/useCardActions.ts';
 import { GlobalFilterControl } from './filters/GlobalFilterControl.tsx';
 import { useGlobalFilters } from './filters/useGlobalFilters.ts';
+import { useHasOpened } from './feedback/useHasOpened.ts';
 import { ComponentLibrary } from './library/ComponentLibrary.tsx';
 import { missingBoardTarget } from './routing/sectionRoute.ts';
 import { sectionTitle } from './routing/sectionTitle.ts';
@@ -54,6 +55,8 @@ export function BoardPage({ sectionName, sectionId, pathname, search, boards, ac
   const commands = useBoardCommands(boardActions, sectionName, search, active);
   const [manageOpen, setManageOpen] = useState(false);
   const [sharing, setSharing] = useState<BoardValue | null>(null);
+  const manageOpened = useHasOpened(manageOpen);
+  const shareOpened = useHasOpened(!!sharing);
   const [renamingBoard, setRenamingBoard] = useState<number | null>(null);
   const [libraryCard, setLibraryCard] = useState<number | null>(null);
   const [highlight, setHighlight] = useState<{ cardMasterId: number; componentMasterId: number; at: number } | null>(null);
@@ -95,6 +98,7 @@ export function BoardPage({ sectionName, sectionId, pathname, search, boards, ac
     [cardActions],
   );
 
+  const openLibrary = useCallback((target: CardValue) => setLibraryCard(target.cardMasterId), []);
   const renderCard = (card: CardValue, index: number, inGrid: boolean) => (
     <BoardCard
       card={card}
@@ -105,7 +109,7 @@ export function BoardPage({ sectionName, sectionId, pathname, search, boards, ac
       canEditBoard={permissions.canEditBoard}
       editMode={permissions.editMode}
       actions={cardActions}
-      onOpenLibrary={(target) => setLibraryCard(target.cardMasterId)}
+      onOpenLibrary={openLibrary}
       highlight={highlight && highlight.cardMasterId === card.cardMasterId ? { componentMasterId: highlight.componentMasterId } : null}
       inGrid={inGrid}
     />
@@ -213,7 +217,7 @@ export function BoardPage({ sectionName, sectionId, pathname, search, boards, ac
         </div>
       </div>
       <div className="tb-board-body">{body}</div>
-      {permissions.canManageBoards && (
+      {permissions.canManageBoards && manageOpened && (
         <ManageBoardsDialog
           open={manageOpen}
           onClose={() => setManageOpen(false)}
@@ -227,7 +231,7 @@ export function BoardPage({ sectionName, sectionId, pathname, search, boards, ac
           onDelete={commands.remove}
         />
       )}
-      <ShareBoardDialog board={sharing} onClose={() => setSharing(null)} onChanged={() => void boardActions.reload()} />
+      {shareOpened && <ShareBoardDialog board={sharing} onClose={() => setSharing(null)} onChanged={() => void boardActions.reload()} />}
       {commands.copyDialog}
       {permissions.editMode && (
         <ComponentLibrary sectionId={sectionId} card={libraryTarget} onClose={() => setLibraryCard(null)} onPick={(card, master) => void handlePick(card, master)} />

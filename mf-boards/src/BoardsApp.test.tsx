@@ -83,6 +83,28 @@ describe('mf-boards', () => {
     expect(await screen.findByText(/The card could not be renamed/)).toBeTruthy();
   });
 
+  it("a board waits for its components' renderers and draws each card once, with its components", async () => {
+    let load: (() => void) | undefined;
+    rendererRegistry.reset();
+    rendererRegistry.configure({
+      fetchRemotes: async () => [{ id: 'boards', name: 'mf_boards', renderers: { fine: './fine' } }],
+      loadRemote: () => new Promise((resolve) => (load = () => resolve({ default: Fine }))),
+    });
+    const fine = master(9, { displayName: 'Fine', renderer: 'fine' });
+    const instance = { componentInstanceId: 90, componentInstanceName: 'My Fine', componentMasterId: 9, displayOrder: 0, cardMasterId: 1, configs: {} };
+    const fetchMock = api({ 'GET /api/DynamicPage/12': () => ({ json: page(sales[1]!, [card(1, { componentInstances: [instance] })], [fine]) }) });
+    renderBoards('/sales/12');
+    await waitFor(() => expect(load).toBeDefined());
+    expect(callsTo(fetchMock, 'GET /api/DynamicPage/12')).toHaveLength(1);
+    // The page is in, its renderer is not: the board still shows its skeleton, not a card of placeholders.
+    expect(screen.getByRole('status', { name: 'Loading board' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Card 1' })).toBeNull();
+    await act(async () => load!());
+    const heading = await screen.findByRole('heading', { name: 'Card 1' });
+    const article = heading.closest('article')!;
+    expect(within(article).getByText('Rendered My Fine')).toBeTruthy();
+  });
+
   it('a renderer that throws shows the ERROR! panel with details and sends one report', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const crashing = master(7, { displayName: 'Totals', renderer: 'crashing' });

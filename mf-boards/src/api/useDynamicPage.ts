@@ -6,6 +6,9 @@ import { takeEarlyRead } from './earlyReads.ts';
 import { pageKey } from './keys.ts';
 import type { DynamicPageValue } from './types.ts';
 
+/** How long a board's page waits for its renderers' code before it is shown without them. */
+export const RENDERER_WAIT_MS = 2_000;
+
 export type DynamicPageState = {
   page: DynamicPageValue | undefined;
   error: unknown;
@@ -18,8 +21,13 @@ export async function fetchPage(board: number | 'default', sectionId: number): P
   const page = await (board === 'default'
     ? api.call(dynamicPageDefault, { params: { sectionMasterId: sectionId } })
     : api.call(dynamicPage, { params: { boardMasterId: board } }));
-  // The board's renderers start loading now, while its cards render (the cards show their failures).
-  for (const master of page.components) void rendererRegistry.resolve(master.renderer).catch(() => undefined);
+  // The board's renderers load now, and the page waits for them (up to RENDERER_WAIT_MS), so its
+  // cards are drawn once, with their components, instead of with placeholders swapped a moment
+  // later. A renderer that fails or takes longer shows its own state in its card.
+  const renderers = Promise.allSettled(page.components.map((master) => rendererRegistry.resolve(master.renderer)));
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([renderers, new Promise((resolve) => (timer = setTimeout(resolve, RENDERER_WAIT_MS)))]);
+  clearTimeout(timer);
   return page;
 }
 

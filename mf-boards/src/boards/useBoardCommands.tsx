@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { App, Button, Modal } from '@tradeboard/shared/ui';
 import { navigate } from '@tradeboard/shared/web';
 import type { BoardValue } from '../api/types.ts';
+import { useHasOpened } from '../feedback/useHasOpened.ts';
 import { boardHref, sectionHref } from '../routing/sectionRoute.ts';
 import type { BoardActions } from './useBoardActions.ts';
 
@@ -10,6 +11,7 @@ export function useBoardCommands(actions: BoardActions, sectionName: string, sea
   const { modal } = App.useApp();
   const [copying, setCopying] = useState<BoardValue | null>(null);
   const [busy, setBusy] = useState<'with' | 'without' | null>(null);
+  const copyOpened = useHasOpened(!!copying);
 
   const remove = (board: BoardValue) =>
     modal.confirm({
@@ -39,7 +41,7 @@ export function useBoardCommands(actions: BoardActions, sectionName: string, sea
     else void copyWith(board, false);
   };
 
-  const copyDialog: ReactNode = (
+  const copyDialog: ReactNode = copyOpened && (
     <Modal
       open={!!copying}
       title="Copy Board"

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { memo, useState, type ReactNode } from 'react';
 import {
   App,
   AppstoreAddOutlined,
@@ -38,8 +38,11 @@ type Props = {
   inGrid: boolean;
 };
 
-/** One card: header with name and manage menu, then its component instances. */
-export function BoardCard(props: Props): ReactNode {
+/**
+ * One card: header with name and manage menu, then its component instances. Memoised: a board
+ * re-rendering (its filters, the library, a highlight) redraws only the cards whose props changed.
+ */
+export const BoardCard = memo(function BoardCard(props: Props): ReactNode {
   const { card, index, count, masters, filters, canEditBoard, editMode, actions, onOpenLibrary, highlight, inGrid } = props;
   const { modal } = App.useApp();
   const [renaming, setRenaming] = useState(false);
@@ -151,4 +154,4 @@ export function BoardCard(props: Props): ReactNode {
       )}
     </article>
   );
-}
+});

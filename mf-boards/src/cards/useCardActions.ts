@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import type { KeyedMutator } from 'swr';
 import {
   cardAdd,
@@ -42,8 +43,15 @@ function mapInstance(page: Page, instanceId: number, change: (instance: Componen
   };
 }
 
-/** Card and component-instance changes on the open board; the page (SWR) is updated in place. */
+/**
+ * Card and component-instance changes on the open board; the page (SWR) is updated in place. One
+ * object per version of the page, so the cards it did not change skip re-rendering.
+ */
 export function useCardActions(page: Page | undefined, mutate: KeyedMutator<Page>) {
+  return useMemo(() => cardActions(page, mutate), [page, mutate]);
+}
+
+function cardActions(page: Page | undefined, mutate: KeyedMutator<Page>) {
   const boardMasterId = page?.board.boardMasterId ?? 0;
   const fail = (text: string, error: unknown) => showFailure(`${text} ${errorMessage(error)}`.trim());
 
@@ -220,4 +228,4 @@ export function useCardActions(page: Page | undefined, mutate: KeyedMutator<Page
   };
 }
 
-export type CardActions = ReturnType<typeof useCardActions>;
+export type CardActions = ReturnType<typeof cardActions>;

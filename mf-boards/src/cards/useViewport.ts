@@ -20,6 +20,8 @@ export function useIsMobile(): boolean {
 /**
  * The element's width: undefined until measured — before the first paint, so callers can render
  * nothing in between instead of a layout they would throw away — and 0 where it cannot be measured.
+ * Still undefined while the element is outside the document (the shell may mount this remote before
+ * it places the remote's outlet): measured when it is placed.
  */
 export function useElementWidth<T extends HTMLElement>() {
   const ref = useRef<T>(null);
@@ -27,9 +29,10 @@ export function useElementWidth<T extends HTMLElement>() {
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;
-    setWidth(element.getBoundingClientRect().width);
+    const measured = (value: number) => setWidth(element.isConnected ? value : undefined);
+    measured(element.getBoundingClientRect().width);
     if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver((entries) => setWidth(entries[0]?.contentRect.width ?? 0));
+    const observer = new ResizeObserver((entries) => measured(entries[0]?.contentRect.width ?? 0));
     observer.observe(element);
     return () => observer.disconnect();
   }, []);

@@ -5,20 +5,29 @@ import { ComponentErrorBoundary, ComponentErrorPanel } from './ComponentErrorBou
 
 type Resolution = { status: 'loading' } | { status: 'ready'; renderer: ComponentRenderer } | { status: 'missing' } | { status: 'failed'; error: Error };
 
+/** A renderer the registry already holds, as a resolution (drawn in the first render); null while unknown. */
+function loadedResolution(key: string): Resolution | null {
+  const renderer = rendererRegistry.loaded(key);
+  if (renderer === undefined) return null;
+  return renderer ? { status: 'ready', renderer } : { status: 'missing' };
+}
+
 export function useRenderer(key: string): Resolution {
-  const [state, setState] = useState<Resolution>({ status: 'loading' });
+  const [state, setState] = useState<{ key: string; resolution: Resolution }>(() => ({ key, resolution: loadedResolution(key) ?? { status: 'loading' } }));
   useEffect(() => {
+    if (loadedResolution(key)) return;
     let live = true;
-    setState({ status: 'loading' });
     rendererRegistry.resolve(key).then(
-      (renderer) => live && setState(renderer ? { status: 'ready', renderer } : { status: 'missing' }),
-      (error: unknown) => live && setState({ status: 'failed', error: error instanceof Error ? error : new Error(String(error)) }),
+      (renderer) => live && setState({ key, resolution: renderer ? { status: 'ready', renderer } : { status: 'missing' } }),
+      (error: unknown) => live && setState({ key, resolution: { status: 'failed', error: error instanceof Error ? error : new Error(String(error)) } }),
     );
     return () => {
       live = false;
     };
   }, [key]);
-  return state;
+  // Another key than the one resolved (the master changed): what the registry holds for it, else loading.
+  if (state.key !== key) return loadedResolution(key) ?? { status: 'loading' };
+  return state.resolution;
 }
 
 /** Seed §8 missing component: "The {name} Component could not be found", Remove for editors. */

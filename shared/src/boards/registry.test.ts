@@ -33,4 +33,18 @@ describe('renderer registry', () => {
     await expect(registry.resolve('notes')).resolves.toBe(Notes);
     expect(fetchRemotes).toHaveBeenCalledTimes(2);
   });
+
+  it('loaded() answers what a settled resolve found, and nothing before or after a failure', async () => {
+    const registry = createRendererRegistry({ fetchRemotes: async () => remotes, loadRemote: async (_remote: unknown, exposed: string) => (exposed === './notes' ? { default: Notes } : {}) });
+    const pending = registry.resolve('notes');
+    expect(registry.loaded('notes')).toBeUndefined();
+    await pending;
+    expect(registry.loaded('notes')).toBe(Notes);
+    await registry.resolve('unknown');
+    expect(registry.loaded('unknown')).toBeNull();
+    await expect(registry.resolve('broken')).rejects.toBeInstanceOf(RendererLoadError);
+    expect(registry.loaded('broken')).toBeUndefined();
+    registry.reset();
+    expect(registry.loaded('notes')).toBeUndefined();
+  });
 });

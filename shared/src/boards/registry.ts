@@ -60,6 +60,8 @@ export function createRendererRegistry(initial: Partial<RendererRegistryOptions>
   const local = new Map<string, Map<string, () => Promise<unknown>>>();
   let declarations: Promise<Map<string, { remote: RemoteRow; exposed: string }>> | undefined;
   const resolved = new Map<string, Promise<ComponentRenderer | null>>();
+  /** What each settled resolution answered (a renderer, or null: no remote declares the key). */
+  const settled = new Map<string, ComponentRenderer | null>();
 
   async function loadDeclarations(): Promise<Map<string, { remote: RemoteRow; exposed: string }>> {
     const map = new Map<string, { remote: RemoteRow; exposed: string }>();
@@ -115,6 +117,7 @@ export function createRendererRegistry(initial: Partial<RendererRegistryOptions>
       options = { ...options, ...next };
       declarations = undefined;
       resolved.clear();
+      settled.clear();
     },
     /** A remote's own exposed modules, loaded without going through its container. */
     provideLocal(remoteName: string, modules: Record<string, () => Promise<unknown>>): void {
@@ -132,14 +135,25 @@ export function createRendererRegistry(initial: Partial<RendererRegistryOptions>
       if (!promise) {
         promise = resolve(key);
         resolved.set(key, promise);
-        promise.catch(() => resolved.delete(key));
+        promise.then(
+          (renderer) => void (resolved.get(key) === promise && settled.set(key, renderer)),
+          () => resolved.delete(key),
+        );
       }
       return promise;
+    },
+    /**
+     * What an earlier resolve of the key answered, once it has: a renderer, or null (declared by no
+     * remote); undefined while unknown. Lets a component draw a loaded renderer in its first render.
+     */
+    loaded(key: string): ComponentRenderer | null | undefined {
+      return settled.get(key);
     },
     /** Forgets what was loaded (tests; a changed remote list). */
     reset(): void {
       declarations = undefined;
       resolved.clear();
+      settled.clear();
       local.clear();
     },
   };

@@ -28,12 +28,25 @@ export function isUnauthorized(error: unknown): boolean {
 
 const fetchSession = () => api.call(getBySession);
 
+const fetchSiteMenu = () => api.call(siteMenu);
+const fetchUnreadCount = () => api.call(unreadCount).then((result) => result.unreadNotificationsCount);
+
 /**
  * Starts the session check before the signed-in chrome has loaded; useSession takes its answer.
- * Only for pages that need a session: an answer nobody takes would be used by the next useSession.
+ * Signed in, the user goes to the store at once (the remotes waiting for him start mounting while
+ * the chrome loads), and the chrome's own reads start: the site menu and the unread count, taken
+ * by useSiteMenu and useUnreadCount. Only for pages that need a session: an answer nobody takes
+ * would be used by the next useSession.
  */
 export function preloadSession(): void {
-  preload(SESSION_KEY, fetchSession).catch(() => undefined);
+  preload(SESSION_KEY, fetchSession).then(
+    (user) => {
+      useTradeboardStore.getState().setUser(user);
+      preload(SITE_MENU_KEY, fetchSiteMenu).catch(() => undefined);
+      preload(UNREAD_COUNT_KEY, fetchUnreadCount).catch(() => undefined);
+    },
+    () => undefined,
+  );
 }
 
 /** The signed-in user (GetBySession), mirrored into the shared store. */
@@ -50,7 +63,7 @@ export function useSession(): SWRResponse<UserResultValue, unknown> {
 /** The sidebar entries, mirrored into the shared store. */
 export function useSiteMenu(enabled = true): SWRResponse<SiteMenuItemValue[], unknown> {
   const setSiteMenu = useTradeboardStore((state) => state.setSiteMenu);
-  const response = useSWR<SiteMenuItemValue[]>(enabled ? SITE_MENU_KEY : null, () => api.call(siteMenu), {
+  const response = useSWR<SiteMenuItemValue[]>(enabled ? SITE_MENU_KEY : null, fetchSiteMenu, {
     revalidateOnFocus: false,
     dedupingInterval: QUERY_STALE_MS,
   });
@@ -65,7 +78,7 @@ export function useUnreadCount(enabled = true): SWRResponse<number, unknown> {
   const setUnreadCount = useTradeboardStore((state) => state.setUnreadCount);
   const response = useSWR<number>(
     enabled ? UNREAD_COUNT_KEY : null,
-    () => api.call(unreadCount).then((result) => result.unreadNotificationsCount),
+    fetchUnreadCount,
     { refreshInterval: UNREAD_POLL_MS, revalidateOnFocus: true },
   );
   useEffect(() => {

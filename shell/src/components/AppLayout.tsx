@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { Button, Drawer, Layout, LeftOutlined, MenuOutlined, RightOutlined } from '@tradeboard/shared/ui';
 import { MOBILE_BREAKPOINT_PX, SIDEBAR_FULL_WIDTH, SIDEBAR_MINI_WIDTH } from '@tradeboard/shared/constants';
 import { mainSpacer, useLocation, useTradeboardStore, type SiteMenuItemValue } from '@tradeboard/shared/web';
@@ -20,6 +20,7 @@ export function AppLayout({ items, children }: Props): ReactNode {
   const toggleSidebarMode = useTradeboardStore((state) => state.toggleSidebarMode);
   const isMobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
   const banners = useBanners();
   const mini = sidebarMode === 'mini';
   const current = activeItem(items, pathname);
@@ -40,16 +41,16 @@ export function AppLayout({ items, children }: Props): ReactNode {
         <Drawer
           placement="left"
           open={drawerOpen}
-          onClose={() => setDrawerOpen(false)}
+          onClose={closeDrawer}
           size={SIDEBAR_FULL_WIDTH}
           closable={false}
           styles={{ body: { padding: 0 } }}
           title={null}
         >
           <nav aria-label="Main navigation" className="tb-drawer-nav">
-            {brand(false, () => setDrawerOpen(false))}
+            {brand(false, closeDrawer)}
             <div className="tb-nav">
-              <SidebarNav items={items} collapsed={false} onNavigate={() => setDrawerOpen(false)} />
+              <SidebarNav items={items} collapsed={false} onNavigate={closeDrawer} />
             </div>
           </nav>
         </Drawer>

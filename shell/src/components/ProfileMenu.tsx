@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { memo, useState, type ReactNode } from 'react';
 import {
   Avatar,
   Button,
@@ -16,8 +16,8 @@ function initialsOf(name: string): string {
   return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '')).toUpperCase() || '?';
 }
 
-/** The navbar's profile menu: who is signed in, edit mode, dark mode, Logout. */
-export function ProfileMenu(): ReactNode {
+/** The navbar's profile menu: who is signed in, edit mode, dark mode, Logout (memoised: it reads the store itself). */
+export const ProfileMenu = memo(function ProfileMenu(): ReactNode {
   const user = useTradeboardStore((state) => state.user);
   const theme = useTradeboardStore((state) => state.theme);
   const setTheme = useTradeboardStore((state) => state.setTheme);
@@ -101,4 +101,4 @@ export function ProfileMenu(): ReactNode {
       </Button>
     </Dropdown>
   );
-}
+});

@@ -1,4 +1,4 @@
-import type { MouseEvent, ReactNode } from 'react';
+import { memo, type MouseEvent, type ReactNode } from 'react';
 import { Badge, Menu, type MenuProps, BellFilled } from '@tradeboard/shared/ui';
 import { navigate, useLocation, useTradeboardStore, type SiteMenuItemValue } from '@tradeboard/shared/web';
 import { menuIconFor } from './menuIcons.tsx';
@@ -20,8 +20,8 @@ type Props = {
   onNavigate?: () => void;
 };
 
-/** The section links of the sidebar, built from the site menu. */
-export function SidebarNav({ items, collapsed, onNavigate }: Props): ReactNode {
+/** The section links of the sidebar, built from the site menu (memoised: the chrome redraws often while a page loads). */
+export const SidebarNav = memo(function SidebarNav({ items, collapsed, onNavigate }: Props): ReactNode {
   const { pathname } = useLocation();
   const unread = useTradeboardStore((state) => state.unreadCount);
   const current = activeItem(items, pathname);
@@ -77,4 +77,4 @@ export function SidebarNav({ items, collapsed, onNavigate }: Props): ReactNode {
       aria-label="Sections"
     />
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Spin } from '@tradeboard/shared/ui';
 import { SECTION_IDS } from '@tradeboard/shared/constants';
 import {
@@ -65,6 +65,8 @@ function SignedInContent({ pathname, search, owner }: Props): ReactNode {
   usePageViews(pathname, search, signedIn);
   // The address an unknown section was asked at, for the Page Not Found report once at /notFound.
   const badUrl = useRef<string | null>(null);
+  // One array per menu and user: the sidebar (memoised) redraws only when they change.
+  const items = useMemo(() => visibleMenuItems(menu.data ?? [], user), [menu.data, user]);
 
   const sessionError = session.error;
   useEffect(() => {
@@ -86,7 +88,6 @@ function SignedInContent({ pathname, search, owner }: Props): ReactNode {
     return <Loading label="Loading your session" />;
   }
 
-  const items = visibleMenuItems(menu.data ?? [], user);
   const section = activeItem(items, pathname);
   const segment = firstSegment(pathname).toLowerCase();
   let content: ReactNode;
