@@ -25,7 +25,7 @@ import { ResultCache } from './cache.ts';
 import { invoiceLineList } from './sales-lists.ts';
 import { bookingOf, invoiceOf, listAnswer, orderOf, questions, quoteOf, type AnswerFn } from './questions.ts';
 import { salesRoutes } from './sales-routes.ts';
-import { loadAnalyticsContext, scopeKey } from './scope.ts';
+import { loadAnalyticsContext, scopeKey, type AnalyticsContext } from './scope.ts';
 import { normalizeRequest } from './search-request.ts';
 
 /** "Today" for the date choices: the server's local date, or TRADEBOARD_TODAY (yyyy-mm-dd) when set. */
@@ -40,17 +40,27 @@ export function clearAnalyticsCaches(): void {
   for (const cache of caches) cache.clear();
 }
 
-export async function analyticsRoutes(app: FastifyInstance): Promise<void> {
+/** A result cache of this app's (emptied with clearAnalyticsCaches, dropped when the app closes). */
+export function analyticsCache(app: FastifyInstance): ResultCache {
   const cache = new ResultCache();
   caches.add(cache);
   app.addHook('onClose', async () => void caches.delete(cache));
+  return cache;
+}
+
+/** A cached answer's key: the question's own parts, then what of the caller's context and day it depends on. */
+export function answerKey(parts: readonly unknown[], context: AnalyticsContext, today: string): string {
+  return JSON.stringify([...parts, scopeKey(context.scope), context.fiscalYear, context.invoiceCostBasis, context.orderCostBasis, context.bookingCostBasis, context.quoteCostBasis, today, context.rollupsReady]);
+}
+
+export async function analyticsRoutes(app: FastifyInstance): Promise<void> {
+  const cache = analyticsCache(app);
 
   /** Loads the user's scope and the data version, then answers from the cache or by computing. */
   const answer: AnswerFn = async (user, key, compute) => {
     const context = await loadAnalyticsContext(app.db, user.userMasterId);
     const today = analyticsToday();
-    const cacheKey = JSON.stringify([...key, scopeKey(context.scope), context.fiscalYear, context.invoiceCostBasis, context.orderCostBasis, context.bookingCostBasis, context.quoteCostBasis, today, context.rollupsReady]);
-    return cache.get(context.loadId, cacheKey, () => compute({ db: app.db, context, today }));
+    return cache.get(context.loadId, answerKey(key, context, today), () => compute({ db: app.db, context, today }));
   };
 
   // Invoice: groupBy and dateSlug in the body (the catalogue's paths have no parameters).

@@ -6,10 +6,12 @@
  */
 import { isIsoDate, type ResolvedDateChoice } from '@tradeboard/shared/dates';
 import { DEFAULT_SETTINGS, parseBoolean } from '@tradeboard/shared/user-settings';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../platform/errors.ts';
 import type { SessionUser } from '../platform/session.ts';
-import { analyticsToday } from './analytics-routes.ts';
+import { analyticsCache, analyticsToday, answerKey } from './analytics-routes.ts';
+import type { ResultCache } from './cache.ts';
 import { analyticsQuery } from './engine.ts';
 import { orderModel, type NameSource } from './models.ts';
 import { loadAnalyticsContext, scopePredicate, type AnalyticsContext } from './scope.ts';
@@ -55,6 +57,25 @@ export async function erpCall(db: Db, user: SessionUser, settingNames: readonly 
   for (const name of names) settings[name] = rows.find((r) => r.name === name)?.value ?? DEFAULT_SETTINGS[name] ?? '';
   if (right && !parseBoolean(settings[right])) throw new HttpError(403, `Your role has no ${right}`);
   return { db, context, today: analyticsToday(), settings };
+}
+
+const answerCaches = new WeakMap<Db, ResultCache>();
+
+/** Gives the app's ERP data calls a result cache (see cachedAnswer). */
+export function useAnswerCache(app: FastifyInstance): void {
+  answerCaches.set(app.db, analyticsCache(app));
+}
+
+/**
+ * `compute`'s answer to a request (its URL, with the path parameters and query, and its body)
+ * for this call, from the result cache when it holds it: keyed like the analytics answers (the
+ * caller's scope, today …) and on the settings the call read, for the data load it was computed
+ * from. Only for answers read from the ERP data alone (and the call's own context).
+ */
+export function cachedAnswer<T>(call: ErpCall, request: { url: string; body?: unknown }, compute: (call: ErpCall) => Promise<T>): Promise<T> {
+  const cache = answerCaches.get(call.db);
+  if (!cache) return compute(call);
+  return cache.get(call.context.loadId, answerKey([request.url, request.body ?? null, call.settings], call.context, call.today), () => compute(call));
 }
 
 /** The same call, reading every row: purchasing, payables and stock belong to no sales rep. */

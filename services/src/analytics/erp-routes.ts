@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { accountDetailRoutes } from './account-detail-routes.ts';
 import { accountingRoutes } from './accounting-routes.ts';
+import { useAnswerCache } from './erp-common.ts';
 import { adjustmentRoutes } from './adjustment-routes.ts';
 import { accountsRoutes } from './accounts-routes.ts';
 import { inventoryRoutes } from './inventory-routes.ts';
@@ -11,6 +12,7 @@ import { usageRoutes } from './usage-routes.ts';
 
 /** The purchasing, accounting, inventory and account data calls (beside analyticsRoutes). */
 export async function erpDataRoutes(app: FastifyInstance): Promise<void> {
+  useAnswerCache(app);
   await accountingRoutes(app);
   await purchasingRoutes(app);
   await accountsRoutes(app);

@@ -22,7 +22,7 @@ import { addDays, type DateRange } from '@tradeboard/shared/dates';
 import type { SessionUser } from '../platform/session.ts';
 import { serve } from '../platform/route.ts';
 import { analyticsQuery, listQuery, type ListModel } from './engine.ts';
-import { dimension, erpCall, groupKeyOf, pageOf, type ErpCall, type GroupKey } from './erp-common.ts';
+import { cachedAnswer, dimension, erpCall, groupKeyOf, pageOf, type ErpCall, type GroupKey } from './erp-common.ts';
 import { onCommissionCost } from './models.ts';
 import { resolveDate } from './questions.ts';
 import { scopePredicate } from './scope.ts';
@@ -38,11 +38,27 @@ import {
   type NormalizedRequest,
 } from './search-request.ts';
 
-/** Rows of `groups` (keyed by company, customer and item_number) with the customer's and item's names, as `r`. */
-const withCustomerAndItemNames = (groups: string) => `(SELECT g.*, c.customer_name, i.description, i.product_group
-              FROM (${groups}) g
+/** Groups (`from`, a FROM item keyed by company, customer and item_number) with the customer's and item's names, as `r`. */
+const withCustomerAndItemNames = (from: string, extra = '') => `(SELECT g.*, c.customer_name, i.description, i.product_group${extra}
+              FROM ${from} g
               LEFT JOIN erp.customer c ON c.company = g.company AND c.customer = g.customer
               LEFT JOIN erp.item i ON i.company = g.company AND i.item_number = g.item_number) r`;
+/** The columns withCustomerAndItemNames adds. */
+const NAME_FIELDS = ['customerName', 'itemDescription', 'productGroup'];
+
+/**
+ * The invoices of a customer-item group (g) among the lines (alias l) `where` selects, as
+ * invoice_count: a DISTINCT aggregate sorts every line, so with only a page to show it is
+ * counted for the page's rows alone, with the group's own lines.
+ */
+const invoiceCountOf = (where: string) => ({
+  measure: (pageOnly: boolean) => (pageOnly ? '' : ', count(DISTINCT l.invoice_number)::int AS invoice_count'),
+  column: (pageOnly: boolean) =>
+    pageOnly
+      ? `, (SELECT count(DISTINCT l.invoice_number) FROM erp.invoice_line l
+             WHERE l.customer = g.customer AND l.company = g.company AND l.item_number = g.item_number AND ${where})::int AS invoice_count`
+      : '',
+});
 const CUSTOMER_ITEM_COLUMNS = {
   company: 'r.company',
   customer: 'r.customer',
@@ -83,8 +99,12 @@ function linePredicates(call: ErpCall, request: NormalizedRequest, fields: Field
 const between = (column: string, range: DateRange, params: SqlParams) => `${column} BETWEEN ${params.add(range.from)}::date AND ${params.add(range.to)}::date`;
 
 type RowsSpec = {
-  /** FROM over the already scoped and filtered rows (alias r); its parameters are in `params`. */
-  from: string;
+  /** The aggregated groups, scoped and filtered; `pageOnly` when only the page's rows will be decorated. */
+  groups: (pageOnly: boolean) => string;
+  /** A FROM item over the groups (`from`, aliased g inside) adding the decorated columns, as alias r. */
+  decorate: (from: string, pageOnly: boolean) => string;
+  /** The API columns only `decorate` gives: sorting on one (or searching) decorates every group. */
+  decorated: readonly string[];
   params: SqlParams;
   /** API column → SQL over r, in output order; each sortable, the searched ones as text. */
   columns: Readonly<Record<string, string>>;
@@ -94,17 +114,28 @@ type RowsSpec = {
   request: NormalizedRequest;
 };
 
-/** A searched, sorted page of aggregated rows with their total count. */
+/**
+ * A searched, sorted page of aggregated rows with their total count. Without a search, and
+ * sorted on a column of the groups themselves, the page is cut first and only its rows get
+ * names and per-row figures: every group would cost a join (and a subquery) for nothing.
+ */
 async function rowsPage(call: ErpCall, spec: RowsSpec): Promise<{ rows: Record<string, unknown>[]; totalCount: number }> {
   const { params, request } = spec;
-  const search = searchPredicate(request.searchString, request.searchOperator, spec.searchColumns.map((c) => `${spec.columns[c]}::text`), params);
   const order = orderByClause(request, spec.columns, spec.defaultSort, spec.tieBreak);
+  const sortBy = (request.sortBy ?? spec.defaultSort.field).toLowerCase();
+  const pageOnly = !request.searchString && !spec.decorated.some((field) => field.toLowerCase() === sortBy);
   const select = Object.entries(spec.columns).map(([name, sql]) => `${sql} AS "${name}"`).join(', ');
-  const { rows } = await analyticsQuery(
-    call.db,
-    `SELECT ${select}, count(*) OVER ()::int AS total_count FROM ${spec.from} ${search ? `WHERE ${search}` : ''} ${order} ${pageClause(request, params)}`,
-    params.values,
-  );
+  let text: string;
+  if (pageOnly) {
+    text = `WITH g AS MATERIALIZED (${spec.groups(true)}),
+                 p AS (SELECT * FROM g r ${order} ${pageClause(request, params)})
+            SELECT ${select}, (SELECT count(*) FROM g)::int AS total_count FROM ${spec.decorate('p', true)} ${order}`;
+  } else {
+    const search = searchPredicate(request.searchString, request.searchOperator, spec.searchColumns.map((c) => `${spec.columns[c]}::text`), params);
+    text = `SELECT ${select}, count(*) OVER ()::int AS total_count FROM ${spec.decorate(`(${spec.groups(false)})`, false)}
+             ${search ? `WHERE ${search}` : ''} ${order} ${pageClause(request, params)}`;
+  }
+  const { rows } = await analyticsQuery(call.db, text, params.values);
   return {
     rows: rows.map(({ total_count: _count, ...row }) => row),
     totalCount: rows[0] ? Number(rows[0].total_count) : 0,
@@ -134,30 +165,27 @@ function inactiveWindow(call: ErpCall, body: InactiveBody | undefined) {
 type Window = ReturnType<typeof inactiveWindow>;
 
 /**
- * Purchases (lines with a positive quantity) in the look-back period, per `keys`, kept when the
- * last one falls before the window: bought before, not since.
+ * Purchases (lines with a positive quantity) in the look-back period, as predicates on the
+ * lines (alias l), and the window's first day (a group whose last purchase falls before it was
+ * bought before, not since).
  */
-function inactiveGroups(call: ErpCall, window: Window, request: NormalizedRequest, spec: { from: string; fields: FieldMap; keys: string[]; measures: string }, params: SqlParams) {
-  const where = [between('l.invoice_date', { from: window.lookbackFrom, to: window.asOf }, params), 'l.qty > 0', ...linePredicates(call, request, spec.fields, params)];
-  return `SELECT ${spec.keys.join(', ')}, max(l.invoice_date) AS last_date, sum(l.qty)::int AS qty, sum(l.sales) AS sales, ${spec.measures}
-            FROM ${spec.from} WHERE ${where.join(' AND ')}
-           GROUP BY ${spec.keys.map((_, i) => i + 1).join(', ')}
-          HAVING max(l.invoice_date) < ${params.add(window.windowFrom)}::date`;
+function purchaseLines(call: ErpCall, window: Window, request: NormalizedRequest, fields: FieldMap, params: SqlParams) {
+  const where = [between('l.invoice_date', { from: window.lookbackFrom, to: window.asOf }, params), 'l.qty > 0', ...linePredicates(call, request, fields, params)];
+  return { where: where.join(' AND '), windowFrom: `${params.add(window.windowFrom)}::date` };
 }
 
 async function inactiveCustomerItems(call: ErpCall, body: InactiveBody | undefined) {
   const window = inactiveWindow(call, body);
   const request = normalizeRequest(body);
   const params = new SqlParams();
-  const groups = inactiveGroups(
-    call,
-    window,
-    request,
-    { from: 'erp.invoice_line l', fields: LINE_FILTERS, keys: ['l.company', 'l.customer', 'l.item_number'], measures: 'count(DISTINCT l.invoice_number)::int AS invoice_count' },
-    params,
-  );
+  const lines = purchaseLines(call, window, request, LINE_FILTERS, params);
+  const invoiceCount = invoiceCountOf(lines.where);
   const page = await rowsPage(call, {
-    from: withCustomerAndItemNames(groups),
+    groups: (pageOnly) => `SELECT l.company, l.customer, l.item_number, max(l.invoice_date) AS last_date, sum(l.qty)::int AS qty, sum(l.sales) AS sales
+                                  ${invoiceCount.measure(pageOnly)}
+                             FROM erp.invoice_line l WHERE ${lines.where} GROUP BY 1, 2, 3 HAVING max(l.invoice_date) < ${lines.windowFrom}`,
+    decorate: (from, pageOnly) => withCustomerAndItemNames(from, invoiceCount.column(pageOnly)),
+    decorated: [...NAME_FIELDS, 'invoiceCount'],
     params,
     columns: {
       ...CUSTOMER_ITEM_COLUMNS,
@@ -175,28 +203,32 @@ async function inactiveCustomerItems(call: ErpCall, body: InactiveBody | undefin
   return { ...window, ...pageOf(request, page.totalCount), rows: page.rows as never[] };
 }
 
+const SUPPLIER_FILTERS: FieldMap = { ...LINE_FILTERS, supplier: 'i.supplier' };
+
 async function inactiveSupplierItems(call: ErpCall, body: InactiveBody | undefined) {
   const window = inactiveWindow(call, body);
   const request = normalizeRequest(body);
+  filterPredicates(request.filters, SUPPLIER_FILTERS, new SqlParams()); // 400 on an unknown field, before anything runs
   const params = new SqlParams();
-  const groups = inactiveGroups(
-    call,
-    window,
-    request,
-    {
-      from: 'erp.invoice_line l JOIN erp.item i ON i.company = l.company AND i.item_number = l.item_number',
-      fields: { ...LINE_FILTERS, supplier: 'i.supplier' },
-      keys: ['l.company', 'i.supplier', 'l.item_number'],
-      measures: 'count(DISTINCT l.customer)::int AS customer_count',
-    },
-    params,
-  );
+  // The supplier is the item's: the lines are grouped per item and customer first (the customers
+  // are then counted, not DISTINCT-aggregated), and the supplier filter applies to the items.
+  const bySupplier = (f: { field: string }) => f.field.toLowerCase() === 'supplier';
+  const lines = purchaseLines(call, window, { ...request, filters: request.filters.filter((f) => !bySupplier(f)) }, LINE_FILTERS, params);
+  const suppliers = filterPredicates(request.filters.filter(bySupplier), SUPPLIER_FILTERS, params);
+  const groups = `SELECT k.company, i.supplier, k.item_number, max(k.last_date) AS last_date, sum(k.qty)::int AS qty, sum(k.sales) AS sales, count(*)::int AS customer_count
+                    FROM (SELECT l.company, l.item_number, l.customer, max(l.invoice_date) AS last_date, sum(l.qty) AS qty, sum(l.sales) AS sales
+                            FROM erp.invoice_line l WHERE ${lines.where} GROUP BY 1, 2, 3) k
+                    JOIN erp.item i ON i.company = k.company AND i.item_number = k.item_number
+                   ${suppliers.length ? `WHERE ${suppliers.join(' AND ')}` : ''}
+                   GROUP BY 1, 2, 3 HAVING max(k.last_date) < ${lines.windowFrom}`;
   const page = await rowsPage(call, {
-    from: `(SELECT g.*, s.supplier_name, i.description, i.product_group,
+    groups: () => groups,
+    decorate: (from) => `(SELECT g.*, s.supplier_name, i.description, i.product_group,
                    coalesce((SELECT sum(v.qty_on_hand) FROM erp.inventory v WHERE v.company = g.company AND v.item_number = g.item_number), 0)::int AS qty_on_hand
-              FROM (${groups}) g
+              FROM ${from} g
               LEFT JOIN erp.supplier s ON s.company = g.company AND s.supplier = g.supplier
               LEFT JOIN erp.item i ON i.company = g.company AND i.item_number = g.item_number) r`,
+    decorated: ['supplierName', 'itemDescription', 'productGroup', 'qtyOnHand'],
     params,
     columns: {
       company: 'r.company',
@@ -226,16 +258,19 @@ async function usageLogPage(call: ErpCall, body: AnalyticsSearchRequest & { date
   const period = resolveDate(dateSlug, call.context, call.today);
   const request = normalizeRequest(body);
   const params = new SqlParams();
-  const where = [between('l.invoice_date', period, params), ...linePredicates(call, request, LINE_FILTERS, params)];
+  const where = [between('l.invoice_date', period, params), ...linePredicates(call, request, LINE_FILTERS, params)].join(' AND ');
+  const month = "date_trunc('month', l.invoice_date)::date";
+  const invoiceCount = invoiceCountOf(`${month} = g.month AND ${where}`);
   const page = await rowsPage(call, {
-    from: withCustomerAndItemNames(`SELECT l.company, l.customer, l.item_number, to_char(l.invoice_date, 'YYYY-MM') AS month,
-                           sum(l.qty)::int AS qty, sum(l.sales) AS sales, count(*)::int AS line_count,
-                           count(DISTINCT l.invoice_number)::int AS invoice_count, max(l.invoice_date) AS last_date
-                      FROM erp.invoice_line l WHERE ${where.join(' AND ')} GROUP BY 1, 2, 3, 4`),
+    groups: (pageOnly) => `SELECT l.company, l.customer, l.item_number, ${month} AS month, sum(l.qty)::int AS qty, sum(l.sales) AS sales,
+                                  count(*)::int AS line_count, max(l.invoice_date) AS last_date ${invoiceCount.measure(pageOnly)}
+                             FROM erp.invoice_line l WHERE ${where} GROUP BY 1, 2, 3, 4`,
+    decorate: (from, pageOnly) => withCustomerAndItemNames(from, invoiceCount.column(pageOnly)),
+    decorated: [...NAME_FIELDS, 'invoiceCount'],
     params,
     columns: {
       ...CUSTOMER_ITEM_COLUMNS,
-      month: 'r.month',
+      month: "to_char(r.month, 'YYYY-MM')",
       qty: 'r.qty',
       sales: 'r.sales::float8',
       lineCount: 'r.line_count',
@@ -329,18 +364,30 @@ async function usageKpiAnswer(call: ErpCall, body: { dateSlug: string; filters?:
   const ranges = [period, ...(period.comparison ? [period.comparison] : [])];
   const conditions = ranges.map((range) => between('l.invoice_date', range, params));
   const where = [`(${conditions.join(' OR ')})`, ...linePredicates(call, request, LINE_FILTERS, params)];
-  const lines = `FROM erp.invoice_line l WHERE ${where.join(' AND ')}`;
+  // One pass over the lines: per customer and per item (grouping sets), each group's figures per
+  // range; the customers (items) are the groups with lines in a range, the figures their sums
+  // over the customer groups (every line is in exactly one). A DISTINCT aggregate over composite
+  // keys would sort every line, and a pass per count reads them all again.
   const measures = conditions
-    .map((c, i) => `coalesce(sum(l.qty) FILTER (WHERE ${c}), 0)::bigint AS q${i}, coalesce(sum(l.sales) FILTER (WHERE ${c}), 0) AS s${i}, count(*) FILTER (WHERE ${c})::int AS n${i}`)
+    .map((c, i) => `sum(l.qty) FILTER (WHERE ${c}) AS q${i}, sum(l.sales) FILTER (WHERE ${c}) AS s${i}, count(*) FILTER (WHERE ${c}) AS n${i}`)
     .join(', ');
-  // How many customers (items) bought in each range: grouped first, then counted — a DISTINCT
-  // aggregate over composite keys sorts every line and is many times slower.
-  const distinct = (keys: string, alias: string) =>
-    `(SELECT ${conditions.map((_, i) => `count(*) FILTER (WHERE k.n${i} > 0)::int AS ${alias}${i}`).join(', ')}
-        FROM (SELECT ${keys}, ${conditions.map((c, i) => `count(*) FILTER (WHERE ${c}) AS n${i}`).join(', ')} ${lines} GROUP BY ${keys}) k) ${alias}`;
+  const totals = conditions
+    .map((_, i) =>
+      [
+        `coalesce(sum(k.q${i}) FILTER (WHERE k.per_item = 0), 0)::bigint AS q${i}`,
+        `coalesce(sum(k.s${i}) FILTER (WHERE k.per_item = 0), 0) AS s${i}`,
+        `coalesce(sum(k.n${i}) FILTER (WHERE k.per_item = 0), 0)::int AS n${i}`,
+        `count(*) FILTER (WHERE k.per_item = 0 AND k.n${i} > 0)::int AS c${i}`,
+        `count(*) FILTER (WHERE k.per_item = 1 AND k.n${i} > 0)::int AS i${i}`,
+      ].join(', '),
+    )
+    .join(', ');
   const { rows } = await analyticsQuery(
     call.db,
-    `SELECT * FROM (SELECT ${measures} ${lines}) m, ${distinct('l.company, l.customer', 'c')}, ${distinct('l.company, l.item_number', 'i')}`,
+    `SELECT ${totals}
+       FROM (SELECT GROUPING(l.customer) AS per_item, ${measures}
+               FROM erp.invoice_line l WHERE ${where.join(' AND ')}
+              GROUP BY GROUPING SETS ((l.company, l.customer), (l.company, l.item_number))) k`,
     params.values,
   );
   const row = rows[0] ?? {};
@@ -432,10 +479,14 @@ async function ibtPage(call: ErpCall, body: AnalyticsSearchRequest & { dateSlug?
 }
 
 export async function usageRoutes(app: FastifyInstance): Promise<void> {
-  serve(app, inventoryInactiveCustomer, async (request) => inactiveCustomerItems(await callOf(app, request.user, 'InventoryAccessRight'), request.body));
-  serve(app, inventoryInactiveSupplier, async (request) => inactiveSupplierItems(await callOf(app, request.user, 'InventoryAccessRight'), request.body));
-  serve(app, usageLog, async (request) => usageLogPage(await callOf(app, request.user), request.body));
-  serve(app, usageComparison, async (request) => usageComparisonAnswer(await callOf(app, request.user), request.body));
-  serve(app, usageKpi, async (request) => usageKpiAnswer(await callOf(app, request.user), request.body));
-  serve(app, ibtSalesHistoryList, async (request) => ibtPage(await callOf(app, request.user), request.body));
+  /** The caller's answer from the result cache (with `right`, 403 when his role has it off). */
+  const answer = async <T>(request: { user: SessionUser; url: string; body?: unknown }, compute: (call: ErpCall) => Promise<T>, right?: string) =>
+    cachedAnswer(await callOf(app, request.user, right), request, compute);
+  const INVENTORY = 'InventoryAccessRight';
+  serve(app, inventoryInactiveCustomer, async (request) => answer(request, (call) => inactiveCustomerItems(call, request.body), INVENTORY));
+  serve(app, inventoryInactiveSupplier, async (request) => answer(request, (call) => inactiveSupplierItems(call, request.body), INVENTORY));
+  serve(app, usageLog, async (request) => answer(request, (call) => usageLogPage(call, request.body)));
+  serve(app, usageComparison, async (request) => answer(request, (call) => usageComparisonAnswer(call, request.body)));
+  serve(app, usageKpi, async (request) => answer(request, (call) => usageKpiAnswer(call, request.body)));
+  serve(app, ibtSalesHistoryList, async (request) => answer(request, (call) => ibtPage(call, request.body)));
 }

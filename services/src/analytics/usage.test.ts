@@ -11,7 +11,8 @@ const sum = (rows: Array<Record<string, unknown>>, field: string) => rows.reduce
 
 /** Independent inactive rule: purchases (qty > 0) since `lookbackFrom`, none since `windowFrom`. */
 const inactiveSql = (keys: string, from: string, extra = '') => `
-  SELECT ${keys}, max(l.invoice_date)::text AS last, sum(l.qty)::int AS qty, sum(l.sales) AS sales
+  SELECT ${keys}, max(l.invoice_date)::text AS last, sum(l.qty)::int AS qty, sum(l.sales) AS sales,
+         count(DISTINCT l.invoice_number)::int AS invoices, count(DISTINCT l.customer)::int AS customers
     FROM ${from} WHERE l.qty > 0 AND l.invoice_date BETWEEN $1::date AND '${TODAY}'::date ${extra}
    GROUP BY ${keys} HAVING max(l.invoice_date) < $2::date`;
 
@@ -25,17 +26,17 @@ describe('Inventory/Inactive', () => {
     );
     const result = await ok(admin, '/Inventory/Inactive/Customer', { pageSize: 500, filters: [eq('customer', top!.customer), eq('company', top!.company)] });
     expect(result).toMatchObject({ asOf: TODAY, inactiveDays: 90, lookbackDays: 730, windowFrom: '2026-08-23', lookbackFrom: '2024-11-21' });
-    const raw = await sql<{ item_number: string; last: string; qty: number; sales: string }>(
+    const raw = await sql<{ item_number: string; last: string; qty: number; sales: string; invoices: number }>(
       `${inactiveSql('l.item_number', 'erp.invoice_line l', 'AND l.customer = $3 AND l.company = $4')} ORDER BY sum(l.sales) DESC, 1`,
       ['2024-11-21', '2026-08-23', top!.customer, top!.company],
     );
     expect(raw.length).toBeGreaterThan(1);
     expect(result.totalCount).toBe(raw.length);
-    type Row = { customer: string; itemNumber: string; lastPurchaseDate: string; daysSinceLastPurchase: number; qty: number; sales: number };
+    type Row = { customer: string; itemNumber: string; lastPurchaseDate: string; daysSinceLastPurchase: number; invoiceCount: number; qty: number; sales: number };
     const byItem = new Map(result.rows.map((r: Row) => [r.itemNumber, r]));
     for (const r of raw) {
       const row = byItem.get(r.item_number) as Row;
-      expect([row.customer, row.lastPurchaseDate, row.qty, cents(row.sales)]).toEqual([top!.customer, r.last, r.qty, cents(r.sales)]);
+      expect([row.customer, row.lastPurchaseDate, row.invoiceCount, row.qty, cents(row.sales)]).toEqual([top!.customer, r.last, r.invoices, r.qty, cents(r.sales)]);
       expect(row.daysSinceLastPurchase).toBe(Math.round((Date.parse(TODAY) - Date.parse(r.last)) / 86_400_000));
       expect(row.daysSinceLastPurchase).toBeGreaterThanOrEqual(90);
     }
@@ -46,6 +47,15 @@ describe('Inventory/Inactive', () => {
     expect(narrow).toMatchObject({ windowFrom: '2026-10-22', lookbackFrom: '2025-11-21' });
     const [{ n }] = await sql<{ n: number }>(`SELECT count(*)::int AS n FROM (${inactiveSql('l.company, l.customer, l.item_number', 'erp.invoice_line l')}) x`, ['2025-11-21', '2026-10-22']);
     expect(narrow.totalCount).toBe(n);
+
+    // Sorted by the invoice count and searched (every group's count and names before the page).
+    const byInvoices = await ok(admin, '/Inventory/Inactive/Customer', { pageSize: 500, sortBy: 'invoiceCount', sortDir: 'desc', filters: [eq('customer', top!.customer), eq('company', top!.company)] });
+    expect(byInvoices.rows.map((r: Row) => [r.itemNumber, r.invoiceCount])).toEqual(
+      [...result.rows].sort((a: Row, b: Row) => b.invoiceCount - a.invoiceCount || a.itemNumber.localeCompare(b.itemNumber)).map((r: Row) => [r.itemNumber, r.invoiceCount]),
+    );
+    const item = result.rows[0] as Row;
+    const searched = await ok(admin, '/Inventory/Inactive/Customer', { searchString: item.itemNumber, searchOperator: 'Exact', filters: [eq('customer', top!.customer)] });
+    expect(searched.rows.map((r: Row) => [r.itemNumber, r.invoiceCount, r.qty])).toEqual([[item.itemNumber, item.invoiceCount, item.qty]]);
   });
 
   it("Supplier: a supplier's items that sold before but not in the window, with the stock on hand", async () => {
@@ -56,7 +66,7 @@ describe('Inventory/Inactive', () => {
       ['2024-11-21', '2026-08-23'],
     );
     const result = await ok(admin, '/Inventory/Inactive/Supplier', { pageSize: 500, filters: [eq('supplier', top!.supplier)] });
-    const raw = await sql<{ company: string; item_number: string; last: string; qty: number; sales: string; on_hand: number }>(
+    const raw = await sql<{ company: string; item_number: string; last: string; qty: number; sales: string; customers: number; on_hand: number }>(
       `SELECT x.*, coalesce((SELECT sum(qty_on_hand) FROM erp.inventory v WHERE v.company = x.company AND v.item_number = x.item_number), 0)::int AS on_hand
          FROM (${inactiveSql('l.company, l.item_number', from, 'AND i.supplier = $3')}) x`,
       ['2024-11-21', '2026-08-23', top!.supplier],
@@ -64,10 +74,10 @@ describe('Inventory/Inactive', () => {
     expect(raw.length).toBeGreaterThan(0);
     expect(result.totalCount).toBe(raw.length);
     const key = (company: string, item: string) => `${company}:${item}`;
-    const expected = new Map(raw.map((r) => [key(r.company, r.item_number), [r.last, r.qty, cents(r.sales), r.on_hand]]));
+    const expected = new Map(raw.map((r) => [key(r.company, r.item_number), [r.last, r.customers, r.qty, cents(r.sales), r.on_hand]]));
     for (const row of result.rows) {
       expect(row.supplier).toBe(top!.supplier);
-      expect([row.lastSoldDate, row.qty, cents(row.sales), row.qtyOnHand]).toEqual(expected.get(key(row.company, row.itemNumber)));
+      expect([row.lastSoldDate, row.customerCount, row.qty, cents(row.sales), row.qtyOnHand]).toEqual(expected.get(key(row.company, row.itemNumber)));
     }
   });
 });
@@ -80,9 +90,9 @@ describe('Usage', () => {
     );
     const result = await ok(rep, '/Usage/Log', { pageSize: 500, filters: [eq('customer', top!.customer)] });
     expect(result).toMatchObject({ dateSlug: 'rolling-12-months', to: TODAY });
-    const raw = await sql<{ n: number; qty: number; sales: string; lines: number }>(
-      `SELECT count(*)::int AS n, sum(qty)::int AS qty, sum(sales) AS sales, sum(lines)::int AS lines FROM (
-         SELECT company, item_number, to_char(invoice_date, 'YYYY-MM'), sum(qty) AS qty, sum(sales) AS sales, count(*) AS lines
+    const raw = await sql<{ n: number; qty: number; sales: string; lines: number; invoices: number }>(
+      `SELECT count(*)::int AS n, sum(qty)::int AS qty, sum(sales) AS sales, sum(lines)::int AS lines, sum(invoices)::int AS invoices FROM (
+         SELECT company, item_number, to_char(invoice_date, 'YYYY-MM'), sum(qty) AS qty, sum(sales) AS sales, count(*) AS lines, count(DISTINCT invoice_number) AS invoices
            FROM erp.invoice_line WHERE customer = $1 AND sales_rep = 'SR01' AND invoice_date BETWEEN $2::date AND $3::date GROUP BY 1, 2, 3) x`,
       [top!.customer, result.from, result.to],
     );
@@ -90,6 +100,7 @@ describe('Usage', () => {
     expect(sum(result.rows, 'qty')).toBe(raw[0]!.qty);
     expect(Math.round(sum(result.rows, 'sales') * 100)).toBe(cents(raw[0]!.sales));
     expect(sum(result.rows, 'lineCount')).toBe(raw[0]!.lines);
+    expect(sum(result.rows, 'invoiceCount')).toBe(raw[0]!.invoices);
     expect(result.rows[0].month >= result.rows.at(-1).month).toBe(true);
     expect(result.rows.every((r: { month: string }) => /^\d{4}-\d{2}$/.test(r.month))).toBe(true);
   });
