@@ -5,6 +5,7 @@
  */
 import { endOfMonth, startOfMonth, type DateRange } from '@tradeboard/shared/dates';
 import type { Db } from '../db/database.ts';
+import { HttpError } from '../platform/errors.ts';
 import type { Grain, Measure, Model, Source } from './models.ts';
 import type { AnalyticsContext } from './scope.ts';
 import { scopePredicate } from './scope.ts';
@@ -22,20 +23,29 @@ import {
 
 export type Bucket = { id: string; range: DateRange };
 
+/** How long one analytics statement may run before it is cancelled. */
+export const ANALYTICS_STATEMENT_TIMEOUT_MS = 30_000;
+/** PostgreSQL's query_canceled: the statement timeout fired. */
+const QUERY_CANCELED = '57014';
+
 /**
  * Runs one analytics statement in a read-only transaction with enough work_mem for its hash
  * aggregates (at the default 4MB a 100k-group aggregate spills to a sort and takes 3× longer)
- * and a statement timeout, leaving the connection's settings as they were.
+ * and a statement timeout, leaving the connection's settings as they were. A statement that runs
+ * out of time is a 503 that says so and what to do, not an unexplained 500.
  */
-export async function analyticsQuery(db: Db, text: string, values: unknown[]): Promise<{ rows: any[] }> {
+export async function analyticsQuery(db: Db, text: string, values: unknown[], timeoutMs = ANALYTICS_STATEMENT_TIMEOUT_MS): Promise<{ rows: any[] }> {
   const client = await db.connect();
   try {
-    await client.query("BEGIN READ ONLY; SET LOCAL work_mem = '64MB'; SET LOCAL statement_timeout = '30s'");
+    await client.query(`BEGIN READ ONLY; SET LOCAL work_mem = '64MB'; SET LOCAL statement_timeout = ${Math.max(1, Math.round(timeoutMs))}`);
     const result = await client.query(text, values);
     await client.query('COMMIT');
     return result;
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
+    if ((error as { code?: string }).code === QUERY_CANCELED) {
+      throw new HttpError(503, `This question took longer than ${Math.round(timeoutMs / 1000)} s to answer. Narrow it with a filter, a search or a shorter period, and try again.`);
+    }
     throw error;
   } finally {
     client.release();

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 
-/** An error whose message is safe to show: it becomes the 4xx body as it is. */
+/** An error whose message is safe to show: it becomes the error body as it is (a 5xx's too). */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
@@ -29,13 +29,14 @@ export function errorBody(statusCode: number, message: string) {
   return { statusCode, error: STATUS_TEXT[statusCode] ?? 'Error', message };
 }
 
-/** The one error handler: 4xx say what was wrong, 5xx never leak internals. */
+/** The one error handler: 4xx say what was wrong, 5xx never leak internals (only an HttpError's own message). */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     const statusCode = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (statusCode >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply.status(statusCode).send(errorBody(statusCode, STATUS_TEXT[statusCode] ?? 'Internal Server Error'));
+      const message = error instanceof HttpError ? error.message : (STATUS_TEXT[statusCode] ?? 'Internal Server Error');
+      return reply.status(statusCode).send(errorBody(statusCode, message));
     }
     if (error instanceof HttpError) reply.headers(error.headers);
     const validation = (error as FastifyError).validation;

@@ -1,0 +1,61 @@
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../db/database.ts';
+import { HttpError, installErrorHandler } from '../platform/errors.ts';
+import { createTestDatabase } from '../testing/index.ts';
+import { analyticsQuery } from './engine.ts';
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let db: Db;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = database.db;
+});
+afterAll(async () => database.close());
+
+describe('analyticsQuery', () => {
+  it('a statement cancelled by its timeout (query_canceled) is a 503 that says what to do; other errors pass as they are', async () => {
+    const failingWith = (error: object) =>
+      ({
+        connect: async () => ({
+          query: async (text: string) => {
+            if (text.startsWith('BEGIN') || text === 'ROLLBACK') return { rows: [] };
+            throw error;
+          },
+          release: () => undefined,
+        }),
+      }) as unknown as Db;
+    const cancelled = analyticsQuery(failingWith({ code: '57014', message: 'canceling statement due to statement timeout' }), 'SELECT 1', []);
+    await expect(cancelled).rejects.toBeInstanceOf(HttpError);
+    await expect(cancelled).rejects.toMatchObject({ statusCode: 503, message: expect.stringContaining('took longer than 30 s') });
+    await expect(analyticsQuery(failingWith({ code: '42P01', message: 'no such table' }), 'SELECT 1', [])).rejects.toMatchObject({ code: '42P01' });
+  });
+
+  // PGlite (single-threaded WebAssembly) never fires statement_timeout: this one runs on PostgreSQL.
+  it.skipIf(!process.env.DATABASE_URL)('PostgreSQL cancels a statement that runs out of time, and the connection goes on', async () => {
+    await expect(analyticsQuery(db, 'SELECT pg_sleep(5)', [], 200)).rejects.toMatchObject({ statusCode: 503 });
+    const { rows } = await analyticsQuery(db, 'SELECT 1 AS one', []);
+    expect(rows[0].one).toBe(1);
+  });
+});
+
+describe('the error handler', () => {
+  it("shows an HttpError's own message on a 5xx, never another error's", async () => {
+    const app = Fastify({ logger: false });
+    installErrorHandler(app);
+    app.get('/busy', async () => {
+      throw new HttpError(503, 'This question took longer than 30 s to answer.');
+    });
+    app.get('/broken', async () => {
+      throw new Error('relation "secret_table" does not exist');
+    });
+    const busy = await app.inject({ url: '/busy' });
+    expect(busy.statusCode).toBe(503);
+    expect(busy.json()).toEqual({ statusCode: 503, error: 'Service Unavailable', message: 'This question took longer than 30 s to answer.' });
+    const broken = await app.inject({ url: '/broken' });
+    expect(broken.statusCode).toBe(500);
+    expect(broken.json().message).toBe('Internal Server Error');
+    await app.close();
+  });
+});
