@@ -28,6 +28,7 @@ import {
   agingGrouped,
   agingPeriods,
   ALL_TIME,
+  answerer,
   companyWide,
   dimension,
   erpCall,
@@ -253,14 +254,25 @@ const AR_AP_GROUP_BYS: Record<string, GroupKey> = { company: dimension('company'
 
 
 export async function accountingRoutes(app: FastifyInstance): Promise<void> {
+  // The groupings and analyses are read from the ERP data alone: answered from the result cache.
+  const arAnswer = answerer((user) => ledgerCall(app, user, AR));
+  const apAnswer = answerer((user) => ledgerCall(app, user, AP));
+  const answer = answerer((user) => erpCall(app.db, user, []));
+  /** Receivables (the caller's scope) beside payables: the AP right is checked too. */
+  const arApAnswer = answerer(async (user) => {
+    const call = await ledgerCall(app, user, AR);
+    await erpCall(app.db, user, [], AP.right);
+    return call;
+  });
+
   serve(app, arGrouped, async (request) =>
-    ledgerAging(await ledgerCall(app, request.user, AR), AR, request.params.groupBy, request.query.arAgingBasis ?? DEFAULT_AGING_BASIS, request.body),
+    arAnswer(request, (call) => ledgerAging(call, AR, request.params.groupBy, request.query.arAgingBasis ?? DEFAULT_AGING_BASIS, request.body)),
   );
   serve(app, arList, async (request) =>
     agingList(await ledgerCall(app, request.user, AR), AR, request.query.arAgingBasis ?? DEFAULT_AGING_BASIS, request.body),
   );
   serve(app, apGrouped, async (request) =>
-    ledgerAging(await ledgerCall(app, request.user, AP), AP, request.params.groupBy, request.query.apAgingBasis ?? DEFAULT_AGING_BASIS, request.body),
+    apAnswer(request, (call) => ledgerAging(call, AP, request.params.groupBy, request.query.apAgingBasis ?? DEFAULT_AGING_BASIS, request.body)),
   );
   serve(app, apList, async (request) =>
     agingList(await ledgerCall(app, request.user, AP), AP, request.query.apAgingBasis ?? DEFAULT_AGING_BASIS, request.body),
@@ -309,8 +321,7 @@ export async function accountingRoutes(app: FastifyInstance): Promise<void> {
     return single(rows, 'Invoice', request.params.invoiceNumber, company) as never;
   });
 
-  serve(app, analysisSalesBookingsQuotes, async (request) => {
-    const call = await erpCall(app.db, request.user, []);
+  serve(app, analysisSalesBookingsQuotes, async (request) => answer(request, async (call) => {
     const search = normalizeRequest(request.body);
     const period = resolveDate(request.params.dateSlug, call.context, call.today);
     const buckets = [{ id: 'c', range: period }];
@@ -327,10 +338,9 @@ export async function accountingRoutes(app: FastifyInstance): Promise<void> {
       { field: 'sales', dir: 'desc' },
     );
     return periodGroupedAnswer(request.params.groupBy, request.params.dateSlug, period, search, result);
-  });
+  }));
 
-  serve(app, analysisBusinessHealth, async (request) => {
-    const call = await erpCall(app.db, request.user, []);
+  serve(app, analysisBusinessHealth, async (request) => answer(request, async (call) => {
     const search = normalizeRequest(request.body);
     const period = resolveDate(request.params.dateSlug, call.context, call.today);
     const comparison = period.comparison;
@@ -365,10 +375,9 @@ export async function accountingRoutes(app: FastifyInstance): Promise<void> {
       };
     };
     return { ...periodGroupedAnswer(request.params.groupBy, request.params.dateSlug, period, search, result, withRatios), comparison: { from: comparison.from, to: comparison.to } };
-  });
+  }));
 
-  serve(app, analysisBusinessHealthDetail, async (request) => {
-    const call = await erpCall(app.db, request.user, []);
+  serve(app, analysisBusinessHealthDetail, async (request) => answer(request, async (call) => {
     const search = normalizeRequest(request.body);
     const top = request.query.topPctBuyingOption ?? DEFAULT_TOP_PCT_BUYING;
     const dateSlug = 'last-12-months';
@@ -414,10 +423,9 @@ export async function accountingRoutes(app: FastifyInstance): Promise<void> {
       comparison: { from: comparison.from, to: comparison.to },
       topPctBuyingOption: top,
     };
-  });
+  }));
 
-  serve(app, analysisQuoteConversionRatio, async (request) => {
-    const call = await erpCall(app.db, request.user, []);
+  serve(app, analysisQuoteConversionRatio, async (request) => answer(request, async (call) => {
     const search = normalizeRequest(request.body);
     const period = resolveDate(request.params.dateSlug, call.context, call.today);
     const params = new SqlParams();
@@ -443,11 +451,9 @@ export async function accountingRoutes(app: FastifyInstance): Promise<void> {
       amountConversionRatio: percent(Number(r.convertedAmount), Number(r.quoteAmount)),
     });
     return periodGroupedAnswer(request.params.groupBy, request.params.dateSlug, period, search, result, withRatios);
-  });
+  }));
 
-  serve(app, analysisArApRatio, async (request) => {
-    const call = await ledgerCall(app, request.user, AR);
-    await erpCall(app.db, request.user, [], AP.right);
+  serve(app, analysisArApRatio, async (request) => arApAnswer(request, async (call) => {
     const search = normalizeRequest(request.body);
     const params = new SqlParams();
     const arScope = scopePredicate(call.context.scope, 'sales_rep', params);
@@ -478,5 +484,5 @@ export async function accountingRoutes(app: FastifyInstance): Promise<void> {
       totals: withRatio(result.totals) as never,
       rows: result.rows.map(withRatio) as never,
     };
-  });
+  }));
 }

@@ -78,6 +78,18 @@ export function cachedAnswer<T>(call: ErpCall, request: { url: string; body?: un
   return cache.get(call.context.loadId, answerKey([request.url, request.body ?? null, call.settings], call.context, call.today), () => compute(call));
 }
 
+/** A request answered through cachedAnswer: its caller, URL (path parameters and query) and body. */
+export type AnswerRequest = { user: SessionUser; url: string; body?: unknown };
+
+/**
+ * Answers requests from the result cache (cachedAnswer) with the call `callOf` makes for the
+ * request's user (its access rights checked first, on every request, hit or not).
+ */
+export function answerer(callOf: (user: SessionUser) => Promise<ErpCall>) {
+  return async <T>(request: AnswerRequest, compute: (call: ErpCall) => Promise<T>): Promise<T> =>
+    cachedAnswer(await callOf(request.user), request, compute);
+}
+
 /** The same call, reading every row: purchasing, payables and stock belong to no sales rep. */
 export function companyWide(call: ErpCall): ErpCall {
   return { ...call, context: { ...call.context, scope: { all: true } } };

@@ -24,6 +24,7 @@ import {
   agingBuckets,
   agingPeriods,
   ALL_TIME,
+  answerer,
   bucketMeasures,
   companyWide,
   dimension,
@@ -163,8 +164,10 @@ const GROUP_BYS: Record<string, GroupKey> = {
 const GROUP_FILTERS = { company: 'r.company', location: 'r.location', productGroup: 'r.product_group', supplier: 'r.supplier', itemNumber: 'r.item_number' };
 
 export async function inventoryRoutes(app: FastifyInstance): Promise<void> {
-  serve(app, inventorySummary, async (request) => {
-    const call = await stockCall(app, request.user);
+  // The summary and value groupings are read from the ERP data alone: answered from the result cache.
+  const answer = answerer((user) => stockCall(app, user));
+
+  serve(app, inventorySummary, async (request) => answer(request, async (call) => {
     // One row per item over its locations: the stock first, then the item's names.
     const filters = stockFilters(request.query);
     const from = `(SELECT x.*, i.description, i.product_group, i.supplier, s.supplier_name, i.supplier_part_number, i.stockable
@@ -195,7 +198,7 @@ export async function inventoryRoutes(app: FastifyInstance): Promise<void> {
       tieBreak: 'r.company, r.item_number',
     };
     return page(call, model, request.body);
-  });
+  }));
 
   serve(app, inventoryDetails, async (request) => {
     const call = await stockCall(app, request.user);
@@ -224,8 +227,7 @@ export async function inventoryRoutes(app: FastifyInstance): Promise<void> {
     return page(call, detailModel(from, SEARCH_COLUMNS['Item Number + Description'], { field: 'value', dir: 'desc' }), request.body);
   });
 
-  serve(app, inventoryValueGrouped, async (request) => {
-    const call = await stockCall(app, request.user);
+  serve(app, inventoryValueGrouped, async (request) => answer(request, async (call) => {
     const excludeDays = days(request.params.excludeFromDeadStockDays, 'excludeFromDeadStockDays');
     const search = normalizeRequest(request.body);
     const result = await groupedMeasures(call, {
@@ -258,10 +260,9 @@ export async function inventoryRoutes(app: FastifyInstance): Promise<void> {
       totals: withPercent(result.totals) as never,
       rows: result.rows.map(withPercent) as never,
     };
-  });
+  }));
 
-  serve(app, inventoryValueAnalysisGrouped, async (request) => {
-    const call = await stockCall(app, request.user);
+  serve(app, inventoryValueAnalysisGrouped, async (request) => answer(request, async (call) => {
     const buckets = agingBuckets(agingPeriods(call.settings, 'InventoryDaysSinceLastSold'), false);
     const search = normalizeRequest(request.body);
     const result = await groupedMeasures(call, {
@@ -288,7 +289,7 @@ export async function inventoryRoutes(app: FastifyInstance): Promise<void> {
       totals: foldBuckets(result.totals, buckets.length) as never,
       rows: result.rows.map((row) => foldBuckets(row, buckets.length)) as never,
     };
-  });
+  }));
 
   serve(app, inventoryReorder, async (request) => {
     const call = await stockCall(app, request.user);

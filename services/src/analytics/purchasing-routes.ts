@@ -25,6 +25,7 @@ import {
   agingGrouped,
   agingPeriods,
   ALL_TIME,
+  answerer,
   companyWide,
   dimension,
   erpCall,
@@ -189,6 +190,10 @@ export async function periodAmounts(call: ErpCall, periods: readonly DateRange[]
 const SUMMARY_PERIODS = ['this-month', 'last-month', 'year-to-date', 'last-year-to-date', 'last-year'] as const;
 
 export async function purchasingRoutes(app: FastifyInstance): Promise<void> {
+  // The groupings, KPI and summaries are read from the ERP data alone: answered from the result cache.
+  const answer = answerer((user) => purchasing(app, user));
+  const agingAnswer = answerer((user) => purchasing(app, user, PO_SETTINGS));
+
   // Like Invoice/Details: the last 30 days unless the request names a date choice.
   serve(app, purchaseOrderDetails, async (request) =>
     lines(await purchasing(app, request.user), normalizeRequest(request.body), request.body.dateSlug ?? 'last-30-days'),
@@ -223,8 +228,7 @@ export async function purchasingRoutes(app: FastifyInstance): Promise<void> {
     return { header: header as never, lines: rows as never };
   });
 
-  serve(app, purchaseOrderGrouped, async (request) => {
-    const call = await purchasing(app, request.user);
+  serve(app, purchaseOrderGrouped, async (request) => answer(request, async (call) => {
     const search = normalizeRequest(request.body);
     const dateSlug = request.body.dateSlug ?? 'year-to-date';
     const period = resolveDate(dateSlug, call.context, call.today);
@@ -241,10 +245,9 @@ export async function purchasingRoutes(app: FastifyInstance): Promise<void> {
       params,
     });
     return periodGroupedAnswer(request.params.groupBy, dateSlug, period, search, result);
-  });
+  }));
 
-  serve(app, purchaseOrderOpenGrouped, async (request) => {
-    const call = await purchasing(app, request.user, PO_SETTINGS);
+  serve(app, purchaseOrderOpenGrouped, async (request) => agingAnswer(request, async (call) => {
     const basisName = call.settings.PoAgingBasis!;
     const basis = PO_AGING_BASES[basisName];
     if (!basis) throw new HttpError(400, `Unknown PoAgingBasis setting '${basisName}'; expected one of ${Object.keys(PO_AGING_BASES).join(', ')}`);
@@ -266,10 +269,9 @@ export async function purchasingRoutes(app: FastifyInstance): Promise<void> {
       request.params.groupBy,
       request.body,
     );
-  });
+  }));
 
-  serve(app, purchaseOrderKpi, async (request) => {
-    const call = await purchasing(app, request.user);
+  serve(app, purchaseOrderKpi, async (request) => answer(request, async (call) => {
     const period = resolveDate(request.body.dateSlug, call.context, call.today);
     const [current, comparison] = await periodAmounts(call, period.comparison ? [period, period.comparison] : [period], request.body.filters);
     return {
@@ -280,17 +282,15 @@ export async function purchasingRoutes(app: FastifyInstance): Promise<void> {
       change: comparison ? Math.round((current!.amount - comparison.amount) * 100) / 100 : null,
       changePercent: comparison && comparison.amount !== 0 ? Math.round((10_000 * (current!.amount - comparison.amount)) / comparison.amount) / 100 : null,
     };
-  });
+  }));
 
-  serve(app, purchaseOrderSummary, async (request) => {
-    const call = await purchasing(app, request.user);
+  serve(app, purchaseOrderSummary, async (request) => answer(request, async (call) => {
     const periods = SUMMARY_PERIODS.map((slug) => resolveDate(slug, call.context, call.today));
     const amounts = await periodAmounts(call, periods, request.body?.filters);
     return { periods: periods.map((p, i) => ({ dateSlug: p.slug, label: p.label, ...amounts[i]! })) };
-  });
+  }));
 
-  serve(app, purchaseOrderOnTime, async (request) => {
-    const call = await purchasing(app, request.user);
+  serve(app, purchaseOrderOnTime, async (request) => answer(request, async (call) => {
     const search = normalizeRequest(request.body);
     const groupBy = request.body.groupBy ?? 'supplier';
     const period = resolveDate(request.body.dateSlug, call.context, call.today);
@@ -316,5 +316,5 @@ export async function purchasingRoutes(app: FastifyInstance): Promise<void> {
       onTimePercent: Number(r.receivedLines) === 0 ? null : Math.round((10_000 * Number(r.onTimeLines)) / Number(r.receivedLines)) / 100,
     });
     return periodGroupedAnswer(groupBy, request.body.dateSlug, period, search, result, withPercent);
-  });
+  }));
 }

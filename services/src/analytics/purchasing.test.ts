@@ -57,6 +57,23 @@ describe('PurchaseOrder/Grouped, KPI, Summary', () => {
     const [ly] = await sql<{ s: string }>(`SELECT sum(cost) AS s FROM erp.purchase_order_line WHERE company = '01' AND order_date BETWEEN '2025-01-01' AND '2025-12-31'`);
     expect(cents(summary.periods[4].amount)).toBe(cents(ly!.s));
   });
+
+  it('answers a repeat call from the result cache, for the current data load', async () => {
+    const { admin } = kit.users;
+    const body = { dateSlug: 'last-year', pageSize: 3 };
+    const first = await ok(admin, '/PurchaseOrder/Grouped/company', body);
+    // A line changed without a new data load: the repeat call still answers what the first computed.
+    const where = `company = '01' AND order_date BETWEEN '2025-01-01' AND '2025-12-31'`;
+    await sql(`UPDATE erp.purchase_order_line SET cost = cost + 1000 WHERE ${where}`);
+    try {
+      expect(await ok(admin, '/PurchaseOrder/Grouped/company', body)).toEqual(first);
+      // Another request (here a page size) is not the cached one: it reads the changed lines.
+      const other = await ok(admin, '/PurchaseOrder/Grouped/company', { ...body, pageSize: 4 });
+      expect(cents(other.totals.amount)).toBeGreaterThan(cents(first.totals.amount));
+    } finally {
+      await sql(`UPDATE erp.purchase_order_line SET cost = cost - 1000 WHERE ${where}`);
+    }
+  });
 });
 
 describe('PurchaseOrder open and on time', () => {

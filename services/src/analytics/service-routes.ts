@@ -12,7 +12,7 @@ import type { SessionUser } from '../platform/session.ts';
 import { HttpError } from '../platform/errors.ts';
 import { serve } from '../platform/route.ts';
 import { analyticsQuery, listQuery, type ListModel } from './engine.ts';
-import { ALL_TIME, dimension, erpCall, groupedMeasures, groupKeyOf, pageOf, todaySql, type ErpCall, type GroupKey } from './erp-common.ts';
+import { ALL_TIME, answerer, dimension, erpCall, groupedMeasures, groupKeyOf, pageOf, todaySql, type ErpCall, type GroupKey } from './erp-common.ts';
 import { resolveDate } from './questions.ts';
 import { scopePredicate } from './scope.ts';
 import { badRequest, filterPredicates, normalizeRequest, SqlParams, type FieldMap, type NormalizedRequest } from './search-request.ts';
@@ -341,6 +341,9 @@ function shipmentFigures(row: Record<string, unknown>): Record<string, unknown> 
 
 // ------------------------------------------------------------------------------ routes
 export async function serviceRoutes(app: FastifyInstance): Promise<void> {
+  // The groupings and the summary are read from the ERP data in the caller's scope: answered from the result cache.
+  const answer = answerer((user) => scoped(app, user));
+
   // Open lines by default; with a dateSlug, the lines of orders opened in it; one order's lines by number.
   serve(app, serviceOrderDetails, async (request) => {
     const call = await scoped(app, request.user);
@@ -400,8 +403,7 @@ export async function serviceRoutes(app: FastifyInstance): Promise<void> {
     };
   });
 
-  serve(app, serviceOrderGrouped, async (request) => {
-    const call = await scoped(app, request.user);
+  serve(app, serviceOrderGrouped, async (request) => answer(request, async (call) => {
     const { groupBy } = request.params;
     const { dateSlug, compare, ...body } = request.body;
     const search = normalizeRequest(body);
@@ -449,10 +451,9 @@ export async function serviceRoutes(app: FastifyInstance): Promise<void> {
       totals: serviceFigures(result.totals, withComparison) as never,
       rows: result.rows.map((row) => serviceFigures(row, withComparison)) as never,
     };
-  });
+  }));
 
-  serve(app, serviceOrderSummary, async (request) => {
-    const call = await scoped(app, request.user);
+  serve(app, serviceOrderSummary, async (request) => answer(request, async (call) => {
     const search = normalizeRequest({ filters: request.body?.filters });
     const periods = SUMMARY_PERIODS.map((slug) => resolveDate(slug, call.context, call.today));
     const params = new SqlParams();
@@ -491,7 +492,7 @@ export async function serviceRoutes(app: FastifyInstance): Promise<void> {
         };
       }),
     };
-  });
+  }));
 
   // Shipments of a period (default the last 30 days; every date for one order), or their groups.
   serve(app, shipmentList, async (request) => {

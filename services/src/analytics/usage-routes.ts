@@ -22,7 +22,7 @@ import { addDays, type DateRange } from '@tradeboard/shared/dates';
 import type { SessionUser } from '../platform/session.ts';
 import { serve } from '../platform/route.ts';
 import { analyticsQuery, listQuery, type ListModel } from './engine.ts';
-import { cachedAnswer, dimension, erpCall, groupKeyOf, pageOf, type ErpCall, type GroupKey } from './erp-common.ts';
+import { answerer, dimension, erpCall, groupKeyOf, pageOf, type ErpCall, type GroupKey } from './erp-common.ts';
 import { onCommissionCost } from './models.ts';
 import { resolveDate } from './questions.ts';
 import { scopePredicate } from './scope.ts';
@@ -474,12 +474,11 @@ async function ibtPage(call: ErpCall, body: AnalyticsSearchRequest & { dateSlug?
 }
 
 export async function usageRoutes(app: FastifyInstance): Promise<void> {
-  /** The caller's answer from the result cache (with `right`, 403 when his role has it off). */
-  const answer = async <T>(request: { user: SessionUser; url: string; body?: unknown }, compute: (call: ErpCall) => Promise<T>, right?: string) =>
-    cachedAnswer(await callOf(app, request.user, right), request, compute);
-  const INVENTORY = 'InventoryAccessRight';
-  serve(app, inventoryInactiveCustomer, async (request) => answer(request, (call) => inactiveCustomerItems(call, request.body), INVENTORY));
-  serve(app, inventoryInactiveSupplier, async (request) => answer(request, (call) => inactiveSupplierItems(call, request.body), INVENTORY));
+  // The caller's answers from the result cache; the inventory ones 403 when his role has InventoryAccessRight off.
+  const answer = answerer((user) => callOf(app, user));
+  const stockAnswer = answerer((user) => callOf(app, user, 'InventoryAccessRight'));
+  serve(app, inventoryInactiveCustomer, async (request) => stockAnswer(request, (call) => inactiveCustomerItems(call, request.body)));
+  serve(app, inventoryInactiveSupplier, async (request) => stockAnswer(request, (call) => inactiveSupplierItems(call, request.body)));
   serve(app, usageLog, async (request) => answer(request, (call) => usageLogPage(call, request.body)));
   serve(app, usageComparison, async (request) => answer(request, (call) => usageComparisonAnswer(call, request.body)));
   serve(app, usageKpi, async (request) => answer(request, (call) => usageKpiAnswer(call, request.body)));
