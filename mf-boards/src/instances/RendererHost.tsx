@@ -12,14 +12,22 @@ function loadedResolution(key: string): Resolution | null {
   return renderer ? { status: 'ready', renderer } : { status: 'missing' };
 }
 
+function sameResolution(a: Resolution, b: Resolution): boolean {
+  if (a.status === 'ready' && b.status === 'ready') return a.renderer === b.renderer;
+  return a.status === b.status && a.status !== 'failed';
+}
+
 export function useRenderer(key: string): Resolution {
   const [state, setState] = useState<{ key: string; resolution: Resolution }>(() => ({ key, resolution: loadedResolution(key) ?? { status: 'loading' } }));
   useEffect(() => {
-    if (loadedResolution(key)) return;
     let live = true;
+    // Always asked (the registry answers a loaded key at once): the key may have loaded between the
+    // render and this effect. An answer the state already holds changes nothing.
+    const settle = (resolution: Resolution) =>
+      live && setState((previous) => (previous.key === key && sameResolution(previous.resolution, resolution) ? previous : { key, resolution }));
     rendererRegistry.resolve(key).then(
-      (renderer) => live && setState({ key, resolution: renderer ? { status: 'ready', renderer } : { status: 'missing' } }),
-      (error: unknown) => live && setState({ key, resolution: { status: 'failed', error: error instanceof Error ? error : new Error(String(error)) } }),
+      (renderer) => settle(renderer ? { status: 'ready', renderer } : { status: 'missing' }),
+      (error: unknown) => settle({ status: 'failed', error: error instanceof Error ? error : new Error(String(error)) }),
     );
     return () => {
       live = false;
