@@ -22,7 +22,7 @@ import { configFromEnv } from '../src/platform/config.ts';
 import { createMailer } from '../src/platform/mailer.ts';
 import { registerPlatform } from '../src/platform/platform.ts';
 import { TestBrowser } from '../src/testing/test-browser.ts';
-import { clearAnalyticsCaches } from '../src/analytics/analytics-routes.ts';
+import { clearAnalyticsCaches } from '../src/analytics/cache.ts';
 
 const { values } = parseArgs({
   options: {

@@ -18,40 +18,14 @@ import {
   orderSummary,
   quoteGrouped,
 } from '@tradeboard/shared/contracts';
-import { isIsoDate, toIsoDate } from '@tradeboard/shared/dates';
 import type { SessionUser } from '../platform/session.ts';
 import { serve } from '../platform/route.ts';
-import { ResultCache } from './cache.ts';
+import { analyticsCache, analyticsToday, answerKey } from './cache.ts';
 import { invoiceLineList } from './sales-lists.ts';
 import { bookingOf, invoiceOf, listAnswer, orderOf, questions, quoteOf, type AnswerFn } from './questions.ts';
 import { salesRoutes } from './sales-routes.ts';
-import { loadAnalyticsContext, scopeKey, type AnalyticsContext } from './scope.ts';
+import { loadAnalyticsContext } from './scope.ts';
 import { normalizeRequest } from './search-request.ts';
-
-/** "Today" for the date choices: the server's local date, or TRADEBOARD_TODAY (yyyy-mm-dd) when set. */
-export function analyticsToday(env: NodeJS.ProcessEnv = process.env): string {
-  const fixed = env.TRADEBOARD_TODAY;
-  return fixed && isIsoDate(fixed) ? fixed : toIsoDate(new Date());
-}
-
-const caches = new Set<ResultCache>();
-/** Empties every analytics result cache of this process (benchmarks measure cold calls with it). */
-export function clearAnalyticsCaches(): void {
-  for (const cache of caches) cache.clear();
-}
-
-/** A result cache of this app's (emptied with clearAnalyticsCaches, dropped when the app closes). */
-export function analyticsCache(app: FastifyInstance): ResultCache {
-  const cache = new ResultCache();
-  caches.add(cache);
-  app.addHook('onClose', async () => void caches.delete(cache));
-  return cache;
-}
-
-/** A cached answer's key: the question's own parts, then what of the caller's context and day it depends on. */
-export function answerKey(parts: readonly unknown[], context: AnalyticsContext, today: string): string {
-  return JSON.stringify([...parts, scopeKey(context.scope), context.fiscalYear, context.invoiceCostBasis, context.orderCostBasis, context.bookingCostBasis, context.quoteCostBasis, today, context.rollupsReady]);
-}
 
 export async function analyticsRoutes(app: FastifyInstance): Promise<void> {
   const cache = analyticsCache(app);

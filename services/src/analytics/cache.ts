@@ -2,8 +2,12 @@
  * A small result cache keyed to the data version (erp.data_load's latest load id): entries of
  * an older load are dropped as soon as a newer load is seen, so a new ERP load never serves
  * stale numbers. Least recently used entries go first; concurrent identical questions share
- * one query.
+ * one query. Also the analytics answers' shared parts: "today", the per-app caches and the key.
  */
+import { isIsoDate, toIsoDate } from '@tradeboard/shared/dates';
+import type { FastifyInstance } from 'fastify';
+import { scopeKey, type AnalyticsContext } from './scope.ts';
+
 export class ResultCache {
   private version = -1;
   private readonly entries = new Map<string, Promise<unknown>>();
@@ -37,4 +41,29 @@ export class ResultCache {
     if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     return pending;
   }
+}
+
+/** "Today" for the date choices: the server's local date, or TRADEBOARD_TODAY (yyyy-mm-dd) when set. */
+export function analyticsToday(env: NodeJS.ProcessEnv = process.env): string {
+  const fixed = env.TRADEBOARD_TODAY;
+  return fixed && isIsoDate(fixed) ? fixed : toIsoDate(new Date());
+}
+
+const caches = new Set<ResultCache>();
+/** Empties every analytics result cache of this process (benchmarks measure cold calls with it). */
+export function clearAnalyticsCaches(): void {
+  for (const cache of caches) cache.clear();
+}
+
+/** A result cache of this app's (emptied with clearAnalyticsCaches, dropped when the app closes). */
+export function analyticsCache(app: FastifyInstance): ResultCache {
+  const cache = new ResultCache();
+  caches.add(cache);
+  app.addHook('onClose', async () => void caches.delete(cache));
+  return cache;
+}
+
+/** A cached answer's key: the question's own parts, then what of the caller's context and day it depends on. */
+export function answerKey(parts: readonly unknown[], context: AnalyticsContext, today: string): string {
+  return JSON.stringify([...parts, scopeKey(context.scope), context.fiscalYear, context.invoiceCostBasis, context.orderCostBasis, context.bookingCostBasis, context.quoteCostBasis, today, context.rollupsReady]);
 }

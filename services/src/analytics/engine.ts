@@ -35,12 +35,31 @@ const QUERY_CANCELED = '57014';
  * out of time is a 503 that says so and what to do, not an unexplained 500.
  */
 export async function analyticsQuery(db: Db, text: string, values: unknown[], timeoutMs = ANALYTICS_STATEMENT_TIMEOUT_MS): Promise<{ rows: any[] }> {
+  const [result] = await analyticsQueries(db, [{ text, values }], timeoutMs);
+  return result!;
+}
+
+/**
+ * Several analytics statements in one read-only transaction on one snapshot (repeatable read),
+ * so they answer from the same data; each statement gets the timeout. `when` skips a statement
+ * (its result is null) unless it returns true for the results before it.
+ */
+export async function analyticsQueries(
+  db: Db,
+  statements: ReadonlyArray<{ text: string; values: unknown[]; when?: (before: ReadonlyArray<{ rows: any[] } | null>) => boolean }>,
+  timeoutMs = ANALYTICS_STATEMENT_TIMEOUT_MS,
+): Promise<Array<{ rows: any[] } | null>> {
   const client = await db.connect();
   try {
-    await client.query(`BEGIN READ ONLY; SET LOCAL work_mem = '64MB'; SET LOCAL statement_timeout = ${Math.max(1, Math.round(timeoutMs))}`);
-    const result = await client.query(text, values);
+    await client.query(
+      `BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; SET LOCAL work_mem = '64MB'; SET LOCAL statement_timeout = ${Math.max(1, Math.round(timeoutMs))}`,
+    );
+    const results: Array<{ rows: any[] } | null> = [];
+    for (const statement of statements) {
+      results.push(statement.when && !statement.when(results) ? null : await client.query(statement.text, statement.values));
+    }
     await client.query('COMMIT');
-    return result;
+    return results;
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
     if ((error as { code?: string }).code === QUERY_CANCELED) {
@@ -510,7 +529,13 @@ export type ListModel = {
   totals?: Readonly<Record<string, string>>;
 };
 
-/** A scoped, searched, filtered, sorted page of rows (documents or their lines), for a period when one is given. */
+/**
+ * A scoped, searched, filtered, sorted page of rows (documents or their lines), for a period when
+ * one is given. The page is one statement (ORDER BY … LIMIT, which an index can answer without
+ * reading every match) and the count and totals another, over the same snapshot; a window count
+ * (count(*) OVER ()) would fetch and sort every matching row to cut 15. A page that is not full
+ * gives the count itself, so the count runs only when the page is full or the totals are asked.
+ */
 export async function listQuery(
   db: Db,
   spec: { model: ListModel; context: AnalyticsContext; range?: DateRange; request: NormalizedRequest },
@@ -525,19 +550,27 @@ export async function listQuery(
   where.push(...filterPredicates(request.filters, filterable, params));
   const search = searchPredicate(request.searchString, request.searchOperator, model.searchColumns.map((c) => `${model.columns[c]}::text`), params);
   if (search) where.push(search);
+  const whereValues = [...params.values];
   const order = orderByClause(request, model.columns, model.defaultSort, model.tieBreak);
   const select = Object.entries(model.columns).map(([name, sql]) => `${sql} AS "${name}"`).join(', ');
   const totalNames = Object.keys(model.totals ?? {});
-  const totals = Object.entries(model.totals ?? {}).map(([name, sql]) => `, sum(${sql}) OVER () AS "t_${name}"`).join('');
-  const { rows } = await analyticsQuery(
-    db,
-    `SELECT ${select}, count(*) OVER ()::int AS total_count${totals} FROM ${model.from} WHERE ${where.join(' AND ')} ${order} ${pageClause(request, params)}`,
-    params.values,
-  );
-  const first = rows[0];
+  const totals = Object.entries(model.totals ?? {}).map(([name, sql]) => `, sum(${sql}) AS "t_${name}"`).join('');
+  const offset = (request.pageNumber - 1) * request.pageSize;
+  /** The page alone tells the count when it is not full and not past the end. */
+  const countFromPage = (rows: unknown[]) => rows.length < request.pageSize && (rows.length > 0 || offset === 0);
+  const [page, counted] = await analyticsQueries(db, [
+    { text: `SELECT ${select} FROM ${model.from} WHERE ${where.join(' AND ')} ${order} ${pageClause(request, params)}`, values: params.values },
+    {
+      text: `SELECT count(*)::int AS total_count${totals} FROM ${model.from} WHERE ${where.join(' AND ')}`,
+      values: whereValues,
+      when: ([first]) => totalNames.length > 0 || !countFromPage(first!.rows),
+    },
+  ]);
+  const rows = page!.rows;
+  const sums = counted?.rows[0];
   return {
-    rows: rows.map((row) => Object.fromEntries(Object.entries(row).filter(([k]) => k !== 'total_count' && !totalNames.some((n) => k === `t_${n}`)))),
-    totalCount: first ? Number(first.total_count) : 0,
-    totals: Object.fromEntries(totalNames.map((n) => [n, Number(first?.[`t_${n}`] ?? 0)])),
+    rows,
+    totalCount: sums ? Number(sums.total_count) : offset + rows.length,
+    totals: Object.fromEntries(totalNames.map((n) => [n, Number(sums?.[`t_${n}`] ?? 0)])),
   };
 }
