@@ -556,21 +556,21 @@ export async function listQuery(
   const totalNames = Object.keys(model.totals ?? {});
   const totals = Object.entries(model.totals ?? {}).map(([name, sql]) => `, sum(${sql}) AS "t_${name}"`).join('');
   const offset = (request.pageNumber - 1) * request.pageSize;
-  /** The page alone tells the count when it is not full and not past the end. */
-  const countFromPage = (rows: unknown[]) => rows.length < request.pageSize && (rows.length > 0 || offset === 0);
+  /** The page alone tells the count when it is not full; past the end the count and totals are 0, as they were with a window count. */
+  const countFromPage = (rows: unknown[]) => rows.length === 0 || (rows.length < request.pageSize && totalNames.length === 0);
   const [page, counted] = await analyticsQueries(db, [
     { text: `SELECT ${select} FROM ${model.from} WHERE ${where.join(' AND ')} ${order} ${pageClause(request, params)}`, values: params.values },
     {
       text: `SELECT count(*)::int AS total_count${totals} FROM ${model.from} WHERE ${where.join(' AND ')}`,
       values: whereValues,
-      when: ([first]) => totalNames.length > 0 || !countFromPage(first!.rows),
+      when: ([first]) => !countFromPage(first!.rows),
     },
   ]);
   const rows = page!.rows;
   const sums = counted?.rows[0];
   return {
     rows,
-    totalCount: sums ? Number(sums.total_count) : offset + rows.length,
+    totalCount: sums ? Number(sums.total_count) : rows.length ? offset + rows.length : 0,
     totals: Object.fromEntries(totalNames.map((n) => [n, Number(sums?.[`t_${n}`] ?? 0)])),
   };
 }

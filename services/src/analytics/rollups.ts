@@ -1,5 +1,5 @@
 /**
- * The analytics rollups (migrations 004_rollups.sql and 007_sales_calls.sql): narrow
+ * The analytics rollups (migrations 004_rollups.sql, 007_sales_calls.sql, 011, 012 and 013): narrow
  * pre-aggregates of the invoice lines, bookings and quotes, rebuilt after each ERP load by `generateErpData` (inside the load's
  * transaction, so readers never see new lines with old rollups).
  */
@@ -14,6 +14,9 @@ export const ROLLUP_TABLES = [
   'quote_day_rep',
   'quote_booked_day_rep',
   'order_ship_month_customer',
+  'item_last_sale',
+  'customer_item_last_sale',
+  'usage_month_groups',
 ] as const;
 
 /** Rebuilds every rollup from the erp tables and records the load it was built from. */
@@ -21,9 +24,17 @@ export async function refreshRollups(db: Queryable): Promise<void> {
   await db.query('SELECT erp.refresh_rollups()');
   // The quote and on-time rollups of migration 007 (the load's transaction keeps them in step with rollup_state).
   await db.query('SELECT erp.refresh_sales_rollups()');
+  // Each item's last sale (migration 011), for Inventory/Inactive/Supplier.
+  await db.query('SELECT erp.refresh_item_rollups()');
+  // Each customer's last purchase of each item (migration 012), for Inventory/Inactive/Customer.
+  await db.query('SELECT erp.refresh_customer_item_rollups()');
+  // Customer × item groups per month (migration 013), for Usage/Log.
+  await db.query('SELECT erp.refresh_usage_rollups()');
 }
 
 /** Planner statistics for the rollups (run after the load's COMMIT). */
 export async function analyzeRollups(db: Queryable): Promise<void> {
   for (const table of ROLLUP_TABLES) await db.query(`ANALYZE erp.${table}`);
+  // Counted by a range of last dates: a vacuum marks its pages all-visible, so the count reads the date index alone.
+  await db.query('VACUUM erp.customer_item_last_sale');
 }

@@ -18,7 +18,7 @@ import {
   usageLog,
   type AnalyticsSearchRequest,
 } from '@tradeboard/shared/contracts';
-import { addDays, type DateRange } from '@tradeboard/shared/dates';
+import { addDays, addMonths, endOfMonth, startOfMonth, type DateRange } from '@tradeboard/shared/dates';
 import type { SessionUser } from '../platform/session.ts';
 import { serve } from '../platform/route.ts';
 import { analyticsQuery, listQuery, type ListModel } from './engine.ts';
@@ -112,6 +112,12 @@ type RowsSpec = {
   defaultSort: { field: string; dir: 'asc' | 'desc' };
   tieBreak: string;
   request: NormalizedRequest;
+  /**
+   * Narrowing the groups to some of them (only without a search and sorted on the groups' own
+   * columns): CTEs before the groups, the SQL of the total count (instead of the groups'), and
+   * columns of every row handed back as `extras`.
+   */
+  among?: { with?: string; totalCount: string; extras: string };
 };
 
 /**
@@ -119,26 +125,34 @@ type RowsSpec = {
  * sorted on a column of the groups themselves, the page is cut first and only its rows get
  * names and per-row figures: every group would cost a join (and a subquery) for nothing.
  */
-async function rowsPage(call: ErpCall, spec: RowsSpec): Promise<{ rows: Record<string, unknown>[]; totalCount: number }> {
-  const { params, request } = spec;
+async function rowsPage(
+  call: ErpCall,
+  spec: RowsSpec,
+): Promise<{ rows: Record<string, unknown>[]; totalCount: number; extras?: Record<string, unknown> }> {
+  const { params, request, among } = spec;
   const order = orderByClause(request, spec.columns, spec.defaultSort, spec.tieBreak);
   const sortBy = (request.sortBy ?? spec.defaultSort.field).toLowerCase();
   const pageOnly = !request.searchString && !spec.decorated.some((field) => field.toLowerCase() === sortBy);
+  if (among && !pageOnly) throw new Error('rowsPage: groups are narrowed only for a page sorted on their own columns, without a search');
   const select = Object.entries(spec.columns).map(([name, sql]) => `${sql} AS "${name}"`).join(', ');
   let text: string;
   if (pageOnly) {
-    text = `WITH g AS MATERIALIZED (${spec.groups(true)}),
+    text = `WITH ${among?.with ? `${among.with},` : ''}
+                 g AS MATERIALIZED (${spec.groups(true)}),
                  p AS (SELECT * FROM g r ${order} ${pageClause(request, params)})
-            SELECT ${select}, (SELECT count(*) FROM g)::int AS total_count FROM ${spec.decorate('p', true)} ${order}`;
+            SELECT ${select}, (${among?.totalCount ?? 'SELECT count(*) FROM g'})::int AS total_count ${among ? `, ${among.extras}` : ''}
+              FROM ${spec.decorate('p', true)} ${order}`;
   } else {
     const search = searchPredicate(request.searchString, request.searchOperator, spec.searchColumns.map((c) => `${spec.columns[c]}::text`), params);
     text = `SELECT ${select}, count(*) OVER ()::int AS total_count FROM ${spec.decorate(`(${spec.groups(false)})`, false)}
              ${search ? `WHERE ${search}` : ''} ${order} ${pageClause(request, params)}`;
   }
   const { rows } = await analyticsQuery(call.db, text, params.values);
+  const names = Object.keys(spec.columns);
   return {
-    rows: rows.map(({ total_count: _count, ...row }) => row),
+    rows: rows.map((row) => Object.fromEntries(names.map((name) => [name, row[name]]))),
     totalCount: rows[0] ? Number(rows[0].total_count) : 0,
+    extras: among && rows[0] ? Object.fromEntries(Object.entries(rows[0]).filter(([k]) => k !== 'total_count' && !names.includes(k))) : undefined,
   };
 }
 
@@ -174,16 +188,15 @@ function purchaseLines(call: ErpCall, window: Window, request: NormalizedRequest
   return { where: where.join(' AND '), windowFrom: `${params.add(window.windowFrom)}::date` };
 }
 
-async function inactiveCustomerItems(call: ErpCall, body: InactiveBody | undefined) {
-  const window = inactiveWindow(call, body);
-  const request = normalizeRequest(body);
-  const params = new SqlParams();
+/** The groups of Inventory/Inactive/Customer (each customer's items), optionally narrowed (RowsSpec.among). */
+function inactiveCustomerSpec(call: ErpCall, window: Window, request: NormalizedRequest, params: SqlParams, among?: RowsSpec['among'] & { restrict: string }): RowsSpec {
   const lines = purchaseLines(call, window, request, LINE_FILTERS, params);
   const invoiceCount = invoiceCountOf(lines.where);
-  const page = await rowsPage(call, {
+  return {
     groups: (pageOnly) => `SELECT l.company, l.customer, l.item_number, max(l.invoice_date) AS last_date, sum(l.qty)::int AS qty, sum(l.sales) AS sales
                                   ${invoiceCount.measure(pageOnly)}
-                             FROM erp.invoice_line l WHERE ${lines.where} GROUP BY 1, 2, 3 HAVING max(l.invoice_date) < ${lines.windowFrom}`,
+                             FROM erp.invoice_line l WHERE ${lines.where} ${among?.restrict ?? ''}
+                            GROUP BY 1, 2, 3 HAVING max(l.invoice_date) < ${lines.windowFrom}`,
     decorate: (from, pageOnly) => withCustomerAndItemNames(from, invoiceCount.column(pageOnly)),
     decorated: [...NAME_FIELDS, 'invoiceCount'],
     params,
@@ -199,11 +212,94 @@ async function inactiveCustomerItems(call: ErpCall, body: InactiveBody | undefin
     defaultSort: { field: 'sales', dir: 'desc' },
     tieBreak: 'r.company, r.customer, r.item_number',
     request,
-  });
+    among,
+  };
+}
+
+/** The fields erp.customer_item_last_sale answers a filter on (the last three only where the pair has one value). */
+const PAIR_FILTERS: FieldMap = {
+  company: 's.company',
+  customer: 's.customer',
+  itemNumber: 's.item_number',
+  branch: 's.branch',
+  salesRep: 's.sales_rep',
+  productGroup: 's.product_group',
+};
+const PAIR_ATTRIBUTES = ['branch', 'salesrep', 'productgroup'];
+
+/**
+ * The default page of Inventory/Inactive/Customer (largest sales first) from the pairs with the
+ * largest sales bounds (erp.customer_item_last_sale) among those whose last purchase falls in
+ * the look-back period but before the window, which are exactly the inactive pairs: only the
+ * first `n` of them have their lines read. Any other pair sold at most the (n+1)-th bound, so
+ * the page is exact when its last row sold more than that; null when that does not hold, or
+ * the table cannot tell (a purchase after today, a filter on a pair with several branches, reps
+ * or product groups, an empty page): the caller then reads every line of the period.
+ */
+async function largestInactivePairsPage(call: ErpCall, window: Window, request: NormalizedRequest) {
+  const sortBy = (request.sortBy ?? 'sales').toLowerCase();
+  const dir = request.sortDir ?? (request.sortBy ? 'asc' : 'desc');
+  if (!call.context.rollupsReady || request.searchString || sortBy !== 'sales' || dir !== 'desc') return null;
+  const fields = request.filters.map((f) => f.field.toLowerCase());
+  if (!fields.every((f) => Object.keys(PAIR_FILTERS).some((k) => k.toLowerCase() === f))) return null;
+  const attributes = !call.context.scope.all || fields.some((f) => PAIR_ATTRIBUTES.includes(f));
+  const end = request.pageNumber * request.pageSize;
+  const n = Math.max(100, 2 * end);
+  const params = new SqlParams();
+  const where = [`s.last_date >= ${params.add(window.lookbackFrom)}::date`, `s.last_date < ${params.add(window.windowFrom)}::date`];
+  const scope = scopePredicate(call.context.scope, 's.sales_rep', params);
+  if (scope) where.push(scope);
+  where.push(...filterPredicates(request.filters, PAIR_FILTERS, params));
+  const byBound = 'ORDER BY sales_bound DESC, company, customer, item_number';
+  const page = await rowsPage(
+    call,
+    inactiveCustomerSpec(call, window, request, params, {
+      with: `bounded AS MATERIALIZED (SELECT s.company, s.customer, s.item_number, s.sales_bound FROM erp.customer_item_last_sale s
+                                        WHERE ${where.join(' AND ')} ${byBound} LIMIT ${params.add(n + 1)}),
+             cand AS MATERIALIZED (SELECT * FROM bounded ${byBound} LIMIT ${params.add(n)})`,
+      // One probe of a customer's lines of one item (invoice_line_by_customer_item) per pair.
+      restrict: `AND (l.company, l.customer, l.item_number) IN (SELECT company, customer, item_number FROM cand)`,
+      totalCount: `SELECT count(*) FROM erp.customer_item_last_sale s WHERE ${where.join(' AND ')}`,
+      extras: `(SELECT sales_bound FROM bounded ${byBound} OFFSET ${params.add(n)} LIMIT 1) AS next_bound,
+               coalesce((SELECT max(last_date) FROM erp.customer_item_last_sale) > ${params.add(window.asOf)}::date, false) AS bought_after_today,
+               EXISTS (SELECT 1 FROM erp.customer_item_last_sale WHERE branch IS NULL OR sales_rep IS NULL OR product_group IS NULL) AS mixed`,
+    }),
+  );
+  const extras = page.extras;
+  if (!extras || extras.bought_after_today || (attributes && extras.mixed)) return null;
+  const next = extras.next_bound === null ? null : Number(extras.next_bound);
+  if (next === null) return page; // every inactive pair was read
+  const last = page.rows.length === request.pageSize ? Number(page.rows[page.rows.length - 1]!.sales) : null;
+  return last !== null && last > next ? page : null;
+}
+
+async function inactiveCustomerItems(call: ErpCall, body: InactiveBody | undefined) {
+  const window = inactiveWindow(call, body);
+  const request = normalizeRequest(body);
+  const page = (await largestInactivePairsPage(call, window, request)) ?? (await rowsPage(call, inactiveCustomerSpec(call, window, request, new SqlParams())));
   return { ...window, ...pageOf(request, page.totalCount), rows: page.rows as never[] };
 }
 
 const SUPPLIER_FILTERS: FieldMap = { ...LINE_FILTERS, supplier: 'i.supplier' };
+
+/** The filters that narrow an item's lines to whole items (each item's lines all in or all out). */
+const WHOLE_ITEM_FILTERS = ['company', 'supplier', 'itemnumber'];
+
+/**
+ * With every line of an item counted (every sales rep's, no filter on anything but the item),
+ * the items that can be inactive, from each item's last sale (erp.item_last_sale): last sold in
+ * the look-back period but before the window, or after today (its last sale up to today is
+ * unknown there); the rest either sold in the window or not in the look-back period. The lines
+ * of those items alone are read (by item), not the whole look-back period's. Empty otherwise.
+ */
+function inactiveItemsOnly(call: ErpCall, window: Window, request: NormalizedRequest, params: SqlParams): string {
+  if (!call.context.rollupsReady || !call.context.scope.all) return '';
+  if (!request.filters.every((f) => WHOLE_ITEM_FILTERS.includes(f.field.toLowerCase()))) return '';
+  return `AND (l.company, l.item_number) IN (
+            SELECT s.company, s.item_number FROM erp.item_last_sale s
+             WHERE s.last_date >= ${params.add(window.lookbackFrom)}::date
+               AND (s.last_date < ${params.add(window.windowFrom)}::date OR s.last_date > ${params.add(window.asOf)}::date))`;
+}
 
 async function inactiveSupplierItems(call: ErpCall, body: InactiveBody | undefined) {
   const window = inactiveWindow(call, body);
@@ -215,7 +311,8 @@ async function inactiveSupplierItems(call: ErpCall, body: InactiveBody | undefin
   const groups = `SELECT l.company, i.supplier, l.item_number, max(l.invoice_date) AS last_date, sum(l.qty)::int AS qty, sum(l.sales) AS sales,
                          count(DISTINCT l.customer)::int AS customer_count
                     FROM erp.invoice_line l JOIN erp.item i ON i.company = l.company AND i.item_number = l.item_number
-                   WHERE ${lines.where} GROUP BY 1, 2, 3 HAVING max(l.invoice_date) < ${lines.windowFrom}`;
+                   WHERE ${lines.where} ${inactiveItemsOnly(call, window, request, params)}
+                   GROUP BY 1, 2, 3 HAVING max(l.invoice_date) < ${lines.windowFrom}`;
   const page = await rowsPage(call, {
     groups: () => groups,
     decorate: (from) => `(SELECT g.*, s.supplier_name, i.description, i.product_group,
@@ -248,18 +345,15 @@ async function inactiveSupplierItems(call: ErpCall, body: InactiveBody | undefin
 }
 
 // ------------------------------------------------------------------------------ Usage
-async function usageLogPage(call: ErpCall, body: AnalyticsSearchRequest & { dateSlug?: string }) {
-  const dateSlug = body.dateSlug ?? 'rolling-12-months';
-  const period = resolveDate(dateSlug, call.context, call.today);
-  const request = normalizeRequest(body);
-  const params = new SqlParams();
+/** The groups of Usage/Log (customer, item and month), optionally narrowed (RowsSpec.among). */
+function usageLogSpec(call: ErpCall, period: DateRange, request: NormalizedRequest, params: SqlParams, among?: RowsSpec['among'] & { restrict: string }): RowsSpec {
   const where = [between('l.invoice_date', period, params), ...linePredicates(call, request, LINE_FILTERS, params)].join(' AND ');
   const month = "date_trunc('month', l.invoice_date)::date";
   const invoiceCount = invoiceCountOf(`${month} = g.month AND ${where}`);
-  const page = await rowsPage(call, {
+  return {
     groups: (pageOnly) => `SELECT l.company, l.customer, l.item_number, ${month} AS month, sum(l.qty)::int AS qty, sum(l.sales) AS sales,
                                   count(*)::int AS line_count, max(l.invoice_date) AS last_date ${invoiceCount.measure(pageOnly)}
-                             FROM erp.invoice_line l WHERE ${where} GROUP BY 1, 2, 3, 4`,
+                             FROM erp.invoice_line l WHERE ${where} ${among?.restrict ?? ''} GROUP BY 1, 2, 3, 4`,
     decorate: (from, pageOnly) => withCustomerAndItemNames(from, invoiceCount.column(pageOnly)),
     decorated: [...NAME_FIELDS, 'invoiceCount'],
     params,
@@ -276,7 +370,92 @@ async function usageLogPage(call: ErpCall, body: AnalyticsSearchRequest & { date
     defaultSort: { field: 'month', dir: 'desc' },
     tieBreak: 'r.sales DESC, r.company, r.customer, r.item_number',
     request,
-  });
+    among,
+  };
+}
+
+/** The filters erp.usage_month_groups answers (its slices), over alias m. */
+const SLICE_FILTERS: FieldMap = { company: 'm.company', branch: 'm.branch', salesRep: 'm.sales_rep', productGroup: 'm.product_group' };
+
+/**
+ * Usage/Log sorted by month (without a search): the groups' count per month from
+ * erp.usage_month_groups for the period's whole months and from the lines for its partial
+ * edge months, then only the months the page falls in are grouped (the page of a month-sorted
+ * list is the first groups of the first months). Null when the slices cannot tell (a filter on
+ * the customer, item or ship-to, or a month where a customer's item falls in several slices):
+ * the caller then groups every line of the period.
+ */
+async function usageLogByMonths(call: ErpCall, period: DateRange, request: NormalizedRequest) {
+  const sortBy = (request.sortBy ?? 'month').toLowerCase();
+  if (!call.context.rollupsReady || request.searchString || sortBy !== 'month') return null;
+  if (!request.filters.every((f) => Object.keys(SLICE_FILTERS).some((k) => k.toLowerCase() === f.field.toLowerCase()))) return null;
+  const descending = (request.sortDir ?? (request.sortBy ? 'asc' : 'desc')) === 'desc';
+  const firstWhole = period.from === startOfMonth(period.from) ? period.from : addMonths(startOfMonth(period.from), 1);
+  const lastWhole = period.to === endOfMonth(period.to) ? startOfMonth(period.to) : addMonths(startOfMonth(period.to), -1);
+  const edges: DateRange[] =
+    firstWhole > lastWhole
+      ? [period]
+      : [
+          ...(period.from < firstWhole ? [{ from: period.from, to: addDays(firstWhole, -1) }] : []),
+          ...(period.to > endOfMonth(lastWhole) ? [{ from: addDays(endOfMonth(lastWhole), 1), to: period.to }] : []),
+        ];
+  const params = new SqlParams();
+  const slices: string[] = [];
+  if (firstWhole <= lastWhole) {
+    slices.push(`m.month BETWEEN ${params.add(firstWhole)}::date AND ${params.add(lastWhole)}::date`);
+    const scope = scopePredicate(call.context.scope, 'm.sales_rep', params);
+    if (scope) slices.push(scope);
+    slices.push(...filterPredicates(request.filters, SLICE_FILTERS, params));
+  }
+  const edgeLines = edges.length
+    ? `UNION ALL
+       SELECT month::text, count(*)::int, false FROM (
+         SELECT date_trunc('month', l.invoice_date)::date AS month FROM erp.invoice_line l
+          WHERE (${edges.map((range) => between('l.invoice_date', range, params)).join(' OR ')})
+                ${linePredicates(call, request, LINE_FILTERS, params).map((p) => `AND ${p}`).join(' ')}
+          GROUP BY l.company, l.customer, l.item_number, 1) x GROUP BY 1`
+    : '';
+  const { rows: months } = await analyticsQuery(
+    call.db,
+    `SELECT m.month::text AS month, sum(m.groups)::int AS groups, bool_or(m.mixed) AS mixed FROM erp.usage_month_groups m
+      WHERE ${slices.length ? slices.join(' AND ') : 'false'} GROUP BY 1
+     ${edgeLines}`,
+    params.values,
+  );
+  if (months.some((m) => m.mixed)) return null;
+  months.sort((a, b) => (descending ? b.month.localeCompare(a.month) : a.month.localeCompare(b.month)));
+  const total = months.reduce((sum, m) => sum + Number(m.groups), 0);
+  // The months, in the page's order, up to the one holding the page's last group.
+  const end = request.pageNumber * request.pageSize;
+  let reached = 0;
+  let last: string | null = null;
+  for (const m of months) {
+    reached += Number(m.groups);
+    last = m.month;
+    if (reached >= end) break;
+  }
+  const narrowed =
+    last === null || reached < end
+      ? period
+      : descending
+        ? { from: period.from > last ? period.from : last, to: period.to }
+        : { from: period.from, to: period.to < endOfMonth(last) ? period.to : endOfMonth(last) };
+  const pageParams = new SqlParams();
+  return rowsPage(
+    call,
+    usageLogSpec(call, period, request, pageParams, {
+      restrict: `AND ${between('l.invoice_date', narrowed, pageParams)}`,
+      totalCount: `SELECT ${pageParams.add(total)}::int`,
+      extras: 'true AS by_months',
+    }),
+  );
+}
+
+async function usageLogPage(call: ErpCall, body: AnalyticsSearchRequest & { dateSlug?: string }) {
+  const dateSlug = body.dateSlug ?? 'rolling-12-months';
+  const period = resolveDate(dateSlug, call.context, call.today);
+  const request = normalizeRequest(body);
+  const page = (await usageLogByMonths(call, period, request)) ?? (await rowsPage(call, usageLogSpec(call, period, request, new SqlParams())));
   return { dateSlug, from: period.from, to: period.to, ...pageOf(request, page.totalCount), rows: page.rows as never[] };
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildPartRequest, implicitFilters } from '@tradeboard/shared/boards';
 import { COMPONENT_CATALOGUE } from '../demo/component-catalogue.ts';
+import { generateErpData } from '../demo/erp/index.ts';
 import { cents, TODAY, useErpServices, withRoleSettings } from './erp-test-kit.ts';
 
 const kit = useErpServices();
@@ -273,4 +274,243 @@ describe('scope and bad input', () => {
       expect((await post(rep, '/Usage/Log')).status).toBe(200);
     });
   });
+});
+
+describe('Inventory/Inactive/Customer, largest sales first, from the pairs’ sales bounds (erp.customer_item_last_sale)', () => {
+  type Row = { company: string; customer: string; itemNumber: string; lastPurchaseDate: string; qty: number; sales: number; invoiceCount: number };
+  /** A page of the raw lines' inactive pairs, largest sales first (ties by company, customer, item), as the API's rows would show them. */
+  const rawPage = async (pageSize: number, offset: number, today = TODAY, lookbackFrom = '2024-11-21', windowFrom = '2026-08-23', extra = '', params: unknown[] = []) =>
+    (
+      await sql<{ company: string; customer: string; item_number: string; last: string; qty: number; sales: string; invoices: number }>(
+        `${inactiveSql('l.company, l.customer, l.item_number', 'erp.invoice_line l', extra).replace(`'${TODAY}'::date`, `'${today}'::date`)}
+          ORDER BY sum(l.sales) DESC, l.company, l.customer, l.item_number LIMIT ${pageSize} OFFSET ${offset}`,
+        [lookbackFrom, windowFrom, ...params],
+      )
+    ).map((r) => [r.company, r.customer, r.item_number, r.last, r.qty, cents(r.sales), r.invoices].join('|'));
+  const rawCount = async (today = TODAY, lookbackFrom = '2024-11-21', windowFrom = '2026-08-23', extra = '', params: unknown[] = []) =>
+    (
+      await sql<{ n: number }>(
+        `SELECT count(*)::int AS n FROM (${inactiveSql('l.company, l.customer, l.item_number', 'erp.invoice_line l', extra).replace(`'${TODAY}'::date`, `'${today}'::date`)}) x`,
+        [lookbackFrom, windowFrom, ...params],
+      )
+    )[0]!.n;
+  const shown = (rows: Row[]) => rows.map((r) => [r.company, r.customer, r.itemNumber, r.lastPurchaseDate, r.qty, cents(r.sales), r.invoiceCount].join('|'));
+
+  it('pages like the raw lines: the first pages, a deep page and a large one, with the count', async () => {
+    const { admin } = kit.users;
+    const total = await rawCount();
+    expect(total).toBeGreaterThan(200);
+    for (const [pageSize, pageNumber] of [[15, 1], [15, 2], [15, 7], [7, 30], [250, 1]] as const) {
+      const result = await ok(admin, '/Inventory/Inactive/Customer', { pageSize, pageNumber });
+      expect(result.totalCount).toBe(total);
+      expect(shown(result.rows)).toEqual(await rawPage(pageSize, (pageNumber - 1) * pageSize));
+    }
+    const explicit = await ok(admin, '/Inventory/Inactive/Customer', { sortBy: 'sales', sortDir: 'desc', inactiveDays: 30, lookbackDays: 365 });
+    expect(shown(explicit.rows)).toEqual(await rawPage(15, 0, TODAY, '2025-11-21', '2026-10-22'));
+    expect(explicit.totalCount).toBe(await rawCount(TODAY, '2025-11-21', '2026-10-22'));
+  });
+
+  it('counts from the table, and reads every line when the bounds cannot decide the page', async () => {
+    const { admin } = kit.users;
+    const before = await ok(admin, '/Inventory/Inactive/Customer', { pageSize: 11 });
+    // A pair only the table knows, with no sales: counted, never on a page of the largest sales.
+    await sql(`INSERT INTO erp.customer_item_last_sale VALUES ('ZZ', 'ZZ', 'ZZ', 'ZZ', 'ZZ', 'ZZ', '2025-06-01', 0)`);
+    try {
+      const counted = await ok(admin, '/Inventory/Inactive/Customer', { pageSize: 12 });
+      expect(counted.totalCount).toBe(before.totalCount + 1);
+      expect(shown(counted.rows)).toEqual(await rawPage(12, 0));
+    } finally {
+      await sql(`DELETE FROM erp.customer_item_last_sale WHERE company = 'ZZ'`);
+    }
+    // Bounds that all tie: the page cannot be decided from them, so the lines answer it.
+    await sql('UPDATE erp.customer_item_last_sale SET sales_bound = 1e9');
+    try {
+      const undecided = await ok(admin, '/Inventory/Inactive/Customer', { pageSize: 13 });
+      expect(undecided.totalCount).toBe(before.totalCount);
+      expect(shown(undecided.rows)).toEqual(await rawPage(13, 0));
+    } finally {
+      await sql('SELECT erp.refresh_customer_item_rollups()');
+    }
+  });
+
+  it('filters, a rep’s scope and a "today" before the last day of data give the raw lines’ page', async () => {
+    const { admin, rep } = kit.users;
+    const [{ branch, customer }] = await sql<{ branch: string; customer: string }>(
+      'SELECT branch, customer FROM erp.invoice_line WHERE qty > 0 GROUP BY 1, 2 ORDER BY count(*) DESC LIMIT 1',
+    );
+    const byBranch = await ok(admin, '/Inventory/Inactive/Customer', { filters: [eq('branch', branch)] });
+    expect(shown(byBranch.rows)).toEqual(await rawPage(15, 0, TODAY, '2024-11-21', '2026-08-23', 'AND l.branch = $3', [branch]));
+    expect(byBranch.totalCount).toBe(await rawCount(TODAY, '2024-11-21', '2026-08-23', 'AND l.branch = $3', [branch]));
+    const byCustomer = await ok(admin, '/Inventory/Inactive/Customer', { filters: [eq('customer', customer)], pageSize: 5, pageNumber: 2 });
+    expect(shown(byCustomer.rows)).toEqual(await rawPage(5, 5, TODAY, '2024-11-21', '2026-08-23', 'AND l.customer = $3', [customer]));
+
+    const mine = await ok(rep, '/Inventory/Inactive/Customer', {});
+    expect(shown(mine.rows)).toEqual(await rawPage(15, 0, TODAY, '2024-11-21', '2026-08-23', "AND l.sales_rep = 'SR01'"));
+
+    process.env.TRADEBOARD_TODAY = '2026-09-30';
+    try {
+      const earlier = await ok(admin, '/Inventory/Inactive/Customer', {});
+      expect(shown(earlier.rows)).toEqual(await rawPage(15, 0, '2026-09-30', '2024-10-01', '2026-07-03'));
+      expect(earlier.totalCount).toBe(await rawCount('2026-09-30', '2024-10-01', '2026-07-03'));
+    } finally {
+      process.env.TRADEBOARD_TODAY = TODAY;
+    }
+  });
+});
+
+describe('Usage/Log sorted by month, counted per month (erp.usage_month_groups)', () => {
+  type Row = { company: string; customer: string; itemNumber: string; month: string; qty: number; sales: number; lineCount: number; invoiceCount: number; lastInvoiceDate: string };
+  /** A page of the raw lines' groups in the API's order (month, then sales down, company, customer, item), as the API's rows would show them. */
+  const rawLog = async (from: string, to: string, dir: 'ASC' | 'DESC', pageSize: number, offset: number, extra = '', params: unknown[] = []) => {
+    const where = `invoice_date BETWEEN $1::date AND $2::date ${extra}`;
+    const page = await sql<Record<string, string | number>>(
+      `SELECT company, customer, item_number, to_char(invoice_date, 'YYYY-MM') AS month, sum(qty)::int AS qty, sum(sales) AS sales, count(*)::int AS lines,
+              count(DISTINCT invoice_number)::int AS invoices, max(invoice_date)::text AS last
+         FROM erp.invoice_line WHERE ${where} GROUP BY 1, 2, 3, 4
+        ORDER BY 4 ${dir}, sum(sales) DESC, 1, 2, 3 LIMIT ${pageSize} OFFSET ${offset}`,
+      [from, to, ...params],
+    );
+    const [{ n }] = await sql<{ n: number }>(
+      `SELECT count(*)::int AS n FROM (SELECT 1 FROM erp.invoice_line WHERE ${where} GROUP BY company, customer, item_number, to_char(invoice_date, 'YYYY-MM')) x`,
+      [from, to, ...params],
+    );
+    return { totalCount: n, rows: page.map((r) => [r.company, r.customer, r.item_number, r.month, r.qty, cents(r.sales), r.lines, r.invoices, r.last].join('|')) };
+  };
+  const shown = (result: { totalCount: number; rows: Row[] }) => ({
+    totalCount: result.totalCount,
+    rows: result.rows.map((r) => [r.company, r.customer, r.itemNumber, r.month, r.qty, cents(r.sales), r.lineCount, r.invoiceCount, r.lastInvoiceDate].join('|')),
+  });
+
+  it('pages like the raw lines, newest or oldest month first, for periods with and without partial months', async () => {
+    const { admin } = kit.users;
+    const cases = [
+      { body: {}, from: '2025-12-01', to: TODAY, dir: 'DESC' as const, pageSize: 15, pageNumber: 1 },
+      { body: { pageNumber: 20, pageSize: 50 }, from: '2025-12-01', to: TODAY, dir: 'DESC' as const, pageSize: 50, pageNumber: 20 },
+      { body: { sortBy: 'month' }, from: '2025-12-01', to: TODAY, dir: 'ASC' as const, pageSize: 15, pageNumber: 1 },
+      { body: { sortBy: 'Month', sortDir: 'asc', pageNumber: 9, pageSize: 20 }, from: '2025-12-01', to: TODAY, dir: 'ASC' as const, pageSize: 20, pageNumber: 9 },
+      { body: { dateSlug: 'last-month' }, from: '2026-10-01', to: '2026-10-31', dir: 'DESC' as const, pageSize: 15, pageNumber: 1 },
+      { body: { dateSlug: 'this-month', pageNumber: 2 }, from: '2026-11-01', to: TODAY, dir: 'DESC' as const, pageSize: 15, pageNumber: 2 },
+      { body: { dateSlug: 'last-90-days', pageSize: 50, pageNumber: 3 }, from: '2026-08-23', to: TODAY, dir: 'DESC' as const, pageSize: 50, pageNumber: 3 },
+      { body: { pageNumber: 100000 }, from: '2025-12-01', to: TODAY, dir: 'DESC' as const, pageSize: 15, pageNumber: 100000 },
+    ];
+    for (const c of cases) {
+      const result = await ok(admin, '/Usage/Log', c.body);
+      expect([result.from, result.to]).toEqual([c.from, c.to]);
+      const raw = await rawLog(c.from, c.to, c.dir, c.pageSize, (c.pageNumber - 1) * c.pageSize);
+      // Past the last page the count is 0, as it always was.
+      expect(shown(result)).toEqual(raw.rows.length ? raw : { totalCount: 0, rows: [] });
+      if (c.pageNumber < 1000) expect(raw.rows.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('with a filter, a rep’s scope, or a customer filter (read from the lines), gives the raw lines’ page', async () => {
+    const { admin, rep } = kit.users;
+    const [{ branch, product_group, customer }] = await sql<{ branch: string; product_group: string; customer: string }>(
+      `SELECT branch, product_group, customer FROM erp.invoice_line WHERE invoice_date >= '2026-01-01' GROUP BY 1, 2, 3 ORDER BY count(*) DESC LIMIT 1`,
+    );
+    const byBranch = await ok(admin, '/Usage/Log', { pageNumber: 2, pageSize: 10, filters: [eq('branch', branch), { field: 'productGroup', comparison: 'include', values: [product_group, 'nope'] }] });
+    expect(shown(byBranch)).toEqual(await rawLog('2025-12-01', TODAY, 'DESC', 10, 10, 'AND branch = $3 AND product_group = ANY($4)', [branch, [product_group, 'nope']]));
+    const mine = await ok(rep, '/Usage/Log', { pageSize: 30 });
+    expect(shown(mine)).toEqual(await rawLog('2025-12-01', TODAY, 'DESC', 30, 0, "AND sales_rep = 'SR01'"));
+    const byCustomer = await ok(admin, '/Usage/Log', { sortDir: 'asc', sortBy: 'month', filters: [eq('customer', customer)] });
+    expect(shown(byCustomer)).toEqual(await rawLog('2025-12-01', TODAY, 'ASC', 15, 0, 'AND customer = $3', [customer]));
+  });
+
+  it('counts from the table, and reads every line of a month where a customer’s item falls in several slices', async () => {
+    const { admin } = kit.users;
+    const raw = await rawLog('2025-12-01', TODAY, 'DESC', 15, 0);
+    await sql(`UPDATE erp.usage_month_groups SET groups = groups + 1 WHERE month = '2026-03-01' AND (company, branch, sales_rep, product_group) =
+                 (SELECT company, branch, sales_rep, product_group FROM erp.usage_month_groups WHERE month = '2026-03-01' LIMIT 1)`);
+    try {
+      const counted = await ok(admin, '/Usage/Log', { pageSize: 16 });
+      expect(counted.totalCount).toBe(raw.totalCount + 1);
+      await sql(`UPDATE erp.usage_month_groups SET mixed = true WHERE month = '2026-03-01'`);
+      const mixed = await ok(admin, '/Usage/Log', { pageSize: 15 });
+      expect(shown(mixed)).toEqual(raw);
+    } finally {
+      await sql('SELECT erp.refresh_usage_rollups()');
+    }
+  });
+});
+
+describe('Inventory/Inactive/Supplier from each item’s last sale (erp.item_last_sale), and both tables after a reload', () => {
+  type Row = { company: string; itemNumber: string; lastSoldDate: string; customerCount: number; qty: number; sales: number };
+  const from = 'erp.invoice_line l JOIN erp.item i ON i.company = l.company AND i.item_number = l.item_number';
+  /** Every inactive item of the raw lines for a window ending `today`, as the API's rows would show them. */
+  const rawItems = async (today: string, lookbackFrom: string, windowFrom: string, extra = '', params: unknown[] = []) =>
+    (
+      await sql<{ company: string; item_number: string; last: string; qty: number; sales: string; customers: number }>(
+        inactiveSql('l.company, l.item_number', from, extra).replace(`'${TODAY}'::date`, `'${today}'::date`),
+        [lookbackFrom, windowFrom, ...params],
+      )
+    )
+      .map((r) => [r.company, r.item_number, r.last, r.customers, r.qty, cents(r.sales)].join('|'))
+      .sort();
+  const answered = (rows: Row[]) => rows.map((r) => [r.company, r.itemNumber, r.lastSoldDate, r.customerCount, r.qty, cents(r.sales)].join('|')).sort();
+  const everyItem = async (body: Record<string, unknown>) => {
+    const first = await ok(kit.users.admin, '/Inventory/Inactive/Supplier', { ...body, pageSize: 500 });
+    const rows: Row[] = [...first.rows];
+    for (let page = 2; rows.length < first.totalCount; page++) {
+      rows.push(...(await ok(kit.users.admin, '/Inventory/Inactive/Supplier', { ...body, pageSize: 500, pageNumber: page })).rows);
+    }
+    return { totalCount: first.totalCount as number, rows };
+  };
+
+  it('answers every item as the raw lines do, for the default and another window, and with a filter that reads the raw lines', async () => {
+    const all = await everyItem({});
+    const raw = await rawItems(TODAY, '2024-11-21', '2026-08-23');
+    expect(raw.length).toBeGreaterThan(10);
+    expect(all.totalCount).toBe(raw.length);
+    expect(answered(all.rows)).toEqual(raw);
+
+    const narrow = await everyItem({ inactiveDays: 30, lookbackDays: 365 });
+    expect(answered(narrow.rows)).toEqual(await rawItems(TODAY, '2025-11-21', '2026-10-22'));
+
+    const [{ branch }] = await sql<{ branch: string }>('SELECT branch FROM erp.invoice_line GROUP BY 1 ORDER BY count(*) DESC LIMIT 1');
+    const byBranch = await everyItem({ filters: [eq('branch', branch)] });
+    expect(answered(byBranch.rows)).toEqual(await rawItems(TODAY, '2024-11-21', '2026-08-23', 'AND l.branch = $3', [branch]));
+  });
+
+  it('a "today" before the last day of data counts the items that sold after it by their lines up to today', async () => {
+    const today = '2026-09-30';
+    const [{ n }] = await sql<{ n: number }>(`SELECT count(*)::int AS n FROM erp.item_last_sale WHERE last_date > $1`, [today]);
+    expect(n).toBeGreaterThan(0);
+    process.env.TRADEBOARD_TODAY = today;
+    try {
+      const all = await everyItem({});
+      expect(all.rows.length).toBe(all.totalCount);
+      expect(answered(all.rows)).toEqual(await rawItems(today, '2024-10-01', '2026-07-03'));
+    } finally {
+      process.env.TRADEBOARD_TODAY = TODAY;
+    }
+  });
+
+  it('is rebuilt by each data load: after a reload with another seed the answer is still the raw lines’', async () => {
+    await generateErpData(kit.services.db, { scale: 0.02, seed: 7, today: new Date(2026, 10, 20) });
+    const [{ stale }] = await sql<{ stale: number }>(
+      `SELECT count(*)::int AS stale FROM (SELECT company, item_number, max(invoice_date) AS d FROM erp.invoice_line WHERE qty > 0 GROUP BY 1, 2) x
+         FULL JOIN erp.item_last_sale s USING (company, item_number) WHERE s.last_date IS DISTINCT FROM x.d`,
+    );
+    expect(stale).toBe(0);
+    const all = await everyItem({});
+    expect(answered(all.rows)).toEqual(await rawItems(TODAY, '2024-11-21', '2026-08-23'));
+    const [{ pairs }] = await sql<{ pairs: number }>(
+      `SELECT count(*)::int AS pairs FROM (SELECT company, customer, item_number, max(invoice_date) AS d, sum(greatest(sales, 0)) AS b
+                                            FROM erp.invoice_line WHERE qty > 0 GROUP BY 1, 2, 3) x
+         FULL JOIN erp.customer_item_last_sale s USING (company, customer, item_number) WHERE s.last_date IS DISTINCT FROM x.d OR s.sales_bound IS DISTINCT FROM x.b`,
+    );
+    expect(pairs).toBe(0);
+    const [{ months }] = await sql<{ months: number }>(
+      `SELECT count(*)::int AS months FROM (
+         SELECT date_trunc('month', invoice_date)::date AS month, company, branch, sales_rep, product_group, count(DISTINCT (customer, item_number))::int AS groups
+           FROM erp.invoice_line GROUP BY 1, 2, 3, 4, 5) x
+         FULL JOIN erp.usage_month_groups m USING (month, company, branch, sales_rep, product_group) WHERE m.groups IS DISTINCT FROM x.groups`,
+    );
+    expect(months).toBe(0);
+    const log = await ok(kit.users.admin, '/Usage/Log', { pageSize: 9, pageNumber: 4 });
+    const [{ n }] = await sql<{ n: number }>(
+      `SELECT count(*)::int AS n FROM (SELECT 1 FROM erp.invoice_line WHERE invoice_date BETWEEN '2025-12-01' AND '${TODAY}' GROUP BY company, customer, item_number, date_trunc('month', invoice_date)) x`,
+    );
+    expect(log.totalCount).toBe(n);
+  }, 180_000);
 });
