@@ -1,5 +1,5 @@
 /**
- * The analytics rollups (migrations 004_rollups.sql, 007_sales_calls.sql, 011, 012 and 013): narrow
+ * The analytics rollups (migrations 004_rollups.sql, 007_sales_calls.sql, 011–014): narrow
  * pre-aggregates of the invoice lines, bookings and quotes, rebuilt after each ERP load by `generateErpData` (inside the load's
  * transaction, so readers never see new lines with old rollups).
  */
@@ -17,6 +17,7 @@ export const ROLLUP_TABLES = [
   'item_last_sale',
   'customer_item_last_sale',
   'usage_month_groups',
+  'invoice_month_item',
 ] as const;
 
 /** Rebuilds every rollup from the erp tables and records the load it was built from. */
@@ -30,6 +31,8 @@ export async function refreshRollups(db: Queryable): Promise<void> {
   await db.query('SELECT erp.refresh_customer_item_rollups()');
   // Customer × item groups per month (migration 013), for Usage/Log.
   await db.query('SELECT erp.refresh_usage_rollups()');
+  // Month × item (migration 014), for Usage/KPI.
+  await db.query('SELECT erp.refresh_item_month_rollups()');
 }
 
 /** Planner statistics for the rollups (run after the load's COMMIT). */

@@ -531,11 +531,90 @@ async function usageComparisonAnswer(call: ErpCall, body: AnalyticsSearchRequest
   };
 }
 
+/** A range's whole months (first days, from ≤ to) and its partial edges: what a month rollup answers and what the lines must. */
+function monthParts(range: DateRange): { months: DateRange | null; edges: DateRange[] } {
+  const first = range.from === startOfMonth(range.from) ? range.from : addMonths(startOfMonth(range.from), 1);
+  const last = range.to === endOfMonth(range.to) ? startOfMonth(range.to) : addMonths(startOfMonth(range.to), -1);
+  if (first > last) return { months: null, edges: [range] };
+  return {
+    months: { from: first, to: last },
+    edges: [
+      ...(range.from < first ? [{ from: range.from, to: addDays(first, -1) }] : []),
+      ...(range.to > endOfMonth(last) ? [{ from: addDays(endOfMonth(last), 1), to: range.to }] : []),
+    ],
+  };
+}
+
+/**
+ * Usage/KPI of every sales rep (no filter but the company) from the month rollups: quantity,
+ * sales, lines and items from erp.invoice_month_item, customers from erp.invoice_month_customer,
+ * for each range's whole months, and the lines of its partial edge months. Null otherwise.
+ */
+async function usageKpiFromMonths(call: ErpCall, ranges: DateRange[], request: NormalizedRequest) {
+  if (!call.context.rollupsReady || !call.context.scope.all) return null;
+  if (!request.filters.every((f) => f.field.toLowerCase() === 'company')) return null;
+  const params = new SqlParams();
+  const company = (alias: string) => filterPredicates(request.filters, { company: `${alias}.company` }, params).map((p) => ` AND ${p}`).join('');
+  const items: string[] = [];
+  const customers: string[] = [];
+  ranges.forEach((range, i) => {
+    const { months, edges } = monthParts(range);
+    if (months) {
+      const within = (alias: string) => `${alias}.month BETWEEN ${params.add(months.from)}::date AND ${params.add(months.to)}::date${company(alias)}`;
+      items.push(`SELECT ${i} AS r, m.company, m.item_number, m.qty, m.sales, m.line_count FROM erp.invoice_month_item m WHERE ${within('m')}`);
+      customers.push(`SELECT ${i} AS r, c.company, c.customer FROM erp.invoice_month_customer c WHERE ${within('c')}`);
+    }
+    if (edges.length) {
+      const lines = `(${edges.map((edge) => between('l.invoice_date', edge, params)).join(' OR ')})${company('l')}`;
+      items.push(`SELECT ${i} AS r, l.company, l.item_number, l.qty, l.sales, 1 AS line_count FROM erp.invoice_line l WHERE ${lines}`);
+      customers.push(`SELECT ${i} AS r, l.company, l.customer FROM erp.invoice_line l WHERE ${lines}`);
+    }
+  });
+  const { rows } = await analyticsQuery(
+    call.db,
+    `WITH i AS (SELECT r, sum(qty) AS q, sum(sales) AS s, sum(line_count) AS n FROM (${items.join(' UNION ALL ')}) x GROUP BY r, company, item_number),
+          c AS (SELECT r FROM (${customers.join(' UNION ALL ')}) x GROUP BY r, company, customer)
+     SELECT r, coalesce(sum(q), 0)::bigint AS q, coalesce(sum(s), 0) AS s, coalesce(sum(n), 0)::int AS n, count(*)::int AS i,
+            (SELECT count(*) FROM c WHERE c.r = i.r)::int AS c
+       FROM i GROUP BY r`,
+    params.values,
+  );
+  const row: Record<string, unknown> = {};
+  for (const r of rows) for (const m of ['q', 's', 'n', 'c', 'i']) row[`${m}${r.r}`] = r[m];
+  return row;
+}
+
 async function usageKpiAnswer(call: ErpCall, body: { dateSlug: string; filters?: AnalyticsSearchRequest['filters'] }) {
   const period = resolveDate(body.dateSlug, call.context, call.today);
   const request = normalizeRequest({ filters: body.filters });
-  const params = new SqlParams();
   const ranges = [period, ...(period.comparison ? [period.comparison] : [])];
+  const row = (await usageKpiFromMonths(call, ranges, request)) ?? (await usageKpiFromLines(call, ranges, request));
+  const out = (i: number, range: DateRange) => ({
+    from: range.from,
+    to: range.to,
+    qty: Number(row[`q${i}`] ?? 0),
+    sales: round2(Number(row[`s${i}`] ?? 0)),
+    lineCount: Number(row[`n${i}`] ?? 0),
+    customerCount: Number(row[`c${i}`] ?? 0),
+    itemCount: Number(row[`i${i}`] ?? 0),
+  });
+  const current = out(0, period);
+  const comparison = period.comparison ? out(1, period.comparison) : null;
+  return {
+    dateSlug: body.dateSlug,
+    label: period.label,
+    current,
+    comparison,
+    change: comparison ? round2(current.sales - comparison.sales) : null,
+    changePercent: comparison ? percentChange(current.sales, comparison.sales) : null,
+    qtyChange: comparison ? current.qty - comparison.qty : null,
+    qtyChangePercent: comparison ? percentChange(current.qty, comparison.qty) : null,
+  };
+}
+
+/** Usage/KPI's figures per range (q, s, n, c, i followed by the range's index) from the lines. */
+async function usageKpiFromLines(call: ErpCall, ranges: DateRange[], request: NormalizedRequest): Promise<Record<string, unknown>> {
+  const params = new SqlParams();
   const conditions = ranges.map((range) => between('l.invoice_date', range, params));
   const where = [`(${conditions.join(' OR ')})`, ...linePredicates(call, request, LINE_FILTERS, params)];
   // One pass over the lines: per customer and per item (grouping sets), each group's figures per
@@ -564,28 +643,7 @@ async function usageKpiAnswer(call: ErpCall, body: { dateSlug: string; filters?:
               GROUP BY GROUPING SETS ((l.company, l.customer), (l.company, l.item_number))) k`,
     params.values,
   );
-  const row = rows[0] ?? {};
-  const out = (i: number, range: DateRange) => ({
-    from: range.from,
-    to: range.to,
-    qty: Number(row[`q${i}`] ?? 0),
-    sales: round2(Number(row[`s${i}`] ?? 0)),
-    lineCount: Number(row[`n${i}`] ?? 0),
-    customerCount: Number(row[`c${i}`] ?? 0),
-    itemCount: Number(row[`i${i}`] ?? 0),
-  });
-  const current = out(0, period);
-  const comparison = period.comparison ? out(1, period.comparison) : null;
-  return {
-    dateSlug: body.dateSlug,
-    label: period.label,
-    current,
-    comparison,
-    change: comparison ? round2(current.sales - comparison.sales) : null,
-    changePercent: comparison ? percentChange(current.sales, comparison.sales) : null,
-    qtyChange: comparison ? current.qty - comparison.qty : null,
-    qtyChangePercent: comparison ? percentChange(current.qty, comparison.qty) : null,
-  };
+  return rows[0] ?? {};
 }
 
 // ------------------------------------------------------------------------------ IBTSalesHistory

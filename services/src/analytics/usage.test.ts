@@ -433,6 +433,55 @@ describe('Usage/Log sorted by month, counted per month (erp.usage_month_groups)'
   });
 });
 
+describe('Usage/KPI of every rep from the month rollups (erp.invoice_month_item, erp.invoice_month_customer)', () => {
+  const rawKpi = async (from: string, to: string, extra = '', params: unknown[] = []) => {
+    const [r] = await sql<{ qty: number; sales: string; n: number; c: number; i: number }>(
+      `SELECT coalesce(sum(l.qty), 0)::int AS qty, coalesce(sum(l.sales), 0) AS sales, count(*)::int AS n,
+              count(DISTINCT (l.company, l.customer))::int AS c, count(DISTINCT (l.company, l.item_number))::int AS i
+         FROM erp.invoice_line l WHERE l.invoice_date BETWEEN $1::date AND $2::date ${extra}`,
+      [from, to, ...params],
+    );
+    return [r!.qty, cents(r!.sales), r!.n, r!.c, r!.i];
+  };
+  const figures = (range: { qty: number; sales: number; lineCount: number; customerCount: number; itemCount: number }) => [range.qty, cents(range.sales), range.lineCount, range.customerCount, range.itemCount];
+
+  it('answers like the raw lines for whole months, partial edges, a company filter and a range within a month', async () => {
+    const { admin } = kit.users;
+    const [{ company }] = await sql<{ company: string }>('SELECT company FROM erp.invoice_line GROUP BY 1 ORDER BY count(*) DESC LIMIT 1');
+    for (const [body, current, comparison] of [
+      [{ dateSlug: 'year-to-date' }, ['2026-01-01', TODAY], ['2025-01-01', '2025-11-20']],
+      [{ dateSlug: 'last-month' }, ['2026-10-01', '2026-10-31'], ['2025-10-01', '2025-10-31']],
+      [{ dateSlug: 'this-month' }, ['2026-11-01', TODAY], ['2025-11-01', '2025-11-20']],
+    ] as const) {
+      const result = await ok(admin, '/Usage/KPI', body);
+      expect([result.current.from, result.current.to, result.comparison.from, result.comparison.to]).toEqual([...current, ...comparison]);
+      expect(figures(result.current)).toEqual(await rawKpi(current[0], current[1]));
+      expect(figures(result.comparison)).toEqual(await rawKpi(comparison[0], comparison[1]));
+      const mine = await ok(admin, '/Usage/KPI', { ...body, filters: [eq('company', company)] });
+      expect(figures(mine.current)).toEqual(await rawKpi(current[0], current[1], 'AND l.company = $3', [company]));
+    }
+    const rolling = await ok(admin, '/Usage/KPI', { dateSlug: 'last-90-days' });
+    expect(figures(rolling.current)).toEqual(await rawKpi(rolling.current.from, rolling.current.to));
+  });
+
+  it('reads the rollup for whole months (a changed rollup row shows), and the lines for a filter it does not keep', async () => {
+    const { admin } = kit.users;
+    const before = await ok(admin, '/Usage/KPI', { dateSlug: 'last-month' });
+    await sql(`UPDATE erp.invoice_month_item SET qty = qty + 1000 WHERE (month, company, item_number) = (SELECT month, company, item_number FROM erp.invoice_month_item WHERE month = '2026-10-01' LIMIT 1)`);
+    try {
+      // Another body (an empty filter list) is another cache entry: computed afresh, from the rollup.
+      const changed = await ok(admin, '/Usage/KPI', { dateSlug: 'last-month', filters: [] });
+      expect(changed.current.qty).toBe(before.current.qty + 1000);
+      expect(figures(changed.comparison)).toEqual(figures(before.comparison));
+      const [{ branch }] = await sql<{ branch: string }>('SELECT branch FROM erp.invoice_line GROUP BY 1 ORDER BY count(*) DESC LIMIT 1');
+      const byBranch = await ok(admin, '/Usage/KPI', { dateSlug: 'last-month', filters: [eq('branch', branch)] });
+      expect(figures(byBranch.current)).toEqual(await rawKpi('2026-10-01', '2026-10-31', 'AND l.branch = $3', [branch]));
+    } finally {
+      await sql('SELECT erp.refresh_item_month_rollups()');
+    }
+  });
+});
+
 describe('Inventory/Inactive/Supplier from each item’s last sale (erp.item_last_sale), and both tables after a reload', () => {
   type Row = { company: string; itemNumber: string; lastSoldDate: string; customerCount: number; qty: number; sales: number };
   const from = 'erp.invoice_line l JOIN erp.item i ON i.company = l.company AND i.item_number = l.item_number';
@@ -507,6 +556,14 @@ describe('Inventory/Inactive/Supplier from each item’s last sale (erp.item_las
          FULL JOIN erp.usage_month_groups m USING (month, company, branch, sales_rep, product_group) WHERE m.groups IS DISTINCT FROM x.groups`,
     );
     expect(months).toBe(0);
+    const [{ itemMonths }] = await sql<{ itemMonths: number }>(
+      `SELECT count(*)::int AS "itemMonths" FROM (
+         SELECT date_trunc('month', invoice_date)::date AS month, company, item_number, sum(qty) AS qty, sum(sales) AS sales, count(*)::int AS line_count
+           FROM erp.invoice_line GROUP BY 1, 2, 3) x
+         FULL JOIN erp.invoice_month_item m USING (month, company, item_number)
+        WHERE m.qty IS DISTINCT FROM x.qty OR m.sales IS DISTINCT FROM x.sales OR m.line_count IS DISTINCT FROM x.line_count`,
+    );
+    expect(itemMonths).toBe(0);
     const log = await ok(kit.users.admin, '/Usage/Log', { pageSize: 9, pageNumber: 4 });
     const [{ n }] = await sql<{ n: number }>(
       `SELECT count(*)::int AS n FROM (SELECT 1 FROM erp.invoice_line WHERE invoice_date BETWEEN '2025-12-01' AND '${TODAY}' GROUP BY company, customer, item_number, date_trunc('month', invoice_date)) x`,
