@@ -46,5 +46,6 @@ describe('menu items', () => {
   it('titles sections readably', () => {
     expect(sectionTitle({ sectionName: 'purchaseOrders', route: 'purchaseOrders' })).toBe('Purchase Orders');
     expect(sectionTitle({ sectionName: 'Sales', route: 'sales' })).toBe('Sales');
+    expect(sectionTitle({ sectionName: 'crm', route: 'crm' })).toBe('CRM');
   });
 });

@@ -30,10 +30,15 @@ export function activeItem(items: readonly SiteMenuItemValue[], pathname: string
   return items.find((item) => routeOf(item).toLowerCase() === segment);
 }
 
-/** Human title of a section ('purchaseOrders' → 'Purchase Orders'). */
+/** Section names that are acronyms, written as such. */
+const ACRONYMS: Readonly<Record<string, string>> = { crm: 'CRM' };
+
+/** Human title of a section ('purchaseOrders' → 'Purchase Orders', 'crm' → 'CRM'). */
 export function sectionTitle(item: Pick<SiteMenuItemValue, 'sectionName' | 'route'>): string {
   const name = item.sectionName || routeOf(item);
   if (/\s/.test(name)) return name;
+  const acronym = ACRONYMS[name.toLowerCase()];
+  if (acronym) return acronym;
   const spaced = name.replace(/([a-z])([A-Z])/g, '$1 $2');
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
