@@ -3,13 +3,15 @@ import { readFilterFields, readGlobalFilters, filterFieldsKey, globalFiltersKey 
 import { parseSectionPath } from '../routing/sectionRoute.ts';
 import { startEarlyRead } from './earlyReads.ts';
 import { boardOrderKey, boardsKey, pageKey } from './keys.ts';
+import { rememberedRenderers } from './rendererHistory.ts';
 import { fetchPage } from './useDynamicPage.ts';
 import { readBoardOrder, readBoards } from './useSectionBoards.ts';
 
 /**
  * Starts the reads of the section page at `pathname` while the shell is still checking the session
  * and drawing its chrome (earlyReads.ts): the section's boards and their order, the board named in
- * the address with its renderers, the global filters, and which remote renders what.
+ * the address with its renderers, the global filters, and which remote renders what. The renderers
+ * the board used on this browser's last visit start loading at once, beside the page's read.
  */
 export function startPageReads(pathname: string): void {
   const address = parseSectionPath(pathname);
@@ -18,7 +20,10 @@ export function startPageReads(pathname: string): void {
   rendererRegistry.prepare();
   startEarlyRead(boardsKey(sectionId), () => readBoards(sectionId));
   startEarlyRead(boardOrderKey(sectionId), () => readBoardOrder(sectionId));
-  if (board.kind === 'id') startEarlyRead(pageKey(board.id, sectionId), () => fetchPage(board.id, sectionId));
+  if (board.kind === 'id') {
+    startEarlyRead(pageKey(board.id, sectionId), () => fetchPage(board.id, sectionId));
+    for (const key of rememberedRenderers(board.id)) rendererRegistry.resolve(key).catch(() => undefined);
+  }
   startEarlyRead(globalFiltersKey, readGlobalFilters);
   startEarlyRead(filterFieldsKey, readFilterFields);
 }

@@ -4,6 +4,7 @@ import { dynamicPage, dynamicPageDefault } from '@tradeboard/shared/contracts';
 import { api } from '@tradeboard/shared/web';
 import { takeEarlyRead } from './earlyReads.ts';
 import { pageKey } from './keys.ts';
+import { rememberRenderers } from './rendererHistory.ts';
 import type { DynamicPageValue } from './types.ts';
 
 /** How long a board's page waits for its renderers' code before it is shown without them. */
@@ -23,8 +24,11 @@ export async function fetchPage(board: number | 'default', sectionId: number): P
     : api.call(dynamicPage, { params: { boardMasterId: board } }));
   // The board's renderers load now, and the page waits for them (up to RENDERER_WAIT_MS), so its
   // cards are drawn once, with their components, instead of with placeholders swapped a moment
-  // later. A renderer that fails or takes longer shows its own state in its card.
-  const renderers = Promise.allSettled(page.components.map((master) => rendererRegistry.resolve(master.renderer)));
+  // later. A renderer that fails or takes longer shows its own state in its card. The next visit
+  // starts loading them with the page's read (startPageReads).
+  const keys = page.components.map((master) => master.renderer);
+  if (board !== 'default') rememberRenderers(board, keys);
+  const renderers = Promise.allSettled(keys.map((key) => rendererRegistry.resolve(key)));
   let timer: ReturnType<typeof setTimeout> | undefined;
   await Promise.race([renderers, new Promise((resolve) => (timer = setTimeout(resolve, RENDERER_WAIT_MS)))]);
   clearTimeout(timer);
