@@ -530,6 +530,15 @@ export type ListModel = {
 };
 
 /**
+ * The sort keys of list columns: a day shown as yyyy-mm-dd text sorts as its date does, so it
+ * is sorted by the date itself, which a date index can give in order (a page of the newest
+ * lines reads 15 index entries instead of sorting every match by its text).
+ */
+function sortKeys(columns: Readonly<Record<string, string>>): FieldMap {
+  return Object.fromEntries(Object.entries(columns).map(([name, sql]) => [name, /^to_char\((.+), 'YYYY-MM-DD'\)$/.exec(sql)?.[1] ?? sql]));
+}
+
+/**
  * A scoped, searched, filtered, sorted page of rows (documents or their lines), for a period when
  * one is given. The page is one statement (ORDER BY … LIMIT, which an index can answer without
  * reading every match) and the count and totals another, over the same snapshot; a window count
@@ -551,7 +560,7 @@ export async function listQuery(
   const search = searchPredicate(request.searchString, request.searchOperator, model.searchColumns.map((c) => `${model.columns[c]}::text`), params);
   if (search) where.push(search);
   const whereValues = [...params.values];
-  const order = orderByClause(request, model.columns, model.defaultSort, model.tieBreak);
+  const order = orderByClause(request, sortKeys(model.columns), model.defaultSort, model.tieBreak);
   const select = Object.entries(model.columns).map(([name, sql]) => `${sql} AS "${name}"`).join(', ');
   const totalNames = Object.keys(model.totals ?? {});
   const totals = Object.entries(model.totals ?? {}).map(([name, sql]) => `, sum(${sql}) AS "t_${name}"`).join('');
