@@ -1,5 +1,6 @@
 import { rendererRegistry } from '@tradeboard/shared/boards';
 import { readFilterFields, readGlobalFilters, filterFieldsKey, globalFiltersKey } from '../filters/useGlobalFilters.ts';
+import { preloadOwnRenderers } from '../renderers/configureRenderers.ts';
 import { parseSectionPath } from '../routing/sectionRoute.ts';
 import { startEarlyRead } from './earlyReads.ts';
 import { boardOrderKey, boardsKey, pageKey } from './keys.ts';
@@ -22,7 +23,7 @@ export function startPageReads(pathname: string): void {
   startEarlyRead(boardOrderKey(sectionId), () => readBoardOrder(sectionId));
   if (board.kind === 'id') {
     startEarlyRead(pageKey(board.id, sectionId), () => fetchPage(board.id, sectionId));
-    for (const key of rememberedRenderers(board.id)) rendererRegistry.resolve(key).catch(() => undefined);
+    preloadOwnRenderers(rememberedRenderers(board.id));
   }
   startEarlyRead(globalFiltersKey, readGlobalFilters);
   startEarlyRead(filterFieldsKey, readFilterFields);

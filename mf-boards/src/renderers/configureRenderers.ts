@@ -1,8 +1,32 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { rendererRegistry, type RemoteRow } from '@tradeboard/shared/boards';
+import manifest from '../manifest.ts';
 
 const REMOTE_NAME = 'mf_boards';
 const registered = new Set<string>();
+
+/** This remote's own renderer modules (exposed name → loader), loaded without its container. */
+const OWN_RENDERERS: Record<string, () => Promise<unknown>> = {
+  './notes': () => import('./NotesRenderer.tsx'),
+  './documentLinks': () => import('./DocumentLinksRenderer.tsx'),
+  './list': () => import('./data/ListRenderer.tsx'),
+  './comparison': () => import('./data/ComparisonRenderer.tsx'),
+  './summary': () => import('./data/SummaryRenderer.tsx'),
+  './analysis': () => import('./data/AnalysisRenderer.tsx'),
+};
+
+/**
+ * Starts downloading the code of the renderers this remote declares among `keys`, at once: the
+ * registry can resolve a key only after reading which remote declares it, a few turns of a busy
+ * page later. Keys of other remotes' renderers are left to the registry.
+ */
+export function preloadOwnRenderers(keys: readonly string[]): void {
+  const renderers: Record<string, string> = manifest.renderers;
+  for (const key of keys) {
+    const exposed = Object.hasOwn(renderers, key) ? renderers[key] : undefined;
+    if (exposed) OWN_RENDERERS[exposed]?.().catch(() => undefined);
+  }
+}
 
 /**
  * Wires the shared renderer registry to this app's Module Federation runtime: a remote's exposed
@@ -10,15 +34,7 @@ const registered = new Set<string>();
  * (from /remotes/manifest.json) once. This remote's own renderers load locally.
  */
 export function configureRenderers(): void {
-  rendererRegistry.provideLocal(REMOTE_NAME, {
-    './notes': () => import('./NotesRenderer.tsx'),
-    './documentLinks': () => import('./DocumentLinksRenderer.tsx'),
-    './list': () => import('./data/ListRenderer.tsx'),
-    './comparison': () => import('./data/ComparisonRenderer.tsx'),
-    './summary': () => import('./data/SummaryRenderer.tsx'),
-    './analysis': () => import('./data/AnalysisRenderer.tsx'),
-    './manifest': () => import('../manifest.ts'),
-  });
+  rendererRegistry.provideLocal(REMOTE_NAME, { ...OWN_RENDERERS, './manifest': () => import('../manifest.ts') });
   rendererRegistry.configure({
     loadRemote: async (remote: RemoteRow, exposed: string) => {
       if (remote.name === REMOTE_NAME && exposed === './manifest') return import('../manifest.ts');
