@@ -13,6 +13,7 @@ import {
   badRequest,
   checkFilterFields,
   filterPredicates,
+  lookupField,
   orderByClause,
   pageClause,
   searchPredicate,
@@ -527,6 +528,11 @@ export type ListModel = {
   where?: string;
   /** Totals over every matching row (name → summed SQL expression), beside the page. */
   totals?: Readonly<Record<string, string>>;
+  /**
+   * Columns that are never null: sorted on one, the order has no NULLS clause (it changes
+   * nothing there), so a plain date index gives the order in either direction.
+   */
+  notNull?: readonly string[];
 };
 
 /**
@@ -560,7 +566,12 @@ export async function listQuery(
   const search = searchPredicate(request.searchString, request.searchOperator, model.searchColumns.map((c) => `${model.columns[c]}::text`), params);
   if (search) where.push(search);
   const whereValues = [...params.values];
-  const order = orderByClause(request, sortKeys(model.columns), model.defaultSort, model.tieBreak);
+  const keys = sortKeys(model.columns);
+  let order = orderByClause(request, keys, model.defaultSort, model.tieBreak);
+  const sorted = lookupField(keys, request.sortBy ?? model.defaultSort.field);
+  if (sorted && model.notNull?.includes(sorted.name)) {
+    order = order.replace(`${sorted.sql} DESC NULLS LAST,`, `${sorted.sql} DESC,`).replace(`${sorted.sql} ASC NULLS FIRST,`, `${sorted.sql} ASC,`);
+  }
   const select = Object.entries(model.columns).map(([name, sql]) => `${sql} AS "${name}"`).join(', ');
   const totalNames = Object.keys(model.totals ?? {});
   const totals = Object.entries(model.totals ?? {}).map(([name, sql]) => `, sum(${sql}) AS "t_${name}"`).join('');

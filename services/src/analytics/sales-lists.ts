@@ -48,6 +48,7 @@ export function invoiceLineList(costBasis: string): ListModel {
     filterFields: ['company', 'branch', 'salesRep', 'customer', 'shipTo', 'productGroup', 'itemNumber', 'invoiceNumber'],
     defaultSort: { field: 'invoiceDate', dir: 'desc' },
     tieBreak: 'l.invoice_number DESC, l.invoice_line_number ASC',
+    notNull: ['invoiceDate'],
   };
 }
 
@@ -232,6 +233,7 @@ export function bookingList(basis: 'OrderLineDate' | 'BookingDate', costBasis: s
     filterFields: ['company', 'branch', 'salesRep', 'customer', 'shipTo', 'bookingType', 'itemNumber', 'productGroup', 'orderNumber'],
     defaultSort: { field: basis === 'BookingDate' ? 'bookingDate' : 'orderLineDate', dir: 'desc' },
     tieBreak: 'l.booking_id DESC',
+    notNull: ['bookingDate', 'orderLineDate'],
   };
 }
 
