@@ -13,7 +13,6 @@ import {
   badRequest,
   checkFilterFields,
   filterPredicates,
-  lookupField,
   orderByClause,
   pageClause,
   searchPredicate,
@@ -567,11 +566,7 @@ export async function listQuery(
   if (search) where.push(search);
   const whereValues = [...params.values];
   const keys = sortKeys(model.columns);
-  let order = orderByClause(request, keys, model.defaultSort, model.tieBreak);
-  const sorted = lookupField(keys, request.sortBy ?? model.defaultSort.field);
-  if (sorted && model.notNull?.includes(sorted.name)) {
-    order = order.replace(`${sorted.sql} DESC NULLS LAST,`, `${sorted.sql} DESC,`).replace(`${sorted.sql} ASC NULLS FIRST,`, `${sorted.sql} ASC,`);
-  }
+  const order = orderByClause(request, keys, model.defaultSort, model.tieBreak, model.notNull);
   const select = Object.entries(model.columns).map(([name, sql]) => `${sql} AS "${name}"`).join(', ');
   const totalNames = Object.keys(model.totals ?? {});
   const totals = Object.entries(model.totals ?? {}).map(([name, sql]) => `, sum(${sql}) AS "t_${name}"`).join('');

@@ -134,18 +134,24 @@ export function searchPredicate(search: string, operator: SearchOperator, expres
   return `(${expressions.map((e) => `${e} ILIKE ${p} ESCAPE '\\'`).join(' OR ')})`;
 }
 
-/** ORDER BY from a whitelisted sort field (400 when unknown), with a stable tie-break. */
+/**
+ * ORDER BY from a whitelisted sort field (400 when unknown), with a stable tie-break. Nulls sort
+ * last descending and first ascending; a field named in `notNull` (never null) gets no NULLS
+ * clause, which changes nothing there and lets a plain index give the order in either direction.
+ */
 export function orderByClause(
   request: Pick<NormalizedRequest, 'sortBy' | 'sortDir'>,
   sortable: FieldMap,
   fallback: { field: string; dir: 'asc' | 'desc' },
   tieBreak: string,
+  notNull: readonly string[] = [],
 ): string {
   const name = request.sortBy ?? fallback.field;
   const field = lookupField(sortable, name);
   if (!field) throw badRequest(`Unknown sortBy field '${name}'; expected one of ${Object.keys(sortable).join(', ')}`);
   const dir = request.sortDir ?? (request.sortBy ? 'asc' : fallback.dir);
-  return `ORDER BY ${field.sql} ${dir === 'desc' ? 'DESC NULLS LAST' : 'ASC NULLS FIRST'}, ${tieBreak}`;
+  const nulls = notNull.includes(field.name) ? '' : dir === 'desc' ? ' NULLS LAST' : ' NULLS FIRST';
+  return `ORDER BY ${field.sql} ${dir === 'desc' ? 'DESC' : 'ASC'}${nulls}, ${tieBreak}`;
 }
 
 export function pageClause(request: Pick<NormalizedRequest, 'pageSize' | 'pageNumber'>, params: SqlParams): string {
