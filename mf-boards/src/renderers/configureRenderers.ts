@@ -34,10 +34,10 @@ export function preloadOwnRenderers(keys: readonly string[]): void {
  * (from /remotes/manifest.json) once. This remote's own renderers load locally.
  */
 export function configureRenderers(): void {
-  rendererRegistry.provideLocal(REMOTE_NAME, { ...OWN_RENDERERS, './manifest': () => import('../manifest.ts') });
+  rendererRegistry.provideLocal(REMOTE_NAME, { ...OWN_RENDERERS, './manifest': async () => manifest });
   rendererRegistry.configure({
     loadRemote: async (remote: RemoteRow, exposed: string) => {
-      if (remote.name === REMOTE_NAME && exposed === './manifest') return import('../manifest.ts');
+      if (remote.name === REMOTE_NAME && exposed === './manifest') return manifest;
       if (remote.entry && !registered.has(remote.name)) {
         registerRemotes([{ name: remote.name, entry: remote.entry }]);
         registered.add(remote.name);
