@@ -178,7 +178,7 @@ export function BoardPage({ sectionName, sectionId, pathname, search, boards, ac
           boards={boards}
           active={active}
           search={search}
-          showDefaultTab={permissions.displayDefaultTemplates}
+          showDefaultTab={permissions.displayDefaultTemplates && !noBoard}
           reorderable={permissions.canManageBoards && editModeOn}
           onReorder={(next) => void boardActions.saveOrder(next)}
           renaming={renamingBoard}

@@ -136,6 +136,14 @@ describe('mf-boards', () => {
     expect(screen.queryByRole('button', { name: 'Remove' })).toBeNull();
   });
 
+  it('a section with no board shows its empty state and no Default tab, even with DisplayDefaultSectionTemplates on', async () => {
+    api({ 'GET /api/Board/List/3': () => ({ json: [] }) });
+    renderBoards('/sales', { settings: { DisplayDefaultSectionTemplates: 'true' } });
+    await waitFor(() => expect(window.location.pathname).toBe('/sales/default'));
+    expect(await screen.findByText('No boards exist for this section')).toBeTruthy();
+    expect(screen.queryByRole('tab', { name: 'Default' })).toBeNull();
+  });
+
   it('a corrupt saved board order falls back to the default order', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     api({
