@@ -59,6 +59,15 @@ test.describe('at 375 px', () => {
     await expect(drawer).toBeVisible();
     // The open section's boards load into the drawer and push the links below them down.
     await expect(drawer.getByRole('list', { name: 'Home boards' })).toBeVisible();
+    // The brand keeps the page's text colour, though the UI kit colours links inside its drawer.
+    const brandInTextColour = () =>
+      drawer.getByRole('link', { name: 'Tradeboard home' }).evaluate((brand) => {
+        const probe = document.body.appendChild(Object.assign(document.createElement('span'), { style: 'color: var(--tb-text)' }));
+        const text = getComputedStyle(probe).color;
+        probe.remove();
+        return getComputedStyle(brand).color === text;
+      });
+    expect(await brandInTextColour()).toBe(true);
     await drawer.getByRole('link', { name: /quotes/i }).first().click();
     await expect(page).toHaveURL(/\/quotes(\/\d+|\/default)?$/);
     await expect(drawer).toBeHidden();
