@@ -4,6 +4,7 @@ import type { Db } from '../db/database.ts';
 import { HttpError, installErrorHandler } from '../platform/errors.ts';
 import { createTestDatabase } from '../testing/index.ts';
 import { analyticsQuery } from './engine.ts';
+import { filteredAggregate, moneySum } from './models.ts';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let db: Db;
@@ -57,5 +58,26 @@ describe('the error handler', () => {
     expect(broken.statusCode).toBe(500);
     expect(broken.json().message).toBe('Internal Server Error');
     await app.close();
+  });
+});
+
+describe('moneySum', () => {
+  it('sums money exactly on int8 cents, per period when filtered, like a numeric sum', async () => {
+    const amounts = "(VALUES (date '2026-01-05', 0.10::numeric(16,2)), (date '2026-01-06', 0.20), (date '2026-02-01', 12345678901.99), (date '2026-02-02', -0.07)) v(day, sales)";
+    const january = "day BETWEEN '2026-01-01' AND '2026-01-31'";
+    const { rows } = await analyticsQuery(
+      db,
+      `SELECT ${moneySum('sales')} AS cents, sum(sales) AS numeric,
+              ${filteredAggregate(moneySum('sales'), january)} AS january, sum(sales) FILTER (WHERE ${january}) AS numeric_january,
+              ${filteredAggregate('count(*)', january)} AS january_count
+         FROM ${amounts}`,
+      [],
+    );
+    const row = rows[0]!;
+    expect(Number(row.cents)).toBe(Number(row.numeric));
+    expect(String(row.numeric)).toBe('12345678902.22');
+    expect(Number(row.january)).toBe(0.3);
+    expect(Number(row.january)).toBe(Number(row.numeric_january));
+    expect(Number(row.january_count)).toBe(2);
   });
 });

@@ -6,7 +6,7 @@
 import { endOfMonth, startOfMonth, type DateRange } from '@tradeboard/shared/dates';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../platform/errors.ts';
-import type { Grain, Measure, Model, Source } from './models.ts';
+import { filteredAggregate, type Grain, type Measure, type Model, type Source } from './models.ts';
 import type { AnalyticsContext } from './scope.ts';
 import { scopePredicate } from './scope.ts';
 import {
@@ -151,7 +151,7 @@ export function aggregateQuery(spec: AggregateSpec, params: SqlParams): { sql: s
   spec.buckets.forEach((bucket, i) => {
     for (const measure of spec.measures) {
       const aggregate = source.measures[measure]!;
-      columns.push(`${single ? aggregate : `${aggregate} FILTER (WHERE ${bucketConds[i]})`} AS ${bucket.id}_${measure}`);
+      columns.push(`${single ? aggregate : filteredAggregate(aggregate, bucketConds[i]!)} AS ${bucket.id}_${measure}`);
     }
   });
   let key: string | null = null;

@@ -4,6 +4,25 @@
  * rollups first, the raw lines last. Every SQL fragment here is a trusted constant.
  */
 
+/**
+ * Where a period's FILTER goes in an aggregate written with moneySum (a comment, so the SQL is
+ * valid unfiltered); a plain aggregate takes its FILTER at the end.
+ */
+export const FILTER_SLOT = '/*filter*/';
+
+/**
+ * An exact sum of money (two decimals) on int8 cents: PostgreSQL sums int8 in a 128-bit
+ * accumulator, about twice as fast as numeric's (less memory per group, so large group-bys
+ * stay in one hash batch), and the result is the same numeric.
+ */
+export const moneySum = (expression: string) => `(sum((${expression} * 100)::int8)${FILTER_SLOT} / 100.0)`;
+
+/** An aggregate of a source's measures restricted to a period's rows. */
+export function filteredAggregate(aggregate: string, condition: string): string {
+  const filter = ` FILTER (WHERE ${condition})`;
+  return aggregate.includes(FILTER_SLOT) ? aggregate.replace(FILTER_SLOT, filter) : `${aggregate}${filter}`;
+}
+
 export type Measure = 'sales' | 'cost' | 'lines' | 'invoices' | 'freight' | 'onTime';
 export type Grain = 'day' | 'month' | 'year';
 
@@ -65,7 +84,7 @@ function dimGroupBys(fields: readonly string[]): Record<string, GroupBy> {
   );
 }
 
-const ROLLUP_MEASURES = { sales: 'sum(sales)', cost: 'sum(cost)', lines: 'sum(line_count)', invoices: 'sum(invoice_count)', freight: 'sum(freight)' };
+const ROLLUP_MEASURES = { sales: moneySum('sales'), cost: moneySum('cost'), lines: 'sum(line_count)', invoices: 'sum(invoice_count)', freight: moneySum('freight') };
 const ORG_DIMS = { company: 'company', branch: 'branch', salesRep: 'sales_rep' };
 
 const INVOICE_FIELDS = ['company', 'branch', 'salesRep', 'customer', 'shipTo', 'productGroup', 'itemNumber', 'invoiceNumber'] as const;
@@ -80,7 +99,7 @@ export const invoiceModel: Model = {
       dateColumn: 'month',
       grain: 'month',
       dims: { ...ORG_DIMS, productGroup: 'product_group' },
-      measures: { sales: 'sum(sales)', cost: 'sum(cost)', lines: 'sum(line_count)', freight: 'sum(freight)' },
+      measures: { sales: moneySum('sales'), cost: moneySum('cost'), lines: 'sum(line_count)', freight: moneySum('freight') },
       rollup: true,
     },
     {
@@ -114,7 +133,7 @@ export const invoiceModel: Model = {
         itemNumber: 'item_number',
         invoiceNumber: 'invoice_number',
       },
-      measures: { sales: 'sum(sales)', cost: 'sum(cost)', lines: 'count(*)', invoices: 'count(DISTINCT (company, invoice_number))', freight: 'sum(freight)' },
+      measures: { sales: moneySum('sales'), cost: moneySum('cost'), lines: 'count(*)', invoices: 'count(DISTINCT (company, invoice_number))', freight: moneySum('freight') },
       rollup: false,
     },
   ],
@@ -136,7 +155,7 @@ export function onCostBasis(model: Model, costBasis: string): Model {
   return {
     ...model,
     name: `${model.name} (commission cost)`,
-    sources: model.sources.map((source) => ({ ...source, measures: { ...source.measures, cost: source.commissionCost ?? 'sum(commission_cost)' } })),
+    sources: model.sources.map((source) => ({ ...source, measures: { ...source.measures, cost: source.commissionCost ?? moneySum('commission_cost') } })),
   };
 }
 
@@ -158,7 +177,7 @@ export function bookingModel(basis: 'OrderLineDate' | 'BookingDate'): Model {
         dateColumn: 'day',
         grain: 'day',
         dims: ORG_DIMS,
-        measures: { sales: 'sum(sales)', cost: 'sum(cost)', lines: 'sum(line_count)' },
+        measures: { sales: moneySum('sales'), cost: moneySum('cost'), lines: 'sum(line_count)' },
         where: basis === 'BookingDate' ? `basis = 'BookingDate'` : `basis = 'OrderLineDate'`,
         rollup: true,
       },
@@ -175,7 +194,7 @@ export function bookingModel(basis: 'OrderLineDate' | 'BookingDate'): Model {
           itemNumber: 'item_number',
           orderNumber: 'order_number',
         },
-        measures: { sales: 'sum(sales)', cost: 'sum(cost)', lines: 'count(*)' },
+        measures: { sales: moneySum('sales'), cost: moneySum('cost'), lines: 'count(*)' },
         rollup: false,
       },
     ],
@@ -208,10 +227,10 @@ export function orderModel(openOnly: boolean): Model {
         grain: 'day',
         dims: { ...ORDER_LINE_DIMS, status: 'status' },
         measures: openOnly
-          ? { sales: 'sum(open_sales)', cost: 'sum(round(qty_open * unit_cost, 2))', lines: 'count(*)', invoices: 'count(DISTINCT (company, order_number))' }
-          : { sales: 'sum(sales)', cost: 'sum(cost)', lines: 'count(*)', invoices: 'count(DISTINCT (company, order_number))' },
+          ? { sales: moneySum('open_sales'), cost: moneySum('round(qty_open * unit_cost, 2)'), lines: 'count(*)', invoices: 'count(DISTINCT (company, order_number))' }
+          : { sales: moneySum('sales'), cost: moneySum('cost'), lines: 'count(*)', invoices: 'count(DISTINCT (company, order_number))' },
         // The open share of the line's commission cost.
-        commissionCost: openOnly ? 'sum(round(commission_cost * qty_open / qty_ordered, 2))' : undefined,
+        commissionCost: openOnly ? moneySum('round(commission_cost * qty_open / qty_ordered, 2)') : undefined,
         where: openOnly ? 'qty_open > 0' : undefined,
         rollup: false,
       },
@@ -221,7 +240,7 @@ export function orderModel(openOnly: boolean): Model {
   };
 }
 
-const QUOTE_ROLLUP_MEASURES = { sales: 'sum(sales)', cost: 'sum(cost)', lines: 'sum(line_count)', invoices: 'sum(quote_count)' };
+const QUOTE_ROLLUP_MEASURES = { sales: moneySum('sales'), cost: moneySum('cost'), lines: 'sum(line_count)', invoices: 'sum(quote_count)' };
 
 const QUOTE_FIELDS = ['company', 'salesRep', 'customer', 'productGroup', 'itemNumber', 'status', 'quoteNumber'] as const;
 
@@ -246,7 +265,7 @@ export function quoteModel(openOnly: boolean): Model {
         dateColumn: 'quote_date',
         grain: 'day',
         dims: { company: 'company', salesRep: 'sales_rep', customer: 'customer', productGroup: 'product_group', itemNumber: 'item_number', status: 'status', quoteNumber: 'quote_number' },
-        measures: { sales: 'sum(sales)', cost: 'sum(cost)', lines: 'count(*)', invoices: 'count(DISTINCT (company, quote_number))' },
+        measures: { sales: moneySum('sales'), cost: moneySum('cost'), lines: 'count(*)', invoices: 'count(DISTINCT (company, quote_number))' },
         where: openOnly ? "status = 'Open'" : undefined,
         rollup: false,
       },
@@ -292,7 +311,7 @@ export const quoteBookedModel: Model = {
         quoteNumber: 'quote_number',
         orderNumber: 'order_number',
       },
-      measures: { sales: 'sum(sales)', cost: 'sum(cost)', lines: 'count(*)', invoices: 'count(DISTINCT (company, quote_number))' },
+      measures: { sales: moneySum('sales'), cost: moneySum('cost'), lines: 'count(*)', invoices: 'count(DISTINCT (company, quote_number))' },
       rollup: false,
     },
   ],
@@ -316,7 +335,7 @@ export const onTimeModel: Model = {
       dateColumn: 'month',
       grain: 'month',
       dims: { ...ORG_DIMS, customer: 'customer' },
-      measures: { sales: 'sum(sales)', cost: 'sum(cost)', lines: 'sum(line_count)', onTime: 'sum(on_time_count)' },
+      measures: { sales: moneySum('sales'), cost: moneySum('cost'), lines: 'sum(line_count)', onTime: 'sum(on_time_count)' },
       rollup: true,
     },
     {
@@ -326,8 +345,8 @@ export const onTimeModel: Model = {
       grain: 'day',
       dims: ORDER_LINE_DIMS,
       measures: {
-        sales: 'sum(sales)',
-        cost: 'sum(cost)',
+        sales: moneySum('sales'),
+        cost: moneySum('cost'),
         lines: 'count(*)',
         invoices: 'count(DISTINCT (company, order_number))',
         // A plain aggregate (no FILTER of its own): the engine adds each period's FILTER.
