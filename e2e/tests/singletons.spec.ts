@@ -80,3 +80,17 @@ test('react, react-dom, the UI kit, zustand, swr and every @tradeboard/shared en
   // And the shell really ran the kit (the signed-in chrome).
   expect(rows.find((row) => row.pkg === '@tradeboard/shared/ui')?.useIn).toContain('tradeboard_shell');
 });
+
+test('a board page asks for the remotes manifest once: the renderer registry reads the answer the shell asked for', async ({ page }) => {
+  await signIn(page, 'rep@tradeboard.example');
+  await expect(page).toHaveURL(/\/home$/);
+  const manifestRequests: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/remotes/manifest.json') manifestRequests.push(request.url());
+  });
+  await page.reload();
+  // Cards are drawn once their components' renderers are resolved, which needs the manifest.
+  await expect(page.getByRole('main').locator('article').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(manifestRequests).toHaveLength(1);
+});

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { shareRemoteEntries } from '@tradeboard/shared/web';
 import { createRendererRegistry, RendererLoadError } from './registry.ts';
 
 const Notes = () => null;
@@ -46,5 +47,14 @@ describe('renderer registry', () => {
     expect(registry.loaded('broken')).toBeUndefined();
     registry.reset();
     expect(registry.loaded('notes')).toBeUndefined();
+  });
+
+  it("reads the shell's request of the remotes manifest instead of asking again", async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    shareRemoteEntries(Promise.resolve(remotes));
+    const registry = createRendererRegistry({ loadRemote: async () => ({ default: Notes }) });
+    await expect(registry.resolve('notes')).resolves.toBe(Notes);
+    expect(fetchSpy).not.toHaveBeenCalled();
+    fetchSpy.mockRestore();
   });
 });

@@ -1,3 +1,4 @@
+import { sharedRemoteEntries } from '@tradeboard/shared/web';
 import type { ComponentRenderer, RendererDeclarations, RendererModule } from './types.ts';
 
 /** One row of /remotes/manifest.json as the registry reads it (extra fields are ignored). */
@@ -12,7 +13,7 @@ export type RemoteRow = {
 };
 
 export type RendererRegistryOptions = {
-  /** The remotes (default: GET /remotes/manifest.json, `remotes` array or the array itself). */
+  /** The remotes (default: the shell's request of /remotes/manifest.json, else GET it: `remotes` array or the array itself). */
   fetchRemotes: () => Promise<RemoteRow[]>;
   /** Loads an exposed module of a remote ('./manifest', './notes') through the MF runtime. */
   loadRemote: (remote: RemoteRow, exposed: string) => Promise<unknown>;
@@ -31,6 +32,9 @@ export class RendererLoadError extends Error {
 }
 
 async function defaultFetchRemotes(): Promise<RemoteRow[]> {
+  // The shell's request (made while the page's shared code loaded) when there is one; the rows carry their renderers.
+  const shared = sharedRemoteEntries();
+  if (shared) return (await shared) as RemoteRow[];
   const response = await fetch('/remotes/manifest.json', { credentials: 'include' });
   if (!response.ok) throw new Error(`/remotes/manifest.json: ${response.status}`);
   const data = (await response.json()) as RemoteRow[] | { remotes?: RemoteRow[] };

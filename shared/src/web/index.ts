@@ -6,3 +6,4 @@ export * from './errorReporting.ts';
 export * from './access.ts';
 export * from './session.ts';
 export * from './themeTokens.ts';
+export * from './remotes.ts';

@@ -1,6 +1,6 @@
 import { getInstance, loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { registerApplication, start, triggerAppChange, type LifeCycles } from 'single-spa';
-import { describeError, isUnderRoute, preloadSession, sendErrorReport, useTradeboardStore, type RemoteManifest } from '@tradeboard/shared/web';
+import { describeError, isUnderRoute, preloadSession, sendErrorReport, shareRemoteEntries, useTradeboardStore, type RemoteManifest } from '@tradeboard/shared/web';
 import { failureLifecycles, remoteFailurePlugin } from './remoteFailurePlugin.ts';
 import { outletElement } from './remoteOutlets.ts';
 import { ownerOf, useRemoteRegistry, type LoadedRemote, type RemoteEntry } from './remoteRegistry.ts';
@@ -75,8 +75,11 @@ export async function startRootConfig(): Promise<void> {
   }
 
   let entries: RemoteEntry[] = [];
+  const request = requestRemoteEntries();
+  // The renderer registry reads the same answer instead of asking again.
+  shareRemoteEntries(request);
   try {
-    entries = await requestRemoteEntries();
+    entries = await request;
   } catch (error) {
     console.error('The remotes manifest could not be loaded', error);
     void sendErrorReport('Tradeboard remotes manifest could not be loaded', describeError(error), 'remotes-manifest');
