@@ -23,7 +23,7 @@ import type { SessionUser } from '../platform/session.ts';
 import { serve } from '../platform/route.ts';
 import { analyticsQuery, listQuery, type ListModel } from './engine.ts';
 import { answerer, dimension, erpCall, groupKeyOf, pageOf, type ErpCall, type GroupKey } from './erp-common.ts';
-import { onCommissionCost } from './models.ts';
+import { moneySum, onCommissionCost } from './models.ts';
 import { resolveDate } from './questions.ts';
 import { scopePredicate } from './scope.ts';
 import {
@@ -531,16 +531,21 @@ async function usageComparisonAnswer(call: ErpCall, body: AnalyticsSearchRequest
   };
 }
 
-/** A range's whole months (first days, from ≤ to) and its partial edges: what a month rollup answers and what the lines must. */
-function monthParts(range: DateRange): { months: DateRange | null; edges: DateRange[] } {
+/**
+ * A range's whole months (first days, from ≤ to) and its partial edges: what a month rollup answers
+ * and what the lines must. A range running to the end of the data (`dataThrough`) holds its last
+ * month whole: the rollup has every line of it there is.
+ */
+function monthParts(range: DateRange, dataThrough: string | null): { months: DateRange | null; edges: DateRange[] } {
   const first = range.from === startOfMonth(range.from) ? range.from : addMonths(startOfMonth(range.from), 1);
-  const last = range.to === endOfMonth(range.to) ? startOfMonth(range.to) : addMonths(startOfMonth(range.to), -1);
+  const toDataEnd = dataThrough !== null && range.to >= dataThrough;
+  const last = range.to === endOfMonth(range.to) || toDataEnd ? startOfMonth(range.to) : addMonths(startOfMonth(range.to), -1);
   if (first > last) return { months: null, edges: [range] };
   return {
     months: { from: first, to: last },
     edges: [
       ...(range.from < first ? [{ from: range.from, to: addDays(first, -1) }] : []),
-      ...(range.to > endOfMonth(last) ? [{ from: addDays(endOfMonth(last), 1), to: range.to }] : []),
+      ...(range.to > endOfMonth(last) && !toDataEnd ? [{ from: addDays(endOfMonth(last), 1), to: range.to }] : []),
     ],
   };
 }
@@ -558,7 +563,7 @@ async function usageKpiFromMonths(call: ErpCall, ranges: DateRange[], request: N
   const items: string[] = [];
   const customers: string[] = [];
   ranges.forEach((range, i) => {
-    const { months, edges } = monthParts(range);
+    const { months, edges } = monthParts(range, call.context.dataThrough);
     if (months) {
       const within = (alias: string) => `${alias}.month BETWEEN ${params.add(months.from)}::date AND ${params.add(months.to)}::date${company(alias)}`;
       items.push(`SELECT ${i} AS r, m.company, m.item_number, m.qty, m.sales, m.line_count FROM erp.invoice_month_item m WHERE ${within('m')}`);
@@ -572,7 +577,7 @@ async function usageKpiFromMonths(call: ErpCall, ranges: DateRange[], request: N
   });
   const { rows } = await analyticsQuery(
     call.db,
-    `WITH i AS (SELECT r, sum(qty) AS q, sum(sales) AS s, sum(line_count) AS n FROM (${items.join(' UNION ALL ')}) x GROUP BY r, company, item_number),
+    `WITH i AS (SELECT r, sum(qty) AS q, ${moneySum('sales')} AS s, sum(line_count) AS n FROM (${items.join(' UNION ALL ')}) x GROUP BY r, company, item_number),
           c AS (SELECT r FROM (${customers.join(' UNION ALL ')}) x GROUP BY r, company, customer)
      SELECT r, coalesce(sum(q), 0)::bigint AS q, coalesce(sum(s), 0) AS s, coalesce(sum(n), 0)::int AS n, count(*)::int AS i,
             (SELECT count(*) FROM c WHERE c.r = i.r)::int AS c

@@ -464,6 +464,21 @@ describe('Usage/KPI of every rep from the month rollups (erp.invoice_month_item,
     expect(figures(rolling.current)).toEqual(await rawKpi(rolling.current.from, rolling.current.to));
   });
 
+  it('reads the month running to the end of the data from the rollup, not from its lines', async () => {
+    const { admin } = kit.users;
+    const before = await ok(admin, '/Usage/KPI', { dateSlug: 'this-month' });
+    await sql(`UPDATE erp.invoice_month_item SET qty = qty + 1000 WHERE (month, company, item_number) = (SELECT month, company, item_number FROM erp.invoice_month_item WHERE month = '2026-11-01' LIMIT 1)`);
+    try {
+      const changed = await ok(admin, '/Usage/KPI', { dateSlug: 'this-month', filters: [] });
+      expect(changed.current.to).toBe(TODAY);
+      expect(changed.current.qty).toBe(before.current.qty + 1000);
+      // Last year's same days stop short of the month's end: its edge still comes from the lines.
+      expect(figures(changed.comparison)).toEqual(figures(before.comparison));
+    } finally {
+      await sql('SELECT erp.refresh_item_month_rollups()');
+    }
+  });
+
   it('reads the rollup for whole months (a changed rollup row shows), and the lines for a filter it does not keep', async () => {
     const { admin } = kit.users;
     const before = await ok(admin, '/Usage/KPI', { dateSlug: 'last-month' });
