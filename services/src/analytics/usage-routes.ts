@@ -18,12 +18,13 @@ import {
   usageLog,
   type AnalyticsSearchRequest,
 } from '@tradeboard/shared/contracts';
-import { addDays, addMonths, endOfMonth, startOfMonth, type DateRange } from '@tradeboard/shared/dates';
+import { addDays, endOfMonth, type DateRange } from '@tradeboard/shared/dates';
 import type { SessionUser } from '../platform/session.ts';
 import { serve } from '../platform/route.ts';
 import { analyticsQuery, listQuery, type ListModel } from './engine.ts';
 import { answerer, dimension, erpCall, groupKeyOf, pageOf, type ErpCall, type GroupKey } from './erp-common.ts';
 import { moneySum, onCommissionCost } from './models.ts';
+import { dateBetween, monthParts } from './month-parts.ts';
 import { resolveDate } from './questions.ts';
 import { scopePredicate } from './scope.ts';
 import {
@@ -95,8 +96,6 @@ function linePredicates(call: ErpCall, request: NormalizedRequest, fields: Field
   where.push(...filterPredicates(request.filters, fields, params));
   return where;
 }
-
-const between = (column: string, range: DateRange, params: SqlParams) => `${column} BETWEEN ${params.add(range.from)}::date AND ${params.add(range.to)}::date`;
 
 type RowsSpec = {
   /** The aggregated groups, scoped and filtered; `pageOnly` when only the page's rows will be decorated. */
@@ -184,7 +183,7 @@ type Window = ReturnType<typeof inactiveWindow>;
  * bought before, not since).
  */
 function purchaseLines(call: ErpCall, window: Window, request: NormalizedRequest, fields: FieldMap, params: SqlParams) {
-  const where = [between('l.invoice_date', { from: window.lookbackFrom, to: window.asOf }, params), 'l.qty > 0', ...linePredicates(call, request, fields, params)];
+  const where = [dateBetween('l.invoice_date', { from: window.lookbackFrom, to: window.asOf }, params), 'l.qty > 0', ...linePredicates(call, request, fields, params)];
   return { where: where.join(' AND '), windowFrom: `${params.add(window.windowFrom)}::date` };
 }
 
@@ -347,7 +346,7 @@ async function inactiveSupplierItems(call: ErpCall, body: InactiveBody | undefin
 // ------------------------------------------------------------------------------ Usage
 /** The groups of Usage/Log (customer, item and month), optionally narrowed (RowsSpec.among). */
 function usageLogSpec(call: ErpCall, period: DateRange, request: NormalizedRequest, params: SqlParams, among?: RowsSpec['among'] & { restrict: string }): RowsSpec {
-  const where = [between('l.invoice_date', period, params), ...linePredicates(call, request, LINE_FILTERS, params)].join(' AND ');
+  const where = [dateBetween('l.invoice_date', period, params), ...linePredicates(call, request, LINE_FILTERS, params)].join(' AND ');
   const month = "date_trunc('month', l.invoice_date)::date";
   const invoiceCount = invoiceCountOf(`${month} = g.month AND ${where}`);
   return {
@@ -390,19 +389,11 @@ async function usageLogByMonths(call: ErpCall, period: DateRange, request: Norma
   if (!call.context.rollupsReady || request.searchString || sortBy !== 'month') return null;
   if (!request.filters.every((f) => Object.keys(SLICE_FILTERS).some((k) => k.toLowerCase() === f.field.toLowerCase()))) return null;
   const descending = (request.sortDir ?? (request.sortBy ? 'asc' : 'desc')) === 'desc';
-  const firstWhole = period.from === startOfMonth(period.from) ? period.from : addMonths(startOfMonth(period.from), 1);
-  const lastWhole = period.to === endOfMonth(period.to) ? startOfMonth(period.to) : addMonths(startOfMonth(period.to), -1);
-  const edges: DateRange[] =
-    firstWhole > lastWhole
-      ? [period]
-      : [
-          ...(period.from < firstWhole ? [{ from: period.from, to: addDays(firstWhole, -1) }] : []),
-          ...(period.to > endOfMonth(lastWhole) ? [{ from: addDays(endOfMonth(lastWhole), 1), to: period.to }] : []),
-        ];
+  const { months: whole, edges } = monthParts(period, call.context.dataThrough);
   const params = new SqlParams();
   const slices: string[] = [];
-  if (firstWhole <= lastWhole) {
-    slices.push(`m.month BETWEEN ${params.add(firstWhole)}::date AND ${params.add(lastWhole)}::date`);
+  if (whole) {
+    slices.push(dateBetween('m.month', whole, params));
     const scope = scopePredicate(call.context.scope, 'm.sales_rep', params);
     if (scope) slices.push(scope);
     slices.push(...filterPredicates(request.filters, SLICE_FILTERS, params));
@@ -411,7 +402,7 @@ async function usageLogByMonths(call: ErpCall, period: DateRange, request: Norma
     ? `UNION ALL
        SELECT month::text, count(*)::int, false FROM (
          SELECT date_trunc('month', l.invoice_date)::date AS month FROM erp.invoice_line l
-          WHERE (${edges.map((range) => between('l.invoice_date', range, params)).join(' OR ')})
+          WHERE (${edges.map((range) => dateBetween('l.invoice_date', range, params)).join(' OR ')})
                 ${linePredicates(call, request, LINE_FILTERS, params).map((p) => `AND ${p}`).join(' ')}
           GROUP BY l.company, l.customer, l.item_number, 1) x GROUP BY 1`
     : '';
@@ -444,7 +435,7 @@ async function usageLogByMonths(call: ErpCall, period: DateRange, request: Norma
   return rowsPage(
     call,
     usageLogSpec(call, period, request, pageParams, {
-      restrict: `AND ${between('l.invoice_date', narrowed, pageParams)}`,
+      restrict: `AND ${dateBetween('l.invoice_date', narrowed, pageParams)}`,
       totalCount: `SELECT ${pageParams.add(total)}::int`,
       extras: 'true AS by_months',
     }),
@@ -500,8 +491,8 @@ async function usageComparisonAnswer(call: ErpCall, body: AnalyticsSearchRequest
   const comparison = period.comparison;
   const request = normalizeRequest(body);
   const params = new SqlParams();
-  const current = between('l.invoice_date', period, params);
-  const previous = between('l.invoice_date', comparison, params);
+  const current = dateBetween('l.invoice_date', period, params);
+  const previous = dateBetween('l.invoice_date', comparison, params);
   const where = [`(${current} OR ${previous})`, ...linePredicates(call, request, LINE_FILTERS, params)];
   const names = group.names;
   const name = names ? `coalesce((SELECT min(t.${names.name}) FROM ${names.table} t WHERE t.${names.key} = a.key), a.key)` : 'a.key';
@@ -532,25 +523,6 @@ async function usageComparisonAnswer(call: ErpCall, body: AnalyticsSearchRequest
 }
 
 /**
- * A range's whole months (first days, from ≤ to) and its partial edges: what a month rollup answers
- * and what the lines must. A range running to the end of the data (`dataThrough`) holds its last
- * month whole: the rollup has every line of it there is.
- */
-function monthParts(range: DateRange, dataThrough: string | null): { months: DateRange | null; edges: DateRange[] } {
-  const first = range.from === startOfMonth(range.from) ? range.from : addMonths(startOfMonth(range.from), 1);
-  const toDataEnd = dataThrough !== null && range.to >= dataThrough;
-  const last = range.to === endOfMonth(range.to) || toDataEnd ? startOfMonth(range.to) : addMonths(startOfMonth(range.to), -1);
-  if (first > last) return { months: null, edges: [range] };
-  return {
-    months: { from: first, to: last },
-    edges: [
-      ...(range.from < first ? [{ from: range.from, to: addDays(first, -1) }] : []),
-      ...(range.to > endOfMonth(last) && !toDataEnd ? [{ from: addDays(endOfMonth(last), 1), to: range.to }] : []),
-    ],
-  };
-}
-
-/**
  * Usage/KPI of every sales rep (no filter but the company) from the month rollups: quantity,
  * sales, lines and items from erp.invoice_month_item, customers from erp.invoice_month_customer,
  * for each range's whole months, and the lines of its partial edge months. Null otherwise.
@@ -570,7 +542,7 @@ async function usageKpiFromMonths(call: ErpCall, ranges: DateRange[], request: N
       customers.push(`SELECT ${i} AS r, c.company, c.customer FROM erp.invoice_month_customer c WHERE ${within('c')}`);
     }
     if (edges.length) {
-      const lines = `(${edges.map((edge) => between('l.invoice_date', edge, params)).join(' OR ')})${company('l')}`;
+      const lines = `(${edges.map((edge) => dateBetween('l.invoice_date', edge, params)).join(' OR ')})${company('l')}`;
       items.push(`SELECT ${i} AS r, l.company, l.item_number, l.qty, l.sales, 1 AS line_count FROM erp.invoice_line l WHERE ${lines}`);
       customers.push(`SELECT ${i} AS r, l.company, l.customer FROM erp.invoice_line l WHERE ${lines}`);
     }
@@ -620,7 +592,7 @@ async function usageKpiAnswer(call: ErpCall, body: { dateSlug: string; filters?:
 /** Usage/KPI's figures per range (q, s, n, c, i followed by the range's index) from the lines. */
 async function usageKpiFromLines(call: ErpCall, ranges: DateRange[], request: NormalizedRequest): Promise<Record<string, unknown>> {
   const params = new SqlParams();
-  const conditions = ranges.map((range) => between('l.invoice_date', range, params));
+  const conditions = ranges.map((range) => dateBetween('l.invoice_date', range, params));
   const where = [`(${conditions.join(' OR ')})`, ...linePredicates(call, request, LINE_FILTERS, params)];
   // One pass over the lines: per customer and per item (grouping sets), each group's figures per
   // range; the customers (items) are the groups with lines in a range, the figures their sums

@@ -1,0 +1,25 @@
+import { addDays, addMonths, endOfMonth, startOfMonth, type DateRange } from '@tradeboard/shared/dates';
+import type { SqlParams } from './search-request.ts';
+
+/** `column BETWEEN from AND to` for a range of days, as parameters. */
+export const dateBetween = (column: string, range: DateRange, params: SqlParams) =>
+  `${column} BETWEEN ${params.add(range.from)}::date AND ${params.add(range.to)}::date`;
+
+/**
+ * A range's whole months (first days, from ≤ to) and its partial edges: what a month rollup answers
+ * and what a finer source must. A range running to the end of the data (`dataThrough`) holds its
+ * last month whole: the rollup has every line of it there is.
+ */
+export function monthParts(range: DateRange, dataThrough: string | null): { months: DateRange | null; edges: DateRange[] } {
+  const first = range.from === startOfMonth(range.from) ? range.from : addMonths(startOfMonth(range.from), 1);
+  const toDataEnd = dataThrough !== null && range.to >= dataThrough;
+  const last = range.to === endOfMonth(range.to) || toDataEnd ? startOfMonth(range.to) : addMonths(startOfMonth(range.to), -1);
+  if (first > last) return { months: null, edges: [range] };
+  return {
+    months: { from: first, to: last },
+    edges: [
+      ...(range.from < first ? [{ from: range.from, to: addDays(first, -1) }] : []),
+      ...(range.to > endOfMonth(last) && !toDataEnd ? [{ from: addDays(endOfMonth(last), 1), to: range.to }] : []),
+    ],
+  };
+}
