@@ -50,11 +50,12 @@ import {
 } from '@tradeboard/shared/contracts';
 import { parseBoolean } from '@tradeboard/shared/user-settings';
 import type { SessionUser } from '../platform/session.ts';
+import type { Db } from '../db/database.ts';
 import { HttpError } from '../platform/errors.ts';
 import { serve } from '../platform/route.ts';
 import { analyticsQuery, type ListModel } from './engine.ts';
 import { branchJoin, byName, corporateRows, customerRows, shipToRows } from './accounts-routes.ts';
-import { companyWide, erpCall, pageOf, type ErpCall } from './erp-common.ts';
+import { answerer, companyWide, erpCall, pageOf, type ErpCall } from './erp-common.ts';
 import { scopePredicate } from './scope.ts';
 import {
   badRequest,
@@ -320,14 +321,16 @@ async function counties(call: ErpCall, body: SearchRequest | undefined) {
 // ------------------------------------------------------------------------------ a rep's accounts
 type RepRequest = SearchRequest & { salesRep?: string };
 
-/** The rep asked for (default: the caller's own code); 404 when it is unknown or outside the caller's scope. */
-async function requestedRep(call: ErpCall, user: SessionUser, asked: string | undefined): Promise<string> {
-  let rep = asked;
-  if (!rep) {
-    const { rows } = await call.db.query<{ sales_rep: string | null }>('SELECT sales_rep FROM app.user_master WHERE user_master_id = $1', [user.userMasterId]);
-    rep = rows[0]?.sales_rep ?? undefined;
-    if (!rep) throw badRequest('salesRep is required: you have no sales rep code of your own');
-  }
+/** The caller's own sales rep code (app.user_master), for a rep's accounts asked without one. */
+async function ownRep(db: Db, user: SessionUser): Promise<string> {
+  const { rows } = await db.query<{ sales_rep: string | null }>('SELECT sales_rep FROM app.user_master WHERE user_master_id = $1', [user.userMasterId]);
+  const rep = rows[0]?.sales_rep;
+  if (!rep) throw badRequest('salesRep is required: you have no sales rep code of your own');
+  return rep;
+}
+
+/** The rep asked for; 404 when it is unknown or outside the caller's scope. */
+async function requestedRep(call: ErpCall, rep: string): Promise<string> {
   const scope = call.context.scope;
   const inScope = scope.all || scope.salesReps.includes(rep);
   const { rows } = await call.db.query('SELECT 1 FROM erp.sales_rep WHERE sales_rep = $1 LIMIT 1', [rep]);
@@ -362,9 +365,9 @@ const REP_KINDS: Record<'customer' | 'shipTo' | 'corporate', RepKind> = {
  * primary: the accounts assigned to the rep (within the caller's scope); otherwise the accounts
  * the rep has invoiced (the transaction rep), which the caller reads because the rep is his.
  */
-async function repAccounts(call: ErpCall, user: SessionUser, kind: RepKind, primary: boolean, body: RepRequest | undefined) {
-  const { salesRep: asked, ...search } = body ?? {};
-  const rep = await requestedRep(call, user, asked);
+async function repAccounts(call: ErpCall, kind: RepKind, primary: boolean, salesRep: string, body: RepRequest | undefined) {
+  const { salesRep: _asked, ...search } = body ?? {};
+  const rep = await requestedRep(call, salesRep);
   const page = await listPage(
     call,
     kind.model,
@@ -438,68 +441,69 @@ async function accountSearch(call: ErpCall, kinds: SearchKind[], body: AccountSe
 
 // ------------------------------------------------------------------------------ routes
 export async function accountDetailRoutes(app: FastifyInstance): Promise<void> {
-  const scoped = (user: SessionUser) => erpCall(app.db, user, []);
-  const prospects = (user: SessionUser) => erpCall(app.db, user, [], 'ProspectAccessRight');
-  const everyone = async (user: SessionUser) => companyWide(await erpCall(app.db, user, []));
+  // Every call here is read from the ERP data alone: answered from the result cache.
+  const scoped = answerer((user) => erpCall(app.db, user, []));
+  const prospects = answerer((user) => erpCall(app.db, user, [], 'ProspectAccessRight'));
+  const purchasing = answerer(async (user) => companyWide(await erpCall(app.db, user, [], 'PurchaseAccessRight')));
+  const everyone = answerer(async (user) => companyWide(await erpCall(app.db, user, [])));
+  const withProspectRight = answerer((user) => erpCall(app.db, user, ['ProspectAccessRight']));
+  const inactive = answerer((user) => erpCall(app.db, user, INACTIVITY_SETTINGS));
 
-  route(app, branchById, async (request) => branch(await everyone(request.user), request.params.branch, request.params.company));
-  route(app, companyById, async (request) => company(await everyone(request.user), request.params.company));
-  route(app, locationById, async (request) => location(await everyone(request.user), request.params.location, request.params.company));
-  route(app, productGroupById, async (request) => productGroup(await everyone(request.user), request.params.productGroup, request.query.company));
-  route(app, countyList, async (request) => counties(await scoped(request.user), request.body));
+  route(app, branchById, async (request) => everyone(request, (call) => branch(call, request.params.branch, request.params.company)));
+  route(app, companyById, async (request) => everyone(request, (call) => company(call, request.params.company)));
+  route(app, locationById, async (request) => everyone(request, (call) => location(call, request.params.location, request.params.company)));
+  route(app, productGroupById, async (request) => everyone(request, (call) => productGroup(call, request.params.productGroup, request.query.company)));
+  route(app, countyList, async (request) => scoped(request, (call) => counties(call, request.body)));
 
-  route(app, customerById, async (request) => customer(await scoped(request.user), request.params.customer, request.query.company));
-  route(app, shipToById, async (request) => shipTo(await scoped(request.user), request.params.shipTo, request.query.company));
-  route(app, corporateById, async (request) => corporate(await scoped(request.user), request.params.corporate, request.query.company));
-  route(app, prospectById, async (request) => prospect(await prospects(request.user), request.params.customer, request.params.company));
-  route(app, supplierById, async (request) =>
-    supplier(companyWide(await erpCall(app.db, request.user, [], 'PurchaseAccessRight')), request.params.supplier, request.query.company),
-  );
+  route(app, customerById, async (request) => scoped(request, (call) => customer(call, request.params.customer, request.query.company)));
+  route(app, shipToById, async (request) => scoped(request, (call) => shipTo(call, request.params.shipTo, request.query.company)));
+  route(app, corporateById, async (request) => scoped(request, (call) => corporate(call, request.params.corporate, request.query.company)));
+  route(app, prospectById, async (request) => prospects(request, (call) => prospect(call, request.params.customer, request.params.company)));
+  route(app, supplierById, async (request) => purchasing(request, (call) => supplier(call, request.params.supplier, request.query.company)));
 
-  route(app, customerSalesRep, async (request) => repAccounts(await scoped(request.user), request.user, REP_KINDS.customer, request.params.primary, request.body));
-  route(app, shipToSalesRep, async (request) => repAccounts(await scoped(request.user), request.user, REP_KINDS.shipTo, request.params.primary, request.body));
-  route(app, corporateSalesRep, async (request) => repAccounts(await scoped(request.user), request.user, REP_KINDS.corporate, request.params.primary, request.body));
+  // The caller's own rep code (app.user_master, not ERP data) is read first and keyed as the rep asked for.
+  const repRoute = (kind: RepKind) => async (request: { user: SessionUser; url: string; params: { primary: boolean }; body?: RepRequest }) => {
+    const salesRep = request.body?.salesRep || (await ownRep(app.db, request.user));
+    return scoped({ user: request.user, url: request.url, body: { ...request.body, salesRep } }, (call) => repAccounts(call, kind, request.params.primary, salesRep, request.body));
+  };
+  route(app, customerSalesRep, repRoute(REP_KINDS.customer));
+  route(app, shipToSalesRep, repRoute(REP_KINDS.shipTo));
+  route(app, corporateSalesRep, repRoute(REP_KINDS.corporate));
 
   // crossCustomerSearchWritebackOverride is accepted, but no request flag widens the caller's scope.
-  route(app, customerSearch, async (request) => {
-    const call = await erpCall(app.db, request.user, ['ProspectAccessRight']);
+  route(app, customerSearch, async (request) => withProspectRight(request, (call) => {
     // Prospects join the hits only for a role with ProspectAccessRight.
     const withProspects = request.params.includeProspectAccounts && parseBoolean(call.settings.ProspectAccessRight);
     return accountSearch(call, withProspects ? ['Customer', 'Prospect'] : ['Customer'], request.body);
-  });
-  route(app, corporateSearch, async (request) => accountSearch(await scoped(request.user), ['Corporate'], request.body));
-  route(app, shipToSearch, async (request) => accountSearch(await scoped(request.user), ['ShipTo'], request.body));
-  route(app, supplierSearch, async (request) =>
-    accountSearch(companyWide(await erpCall(app.db, request.user, [], 'PurchaseAccessRight')), ['Supplier'], request.body),
-  );
-  route(app, prospectSearch, async (request) => accountSearch(await prospects(request.user), ['Prospect'], request.body));
+  }));
+  route(app, corporateSearch, async (request) => scoped(request, (call) => accountSearch(call, ['Corporate'], request.body)));
+  route(app, shipToSearch, async (request) => scoped(request, (call) => accountSearch(call, ['ShipTo'], request.body)));
+  route(app, supplierSearch, async (request) => purchasing(request, (call) => accountSearch(call, ['Supplier'], request.body)));
+  route(app, prospectSearch, async (request) => prospects(request, (call) => accountSearch(call, ['Prospect'], request.body)));
 
-  route(app, customerInactive, async (request) => inactivity(await erpCall(app.db, request.user, INACTIVITY_SETTINGS), request.params.customer, request.params.company));
+  route(app, customerInactive, async (request) => inactive(request, (call) => inactivity(call, request.params.customer, request.params.company)));
 
   // The contact restriction overrides are accepted; the ERP mirror holds no contact restrictions to lift.
-  route(app, customerContacts, async (request) => {
-    const call = await scoped(request.user);
+  route(app, customerContacts, async (request) => scoped(request, async (call) => {
     const { customer: code, company: companyCode } = request.params;
     await customer(call, code, companyCode);
     return contactsOf(call, companyCode, code, request.body);
-  });
-  route(app, shipToContacts, async (request) => {
-    const call = await scoped(request.user);
+  }));
+  route(app, shipToContacts, async (request) => scoped(request, async (call) => {
     const site = await shipTo(call, request.params.shipTo, request.params.company);
     return contactsOf(call, request.params.company, site.customer, request.body);
-  });
+  }));
 
-  route(app, customerLatitudeLongitude, async (request) => {
-    const call = await scoped(request.user);
+  route(app, customerLatitudeLongitude, async (request) => scoped(request, async (call) => {
     const found = await customer(call, request.params.customer, request.query.company);
     return { company: found.company, customer: found.customer, customerName: found.customerName, latitude: found.latitude, longitude: found.longitude };
-  });
-  route(app, customerMapList, async (request) => listPage(await scoped(request.user), mapRows(null), request.body));
+  }));
+  route(app, customerMapList, async (request) => scoped(request, (call) => listPage(call, mapRows(null), request.body)));
   route(app, customerMapRadius, async (request) => {
     const { lat, lng, radius } = request.params;
     if (![lat, lng, radius].every(Number.isFinite)) throw badRequest('lat, lng and radius must be numbers');
     const distance = haversineMiles(lat, lng);
-    return listPage(await scoped(request.user), mapRows(distance), request.body, (params) => [`${distance} <= ${params.add(radius)}::float8`]);
+    return scoped(request, (call) => listPage(call, mapRows(distance), request.body, (params) => [`${distance} <= ${params.add(radius)}::float8`]));
   });
 }
 

@@ -254,7 +254,7 @@ const AR_AP_GROUP_BYS: Record<string, GroupKey> = { company: dimension('company'
 
 
 export async function accountingRoutes(app: FastifyInstance): Promise<void> {
-  // The groupings and analyses are read from the ERP data alone: answered from the result cache.
+  // Every call here is read from the ERP data alone: answered from the result cache.
   const arAnswer = answerer((user) => ledgerCall(app, user, AR));
   const apAnswer = answerer((user) => ledgerCall(app, user, AP));
   const answer = answerer((user) => erpCall(app.db, user, []));
@@ -269,17 +269,16 @@ export async function accountingRoutes(app: FastifyInstance): Promise<void> {
     arAnswer(request, (call) => ledgerAging(call, AR, request.params.groupBy, request.query.arAgingBasis ?? DEFAULT_AGING_BASIS, request.body)),
   );
   serve(app, arList, async (request) =>
-    agingList(await ledgerCall(app, request.user, AR), AR, request.query.arAgingBasis ?? DEFAULT_AGING_BASIS, request.body),
+    arAnswer(request, (call) => agingList(call, AR, request.query.arAgingBasis ?? DEFAULT_AGING_BASIS, request.body)),
   );
   serve(app, apGrouped, async (request) =>
     apAnswer(request, (call) => ledgerAging(call, AP, request.params.groupBy, request.query.apAgingBasis ?? DEFAULT_AGING_BASIS, request.body)),
   );
   serve(app, apList, async (request) =>
-    agingList(await ledgerCall(app, request.user, AP), AP, request.query.apAgingBasis ?? DEFAULT_AGING_BASIS, request.body),
+    apAnswer(request, (call) => agingList(call, AP, request.query.apAgingBasis ?? DEFAULT_AGING_BASIS, request.body)),
   );
 
-  serve(app, arDaysOpen, async (request) => {
-    const call = await ledgerCall(app, request.user, AR);
+  serve(app, arDaysOpen, async (request) => arAnswer(request, async (call) => {
     const params = new SqlParams();
     const where = [`o.invoice_number = ${params.add(request.params.invoiceNumber)}`];
     if (request.query.company) where.push(`o.company = ${params.add(request.query.company)}`);
@@ -294,10 +293,9 @@ export async function accountingRoutes(app: FastifyInstance): Promise<void> {
       params.values,
     );
     return single(rows, 'Open invoice', request.params.invoiceNumber, request.query.company) as never;
-  });
+  }));
 
-  serve(app, unifiedArInvoiceExact, async (request) => {
-    const call = await ledgerCall(app, request.user, AR);
+  serve(app, unifiedArInvoiceExact, async (request) => arAnswer(request, async (call) => {
     const company = request.body?.company;
     const params = new SqlParams();
     const where = [`h.invoice_number = ${params.add(request.params.invoiceNumber)}`];
@@ -319,7 +317,7 @@ export async function accountingRoutes(app: FastifyInstance): Promise<void> {
       params.values,
     );
     return single(rows, 'Invoice', request.params.invoiceNumber, company) as never;
-  });
+  }));
 
   serve(app, analysisSalesBookingsQuotes, async (request) => answer(request, async (call) => {
     const search = normalizeRequest(request.body);

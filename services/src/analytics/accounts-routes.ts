@@ -23,12 +23,11 @@ import {
 } from '@tradeboard/shared/contracts';
 import type { ResolvedDateChoice } from '@tradeboard/shared/dates';
 import { parseBoolean } from '@tradeboard/shared/user-settings';
-import type { SessionUser } from '../platform/session.ts';
 import { HttpError } from '../platform/errors.ts';
 import { serve } from '../platform/route.ts';
 import { resolveDate } from './questions.ts';
 import { listQuery, periodTotalsQuery, type ListModel } from './engine.ts';
-import { ALL_TIME, companyWide, erpCall, pageOf, todaySql, UNDATED, type ErpCall } from './erp-common.ts';
+import { ALL_TIME, answerer, companyWide, erpCall, pageOf, todaySql, UNDATED, type ErpCall } from './erp-common.ts';
 import { invoiceModelFor } from './models.ts';
 import { periodAmounts } from './purchasing-routes.ts';
 import { scopePredicate } from './scope.ts';
@@ -317,25 +316,25 @@ async function summaryAmounts(call: ErpCall, kind: SummaryKind, company: string,
 }
 
 export async function accountsRoutes(app: FastifyInstance): Promise<void> {
-  const scoped = (user: SessionUser) => erpCall(app.db, user, ['CRMDisplayAccountAddress']);
-  const purchasing = async (user: SessionUser) => companyWide(await erpCall(app.db, user, ['CRMDisplayAccountAddress'], 'PurchaseAccessRight'));
-  const everyone = async (user: SessionUser) => companyWide(await erpCall(app.db, user, []));
+  // Every call here is read from the ERP data alone: answered from the result cache.
+  const scoped = answerer((user) => erpCall(app.db, user, ['CRMDisplayAccountAddress']));
+  const prospects = answerer((user) => erpCall(app.db, user, ['CRMDisplayAccountAddress'], 'ProspectAccessRight'));
+  const purchasing = answerer(async (user) => companyWide(await erpCall(app.db, user, ['CRMDisplayAccountAddress'], 'PurchaseAccessRight')));
+  const everyone = answerer(async (user) => companyWide(await erpCall(app.db, user, [])));
 
-  serve(app, customerList, async (request) => page(await scoped(request.user), customerRows, request.body));
-  serve(app, shipToList, async (request) => page(await scoped(request.user), shipToRows, request.body));
-  serve(app, corporateList, async (request) => page(await scoped(request.user), corporateRows, request.body));
-  serve(app, prospectList, async (request) => page(await erpCall(app.db, request.user, [], 'ProspectAccessRight'), prospectRows, request.body));
-  serve(app, supplierList, async (request) => page(await purchasing(request.user), supplierRows, request.body));
-  serve(app, companyList, async (request) => page(await everyone(request.user), companyRows, request.body));
-  serve(app, productGroupList, async (request) => page(await everyone(request.user), productGroupRows, request.body));
-  serve(app, branchList, async (request) => page(await everyone(request.user), branchRows, request.body, request.params.company));
-  serve(app, locationList, async (request) => page(await everyone(request.user), locationRows, request.body, request.params.company));
+  serve(app, customerList, async (request) => scoped(request, (call) => page(call, customerRows, request.body)));
+  serve(app, shipToList, async (request) => scoped(request, (call) => page(call, shipToRows, request.body)));
+  serve(app, corporateList, async (request) => scoped(request, (call) => page(call, corporateRows, request.body)));
+  serve(app, prospectList, async (request) => prospects(request, (call) => page(call, prospectRows, request.body)));
+  serve(app, supplierList, async (request) => purchasing(request, (call) => page(call, supplierRows, request.body)));
+  serve(app, companyList, async (request) => everyone(request, (call) => page(call, companyRows, request.body)));
+  serve(app, productGroupList, async (request) => everyone(request, (call) => page(call, productGroupRows, request.body)));
+  serve(app, branchList, async (request) => everyone(request, (call) => page(call, branchRows, request.body, request.params.company)));
+  serve(app, locationList, async (request) => everyone(request, (call) => page(call, locationRows, request.body, request.params.company)));
 
-  serve(app, customerSummary, async (request) => accountSummary(await scoped(request.user), SUMMARIES.customer, request.body.company, request.body.customer));
-  serve(app, shipToSummary, async (request) => accountSummary(await scoped(request.user), SUMMARIES.shipTo, request.body.company, request.body.shipTo));
-  serve(app, corporateSummary, async (request) => accountSummary(await scoped(request.user), SUMMARIES.corporate, request.body.company, request.body.corporate));
-  serve(app, prospectSummary, async (request) =>
-    accountSummary(await erpCall(app.db, request.user, ['CRMDisplayAccountAddress'], 'ProspectAccessRight'), SUMMARIES.prospect, request.body.company, request.body.prospect),
-  );
-  serve(app, supplierSummary, async (request) => accountSummary(await purchasing(request.user), SUMMARIES.supplier, request.body.company, request.body.supplier));
+  serve(app, customerSummary, async (request) => scoped(request, (call) => accountSummary(call, SUMMARIES.customer, request.body.company, request.body.customer)));
+  serve(app, shipToSummary, async (request) => scoped(request, (call) => accountSummary(call, SUMMARIES.shipTo, request.body.company, request.body.shipTo)));
+  serve(app, corporateSummary, async (request) => scoped(request, (call) => accountSummary(call, SUMMARIES.corporate, request.body.company, request.body.corporate)));
+  serve(app, prospectSummary, async (request) => prospects(request, (call) => accountSummary(call, SUMMARIES.prospect, request.body.company, request.body.prospect)));
+  serve(app, supplierSummary, async (request) => purchasing(request, (call) => accountSummary(call, SUMMARIES.supplier, request.body.company, request.body.supplier)));
 }

@@ -12,7 +12,7 @@ import type { SessionUser } from '../platform/session.ts';
 import { HttpError } from '../platform/errors.ts';
 import { route } from './account-detail-routes.ts';
 import { listQuery, type ListModel } from './engine.ts';
-import { companyWide, dimension, erpCall, groupedMeasures, groupKeyOf, pageOf, todaySql, type ErpCall, type GroupKey } from './erp-common.ts';
+import { answerer, companyWide, dimension, erpCall, groupedMeasures, groupKeyOf, pageOf, todaySql, type ErpCall, type GroupKey } from './erp-common.ts';
 import { resolveDate } from './questions.ts';
 import { listPage, withEquals } from './service-routes.ts';
 import { badRequest, normalizeRequest, SqlParams, type FieldMap, type NormalizedRequest } from './search-request.ts';
@@ -267,8 +267,10 @@ async function documentLines(call: ErpCall, model: ListModel, header: ListModel,
 
 // ------------------------------------------------------------------------------ routes
 export async function adjustmentRoutes(app: FastifyInstance): Promise<void> {
-  route(app, inventoryAdjustment, async (request) => {
-    const call = companyWide(await inventoryCall(app, request.user));
+  // Every call here is read from the ERP data alone: answered from the result cache.
+  const answer = answerer((user) => inventoryCall(app, user));
+  const stockAnswer = answerer(async (user) => companyWide(await inventoryCall(app, user)));
+  route(app, inventoryAdjustment, async (request) => stockAnswer(request, async (call) => {
     const { dateSlug, groupBy, ...body } = request.body;
     const search = normalizeRequest(body);
     const { slug, period } = periodOf(call, dateSlug, false);
@@ -281,17 +283,15 @@ export async function adjustmentRoutes(app: FastifyInstance): Promise<void> {
       groupBy: null,
       totals: { adjustmentCount: page.totalCount, lineCount: t.lineCount ?? 0, totalQty: t.totalQty ?? 0, totalValue: round2(t.totalValue), increaseValue: round2(t.increaseValue), decreaseValue: round2(t.decreaseValue) },
     } as never;
-  });
+  }));
 
-  route(app, inventoryAdjustmentDetail, async (request) => {
-    const call = companyWide(await inventoryCall(app, request.user));
+  route(app, inventoryAdjustmentDetail, async (request) => stockAnswer(request, async (call) => {
     const { adjustmentNumber, company, dateSlug, ...body } = request.body;
     const page = await documentLines(call, adjustmentLines, adjustmentList, 'adjustmentNumber', { dateSlug, company, search: normalizeRequest(body), number: adjustmentNumber }, 'Inventory adjustment');
     return { ...page, totals: { lineCount: page.totalCount, qty: page.totals.qty ?? 0, value: round2(page.totals.value) } } as never;
-  });
+  }));
 
-  route(app, inventoryRma, async (request) => {
-    const call = await inventoryCall(app, request.user);
+  route(app, inventoryRma, async (request) => answer(request, async (call) => {
     const { dateSlug, customer, shipTo, company, openOnly, groupBy, ...body } = request.body;
     const search = withEquals(normalizeRequest(body), { customer, shipTo, company });
     const { slug, period } = periodOf(call, dateSlug, Boolean(customer));
@@ -304,12 +304,11 @@ export async function adjustmentRoutes(app: FastifyInstance): Promise<void> {
       groupBy: null,
       totals: { rmaCount: page.totalCount, openCount: t.openCount ?? 0, lineCount: t.lineCount ?? 0, totalAmount: round2(t.totalAmount), creditedAmount: round2(t.creditedAmount) },
     } as never;
-  });
+  }));
 
-  route(app, inventoryRmaDetail, async (request) => {
-    const call = await inventoryCall(app, request.user);
+  route(app, inventoryRmaDetail, async (request) => answer(request, async (call) => {
     const { rmaNumber, company, dateSlug, ...body } = request.body;
     const { totals: _none, ...page } = await documentLines(call, rmaLines, rmaList(todaySql(call), false), 'rmaNumber', { dateSlug, company, search: normalizeRequest(body), number: rmaNumber }, 'RMA');
     return page as never;
-  });
+  }));
 }

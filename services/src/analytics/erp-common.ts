@@ -54,8 +54,13 @@ export async function erpCall(db: Db, user: SessionUser, settingNames: readonly 
   ]);
   const settings: Record<string, string> = {};
   for (const name of names) settings[name] = rows.find((r) => r.name === name)?.value ?? DEFAULT_SETTINGS[name] ?? '';
-  if (right && !parseBoolean(settings[right])) throw new HttpError(403, `Your role has no ${right}`);
+  if (right) requireRight(settings, right);
   return { db, context, today: analyticsToday(), settings };
+}
+
+/** 403 unless the access right setting `right` (among the settings read) is on. */
+export function requireRight(settings: Record<string, string>, right: string): void {
+  if (!parseBoolean(settings[right])) throw new HttpError(403, `Your role has no ${right}`);
 }
 
 const answerCaches = new WeakMap<Db, ResultCache>();

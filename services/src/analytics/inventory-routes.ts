@@ -164,7 +164,7 @@ const GROUP_BYS: Record<string, GroupKey> = {
 const GROUP_FILTERS = { company: 'r.company', location: 'r.location', productGroup: 'r.product_group', supplier: 'r.supplier', itemNumber: 'r.item_number' };
 
 export async function inventoryRoutes(app: FastifyInstance): Promise<void> {
-  // The summary and value groupings are read from the ERP data alone: answered from the result cache.
+  // Every call here is read from the ERP data alone: answered from the result cache.
   const answer = answerer((user) => stockCall(app, user));
 
   serve(app, inventorySummary, async (request) => answer(request, async (call) => {
@@ -200,20 +200,17 @@ export async function inventoryRoutes(app: FastifyInstance): Promise<void> {
     return page(call, model, request.body);
   }));
 
-  serve(app, inventoryDetails, async (request) => {
-    const call = await stockCall(app, request.user);
+  serve(app, inventoryDetails, async (request) => answer(request, async (call) => {
     const from = stockRows(call, { where: stockFilters(request.query) });
     return page(call, detailModel(from, searchColumns(request.query.inventorySearchField), { field: 'itemNumber', dir: 'asc' }), request.body);
-  });
+  }));
 
-  serve(app, inventoryValueDetail, async (request) => {
-    const call = await stockCall(app, request.user);
+  serve(app, inventoryValueDetail, async (request) => answer(request, async (call) => {
     const from = stockRows(call, { where: ['v.qty_on_hand > 0'] });
     return page(call, detailModel(from, SEARCH_COLUMNS['Item Number + Description'], { field: 'value', dir: 'desc' }), request.body);
-  });
+  }));
 
-  serve(app, inventoryValueAnalysisDetail, async (request) => {
-    const call = await stockCall(app, request.user);
+  serve(app, inventoryValueAnalysisDetail, async (request) => answer(request, async (call) => {
     const today = todaySql(call);
     const { daysMin, daysMax } = request.query;
     if (daysMin !== undefined && daysMax !== undefined && daysMin > daysMax) throw new HttpError(400, `daysMin (${daysMin}) is above daysMax (${daysMax})`);
@@ -225,7 +222,7 @@ export async function inventoryRoutes(app: FastifyInstance): Promise<void> {
     const age = sold.length === 0 ? [] : [`(${sold.join(' AND ')}${daysMax === undefined ? ' OR v.last_sold_date IS NULL' : ''})`];
     const from = stockRows(call, { where: ['v.qty_on_hand > 0', ...age] });
     return page(call, detailModel(from, SEARCH_COLUMNS['Item Number + Description'], { field: 'value', dir: 'desc' }), request.body);
-  });
+  }));
 
   serve(app, inventoryValueGrouped, async (request) => answer(request, async (call) => {
     const excludeDays = days(request.params.excludeFromDeadStockDays, 'excludeFromDeadStockDays');
@@ -291,8 +288,7 @@ export async function inventoryRoutes(app: FastifyInstance): Promise<void> {
     };
   }));
 
-  serve(app, inventoryReorder, async (request) => {
-    const call = await stockCall(app, request.user);
+  serve(app, inventoryReorder, async (request) => answer(request, async (call) => {
     const percent = request.params.percentageReorder;
     if (!Number.isInteger(percent)) throw new HttpError(400, 'percentageReorder must be a whole percentage');
     const reorderAt = `floor(r.reorder_point * ${percent} / 100.0)::int`;
@@ -320,5 +316,5 @@ export async function inventoryRoutes(app: FastifyInstance): Promise<void> {
       tieBreak: 'r.company, r.item_number, r.location',
     };
     return page(call, model, request.body);
-  });
+  }));
 }

@@ -25,11 +25,10 @@ import {
   quoteDetailsBom,
   supplierNoteList,
 } from '@tradeboard/shared/contracts';
-import type { SessionUser } from '../platform/session.ts';
 import { HttpError } from '../platform/errors.ts';
 import { route } from './account-detail-routes.ts';
 import { analyticsQuery, listQuery, type ListModel } from './engine.ts';
-import { companyWide, erpCall, pageOf, type ErpCall } from './erp-common.ts';
+import { answerer, companyWide, erpCall, pageOf, requireRight, type ErpCall } from './erp-common.ts';
 import { LINE_COLUMNS, LINE_FROM } from './purchasing-routes.ts';
 import { resolveDate } from './questions.ts';
 import { invoiceHeaderList, invoiceLineList, orderLineList, quoteLineList } from './sales-lists.ts';
@@ -196,56 +195,54 @@ async function datedNotes(call: ErpCall, model: ListModel, request: NormalizedRe
 
 // ------------------------------------------------------------------------------ routes
 export async function notesBomRoutes(app: FastifyInstance): Promise<void> {
-  const scoped = (user: SessionUser) => erpCall(app.db, user, []);
-  const purchasing = async (user: SessionUser) => companyWide(await erpCall(app.db, user, [], 'PurchaseAccessRight'));
+  // Every call here is read from the ERP data alone (the notes too: erp.*_note): answered from the result cache.
+  const scopedAnswer = answerer((user) => erpCall(app.db, user, []));
+  const purchasingAnswer = answerer(async (user) => companyWide(await erpCall(app.db, user, [], 'PurchaseAccessRight')));
+  const arAnswer = answerer((user) => erpCall(app.db, user, [], 'ArAccessRight'));
+  /** The caller's scope with his PurchaseAccessRight read, not yet checked: an order line outside his scope answers 404 first. */
+  const lineThenPurchasing = answerer((user) => erpCall(app.db, user, ['PurchaseAccessRight']));
 
   // BOM: the line as the Invoice/Order/Quote Details calls see it, then its item's components.
-  route(app, invoiceDetailsBom, async (request) => {
-    const call = await scoped(request.user);
+  route(app, invoiceDetailsBom, async (request) => scopedAnswer(request, async (call) => {
     const { invoiceNumber, invoiceLineNumber } = request.params;
     const line = await visible(call, invoiceLineList(call.context.invoiceCostBasis), { invoiceNumber, invoiceLineNumber, company: request.query?.company }, `Invoice ${invoiceNumber} line ${invoiceLineNumber}`);
     return bomAnswer(call, line as KitLine) as never;
-  });
-  route(app, orderLineBom, async (request) => {
-    const call = await scoped(request.user);
+  }));
+  route(app, orderLineBom, async (request) => scopedAnswer(request, async (call) => {
     const { orderNumber, orderLineNumber } = request.params;
     const line = await visible(call, orderLineList(false, call.context.orderCostBasis), { orderNumber, orderLineNumber, company: request.query?.company }, `Order ${orderNumber} line ${orderLineNumber}`);
     return bomAnswer(call, { ...(line as KitLine), qty: Number(line.qtyOrdered) }) as never;
-  });
-  route(app, quoteDetailsBom, async (request) => {
-    const call = await scoped(request.user);
+  }));
+  route(app, quoteDetailsBom, async (request) => scopedAnswer(request, async (call) => {
     const { quoteNumber, quoteLineNumber } = request.params;
     const line = await visible(call, quoteLineList(false, call.context.quoteCostBasis), { quoteNumber, quoteLineNumber, company: request.query?.company }, `Quote ${quoteNumber} line ${quoteLineNumber}`);
     return bomAnswer(call, line as KitLine) as never;
-  });
+  }));
 
   // Order line: the line in the user's scope first, then what was bought for it or noted on it.
   const orderLine = async (call: ErpCall, params: { orderNumber: string; orderLineNumber: number }, company: string | undefined) => {
     const line = await visible(call, orderLineList(false, call.context.orderCostBasis), { ...params, company }, `Order ${params.orderNumber} line ${params.orderLineNumber}`);
     return { orderNumber: params.orderNumber, orderLineNumber: String(params.orderLineNumber), company: String(line.company) };
   };
-  route(app, orderLinePo, async (request) => {
-    const ids = await orderLine(await scoped(request.user), request.params, request.query?.company);
-    const call = await purchasing(request.user);
-    return rowsOf(call, orderLinePoList, withEquals(everyRow(), ids)) as never;
-  });
-  route(app, orderLineNote, async (request) => {
-    const call = await scoped(request.user);
+  route(app, orderLinePo, async (request) => lineThenPurchasing(request, async (call) => {
+    const ids = await orderLine(call, request.params, request.query?.company);
+    requireRight(call.settings, 'PurchaseAccessRight');
+    return rowsOf(companyWide(call), orderLinePoList, withEquals(everyRow(), ids)) as never;
+  }));
+  route(app, orderLineNote, async (request) => scopedAnswer(request, async (call) => {
     const ids = await orderLine(call, request.params, request.query?.company);
     return rowsOf(companyWide(call), orderLineNotes, withEquals(everyRow(), ids)) as never;
-  });
+  }));
 
-  route(app, invoiceHeaderNotes, async (request) => {
-    const call = await scoped(request.user);
+  route(app, invoiceHeaderNotes, async (request) => scopedAnswer(request, async (call) => {
     const { invoiceNumber } = request.params;
     const { company, ...body } = request.body ?? {};
     const header = await visible(call, invoiceHeaderList(call.context.invoiceCostBasis), { invoiceNumber, company }, `Invoice ${invoiceNumber}`);
     return rowsOf(companyWide(call), invoiceNotes, withEquals(normalizeRequest(body), { invoiceNumber, company: String(header.company) })) as never;
-  });
+  }));
 
   // Like ServiceOrder/Notes: one PO's notes oldest first, or the notes of a period newest first.
-  route(app, purchaseOrderNotes, async (request) => {
-    const call = await purchasing(request.user);
+  route(app, purchaseOrderNotes, async (request) => purchasingAnswer(request, async (call) => {
     const { poNumber, company, dateSlug, ...body } = request.body;
     if (!poNumber) return datedNotes(call, purchaseOrderNoteList, withEquals(normalizeRequest(body), { company }), dateSlug ?? 'last-30-days') as never;
     const { rows } = await call.db.query<{ company: string }>(
@@ -256,10 +253,9 @@ export async function notesBomRoutes(app: FastifyInstance): Promise<void> {
     if (rows.length > 1) throw badRequest(`Purchase order ${poNumber} exists in several companies; give company`);
     const search = withEquals(normalizeRequest(body), { poNumber, company: rows[0]!.company });
     return datedNotes(call, purchaseOrderNoteList, search.sortBy ? search : { ...search, sortBy: 'noteNumber', sortDir: 'asc' }, dateSlug) as never;
-  });
+  }));
 
-  route(app, arCollectionNotes, async (request) => {
-    const call = await erpCall(app.db, request.user, [], 'ArAccessRight');
+  route(app, arCollectionNotes, async (request) => arAnswer(request, async (call) => {
     const { customer, company, invoiceNumber } = request.query;
     if (!customer && !invoiceNumber) throw badRequest('Give customer (with company) or invoiceNumber');
     let ids: Record<string, string | undefined>;
@@ -271,20 +267,19 @@ export async function notesBomRoutes(app: FastifyInstance): Promise<void> {
       ids = { customer, company: String(account.company) };
     }
     return rowsOf(call, collectionNoteList, withEquals(everyRow(), ids)) as never;
-  });
+  }));
 
-  route(app, customerNoteList, async (request) => {
+  route(app, customerNoteList, async (request) => scopedAnswer(request, (call) => {
     const { customer, company, dateSlug, ...body } = request.body;
-    return datedNotes(await scoped(request.user), customerNotes, withEquals(normalizeRequest(body), { customer, company }), dateSlug) as never;
-  });
-  route(app, customerNote, async (request) => {
-    const call = await scoped(request.user);
+    return datedNotes(call, customerNotes, withEquals(normalizeRequest(body), { customer, company }), dateSlug) as never;
+  }));
+  route(app, customerNote, async (request) => scopedAnswer(request, async (call) => {
     const { customer, company } = request.params;
     await visible(call, customerAccounts, { customer, company }, `Customer ${customer} of company ${company}`);
     return rowsOf(call, customerNotes, withEquals(everyRow(), { customer, company })) as never;
-  });
-  route(app, supplierNoteList, async (request) => {
+  }));
+  route(app, supplierNoteList, async (request) => purchasingAnswer(request, (call) => {
     const { supplier, company, dateSlug, ...body } = request.body;
-    return datedNotes(await purchasing(request.user), supplierNotes, withEquals(normalizeRequest(body), { supplier, company }), dateSlug) as never;
-  });
+    return datedNotes(call, supplierNotes, withEquals(normalizeRequest(body), { supplier, company }), dateSlug) as never;
+  }));
 }

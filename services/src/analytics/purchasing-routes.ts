@@ -190,25 +190,24 @@ export async function periodAmounts(call: ErpCall, periods: readonly DateRange[]
 const SUMMARY_PERIODS = ['this-month', 'last-month', 'year-to-date', 'last-year-to-date', 'last-year'] as const;
 
 export async function purchasingRoutes(app: FastifyInstance): Promise<void> {
-  // The groupings, KPI and summaries are read from the ERP data alone: answered from the result cache.
+  // Every call here is read from the ERP data alone: answered from the result cache.
   const answer = answerer((user) => purchasing(app, user));
   const agingAnswer = answerer((user) => purchasing(app, user, PO_SETTINGS));
 
   // Like Invoice/Details: the last 30 days unless the request names a date choice.
   serve(app, purchaseOrderDetails, async (request) =>
-    lines(await purchasing(app, request.user), normalizeRequest(request.body), request.body.dateSlug ?? 'last-30-days'),
+    answer(request, (call) => lines(call, normalizeRequest(request.body), request.body.dateSlug ?? 'last-30-days')),
   );
 
-  serve(app, purchaseOrderItemHistory, async (request) => {
+  serve(app, purchaseOrderItemHistory, async (request) => answer(request, async (call) => {
     const { itemNumber, company, dateSlug, ...body } = request.body;
     const search = normalizeRequest(body);
     search.filters.push({ field: 'itemNumber', comparison: 'equals', values: [itemNumber] });
     if (company) search.filters.push({ field: 'company', comparison: 'equals', values: [company] });
-    return lines(await purchasing(app, request.user), search, dateSlug);
-  });
+    return lines(call, search, dateSlug);
+  }));
 
-  serve(app, purchaseOrderHeader, async (request) => {
-    const call = await purchasing(app, request.user);
+  serve(app, purchaseOrderHeader, async (request) => answer(request, async (call) => {
     const { poNumber, company } = request.body;
     const params = new SqlParams();
     const where = [`h.po_number = ${params.add(poNumber)}`, ...(company ? [`h.company = ${params.add(company)}`] : [])];
@@ -226,7 +225,7 @@ export async function purchasingRoutes(app: FastifyInstance): Promise<void> {
       [header.company, poNumber],
     );
     return { header: header as never, lines: rows as never };
-  });
+  }));
 
   serve(app, purchaseOrderGrouped, async (request) => answer(request, async (call) => {
     const search = normalizeRequest(request.body);

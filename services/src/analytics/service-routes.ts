@@ -341,12 +341,11 @@ function shipmentFigures(row: Record<string, unknown>): Record<string, unknown> 
 
 // ------------------------------------------------------------------------------ routes
 export async function serviceRoutes(app: FastifyInstance): Promise<void> {
-  // The groupings and the summary are read from the ERP data in the caller's scope: answered from the result cache.
+  // Every call here is read from the ERP data in the caller's scope: answered from the result cache.
   const answer = answerer((user) => scoped(app, user));
 
   // Open lines by default; with a dateSlug, the lines of orders opened in it; one order's lines by number.
-  serve(app, serviceOrderDetails, async (request) => {
-    const call = await scoped(app, request.user);
+  serve(app, serviceOrderDetails, async (request) => answer(request, async (call) => {
     const { dateSlug, serviceOrderNumber, company, ...body } = request.body;
     let search = normalizeRequest(body);
     if (serviceOrderNumber) {
@@ -358,10 +357,9 @@ export async function serviceRoutes(app: FastifyInstance): Promise<void> {
     const period = dateSlug ? resolveDate(dateSlug, call.context, call.today) : null;
     const { totals: _none, ...page } = await listPage(call, serviceLineList(!dateSlug && !serviceOrderNumber), period, search, dateSlug ?? null);
     return page;
-  });
+  }));
 
-  serve(app, serviceOrderNotes, async (request) => {
-    const call = await scoped(app, request.user);
+  serve(app, serviceOrderNotes, async (request) => answer(request, async (call) => {
     const { dateSlug, serviceOrderNumber, company, ...body } = request.body;
     let search = normalizeRequest(body);
     if (serviceOrderNumber) {
@@ -382,10 +380,9 @@ export async function serviceRoutes(app: FastifyInstance): Promise<void> {
     const period = slug ? resolveDate(slug, call.context, call.today) : null;
     const { totals: _none, ...page } = await listPage(call, noteList, period, search, slug);
     return page;
-  });
+  }));
 
-  serve(app, serviceOrderHistory, async (request) => {
-    const call = await scoped(app, request.user);
+  serve(app, serviceOrderHistory, async (request) => answer(request, async (call) => {
     const { dateSlug, customer, shipTo, company, openOnly, ...body } = request.body;
     const search = withEquals(normalizeRequest(body), { customer, shipTo, company });
     const period = dateSlug ? resolveDate(dateSlug, call.context, call.today) : null;
@@ -401,7 +398,7 @@ export async function serviceRoutes(app: FastifyInstance): Promise<void> {
         labourHours: round2(t.labourHours ?? 0),
       },
     };
-  });
+  }));
 
   serve(app, serviceOrderGrouped, async (request) => answer(request, async (call) => {
     const { groupBy } = request.params;
@@ -495,8 +492,7 @@ export async function serviceRoutes(app: FastifyInstance): Promise<void> {
   }));
 
   // Shipments of a period (default the last 30 days; every date for one order), or their groups.
-  serve(app, shipmentList, async (request) => {
-    const call = await scoped(app, request.user);
+  serve(app, shipmentList, async (request) => answer(request, async (call) => {
     const { dateSlug, orderNumber, company, groupBy, ...body } = request.body;
     const search = withEquals(normalizeRequest(body), { orderNumber, company });
     const slug = dateSlug ?? (orderNumber ? null : 'last-30-days');
@@ -543,5 +539,5 @@ export async function serviceRoutes(app: FastifyInstance): Promise<void> {
       totals: totals as never,
       rows: result.rows.map(shipmentFigures) as never,
     };
-  });
+  }));
 }
