@@ -20,6 +20,8 @@ import { HttpError } from '../platform/errors.ts';
 import { serve } from '../platform/route.ts';
 import { resolveDate } from './questions.ts';
 import { analyticsQuery, listQuery, type ListModel } from './engine.ts';
+import { moneySum } from './models.ts';
+import { dateBetween, monthParts } from './month-parts.ts';
 import {
   agingBuckets,
   agingGrouped,
@@ -36,7 +38,7 @@ import {
   type ErpCall,
   type GroupKey,
 } from './erp-common.ts';
-import { filterPredicates, normalizeRequest, SqlParams, type FieldMap, type NormalizedRequest } from './search-request.ts';
+import { checkFilterFields, filterPredicates, normalizeRequest, SqlParams, type FieldMap, type NormalizedRequest } from './search-request.ts';
 
 const PO_SETTINGS = ['PoAgingBasis', 'ApAgingPeriod1', 'ApAgingPeriod2', 'ApAgingPeriod3', 'ApAgingPeriod4'];
 const LINES = `erp.purchase_order_line l
@@ -156,12 +158,53 @@ async function lines(call: ErpCall, request: NormalizedRequest, dateSlug: string
 /** Per purchase order and period (alias p_i): amount, received amount and lines; a PO counts in a period with a line in it. */
 const PER_PO = { amount: 'sum(l.cost)', receivedAmount: 'sum(l.cost - l.open_cost)', lineCount: 'count(*)' };
 
+type PeriodAmounts = { from: string; to: string; amount: number; receivedAmount: number; lineCount: number; poCount: number };
+
+/** The filter fields the purchase order rollups keep: an order's company, supplier and header fields. */
+const ROLLUP_FILTER_FIELDS: FieldMap = { company: 'company', supplier: 'supplier', branch: 'branch', buyer: 'buyer', status: 'status' };
+
 /**
- * Purchase totals for several periods (by order date) in one pass: summed per purchase order
- * first, so counting the orders of each period needs no DISTINCT.
+ * periodAmounts from the rollups (migration 015): each period's whole months from
+ * erp.purchase_order_month, its partial edge months from erp.purchase_order_day. Null when the
+ * rollups are behind the data or a filter names a line field they do not keep (location,
+ * product group, item, PO number): the lines answer then.
  */
-export async function periodAmounts(call: ErpCall, periods: readonly DateRange[], filters: AnalyticsSearchRequest['filters']) {
+async function periodAmountsFromRollups(call: ErpCall, periods: readonly DateRange[], request: NormalizedRequest): Promise<PeriodAmounts[] | null> {
+  if (!call.context.rollupsReady) return null;
+  const fields = checkFilterFields(request.filters, Object.keys(FILTER_FIELDS));
+  if (!fields.every((field) => Object.hasOwn(ROLLUP_FILTER_FIELDS, field))) return null;
+  const params = new SqlParams();
+  const filtered = () => filterPredicates(request.filters, ROLLUP_FILTER_FIELDS, params).map((predicate) => ` AND ${predicate}`).join('');
+  const parts: string[] = [];
+  periods.forEach((period, i) => {
+    const { months, edges } = monthParts(period, call.context.dataThrough);
+    const columns = `${i} AS r, amount, received, line_count, po_count`;
+    if (months) parts.push(`SELECT ${columns} FROM erp.purchase_order_month WHERE ${dateBetween('month', months, params)}${filtered()}`);
+    if (edges.length) {
+      parts.push(`SELECT ${columns} FROM erp.purchase_order_day WHERE (${edges.map((edge) => dateBetween('order_date', edge, params)).join(' OR ')})${filtered()}`);
+    }
+  });
+  const { rows } = await analyticsQuery(
+    call.db,
+    `SELECT r, ${moneySum('amount')} AS amount, ${moneySum('received')} AS received, sum(line_count) AS lines, sum(po_count) AS orders
+       FROM (${parts.join(' UNION ALL ')}) x GROUP BY r`,
+    params.values,
+  );
+  return periods.map((p, i) => {
+    const row = rows.find((r) => Number(r.r) === i);
+    return { from: p.from, to: p.to, amount: Number(row?.amount ?? 0), receivedAmount: Number(row?.received ?? 0), lineCount: Number(row?.lines ?? 0), poCount: Number(row?.orders ?? 0) };
+  });
+}
+
+/**
+ * Purchase totals for several periods (by order date): from the rollups when they keep the
+ * filters, else from the lines in one pass, summed per purchase order first, so counting the
+ * orders of each period needs no DISTINCT.
+ */
+export async function periodAmounts(call: ErpCall, periods: readonly DateRange[], filters: AnalyticsSearchRequest['filters']): Promise<PeriodAmounts[]> {
   const request = normalizeRequest({ filters });
+  const fromRollups = await periodAmountsFromRollups(call, periods, request);
+  if (fromRollups) return fromRollups;
   const params = new SqlParams();
   const ranges = periods.map((p) => `l.order_date BETWEEN ${params.add(p.from)}::date AND ${params.add(p.to)}::date`);
   const where = [`(${ranges.join(' OR ')})`, ...filterPredicates(request.filters, FILTER_FIELDS, params)];

@@ -58,6 +58,49 @@ describe('PurchaseOrder/Grouped, KPI, Summary', () => {
     expect(cents(summary.periods[4].amount)).toBe(cents(ly!.s));
   });
 
+  it('Summary from the rollups (erp.purchase_order_month and _day) answers like the lines, for each period and filter', async () => {
+    const { admin } = kit.users;
+    const [{ supplier, location }] = await sql<{ supplier: string; location: string }>(
+      'SELECT supplier, location FROM erp.purchase_order_line GROUP BY 1, 2 ORDER BY count(*) DESC LIMIT 1',
+    );
+    const eq = (field: string, value: string) => ({ field, comparison: 'equals', values: [value] });
+    const lines = async (from: string, to: string, where: string, params: unknown[]) => {
+      const [raw] = await sql<{ amount: string | null; received: string | null; n: number; pos: number }>(
+        `SELECT sum(l.cost) AS amount, sum(l.cost - l.open_cost) AS received, count(*)::int AS n, count(DISTINCT (l.company, l.po_number))::int AS pos
+           FROM erp.purchase_order_line l JOIN erp.purchase_order_header h USING (company, po_number)
+          WHERE l.order_date BETWEEN $1::date AND $2::date ${where}`,
+        [from, to, ...params],
+      );
+      return [cents(raw!.amount ?? 0), cents(raw!.received ?? 0), raw!.n, raw!.pos];
+    };
+    for (const [filters, where, params] of [
+      [[], '', []],
+      [[eq('supplier', supplier), eq('status', 'Received')], 'AND l.supplier = $3 AND h.status = $4', [supplier, 'Received']],
+      // A line field the rollups do not keep: read from the lines.
+      [[eq('location', location)], 'AND l.location = $3', [location]],
+    ] as const) {
+      const summary = await ok(admin, '/PurchaseOrder/Summary', { filters });
+      for (const period of summary.periods) {
+        const answered = [cents(period.amount), cents(period.receivedAmount), period.lineCount, period.poCount];
+        expect(answered, `${period.dateSlug} ${JSON.stringify(filters)}`).toEqual(await lines(period.from, period.to, where, params));
+      }
+    }
+  });
+
+  it('KPI and Summary read the rollups for whole months and the month to the end of the data', async () => {
+    const { admin } = kit.users;
+    const before = await ok(admin, '/PurchaseOrder/KPI', { dateSlug: 'this-month' });
+    await sql(`UPDATE erp.purchase_order_month SET amount = amount + 1000 WHERE (month, company, supplier) = (SELECT month, company, supplier FROM erp.purchase_order_month WHERE month = '2026-11-01' LIMIT 1)`);
+    try {
+      // Another body (an empty filter list) is another cache entry: computed afresh, from the rollup.
+      const changed = await ok(admin, '/PurchaseOrder/KPI', { dateSlug: 'this-month', filters: [] });
+      expect(cents(changed.current.amount)).toBe(cents(before.current.amount) + 100_000);
+      expect(changed.comparison).toEqual(before.comparison);
+    } finally {
+      await sql('SELECT erp.refresh_purchase_order_rollups()');
+    }
+  });
+
   it('answers a repeat call from the result cache, for the current data load', async () => {
     const { admin } = kit.users;
     const body = { dateSlug: 'last-year', pageSize: 3 };

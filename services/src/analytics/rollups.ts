@@ -1,5 +1,5 @@
 /**
- * The analytics rollups (migrations 004_rollups.sql, 007_sales_calls.sql, 011–014): narrow
+ * The analytics rollups (migrations 004_rollups.sql, 007_sales_calls.sql, 011–015): narrow
  * pre-aggregates of the invoice lines, bookings and quotes, rebuilt after each ERP load by `generateErpData` (inside the load's
  * transaction, so readers never see new lines with old rollups).
  */
@@ -18,6 +18,8 @@ export const ROLLUP_TABLES = [
   'customer_item_last_sale',
   'usage_month_groups',
   'invoice_month_item',
+  'purchase_order_day',
+  'purchase_order_month',
 ] as const;
 
 /** Rebuilds every rollup from the erp tables and records the load it was built from. */
@@ -33,6 +35,8 @@ export async function refreshRollups(db: Queryable): Promise<void> {
   await db.query('SELECT erp.refresh_usage_rollups()');
   // Month × item (migration 014), for Usage/KPI.
   await db.query('SELECT erp.refresh_item_month_rollups()');
+  // Purchase orders by day and by month (migration 015), for the PurchaseOrder KPI and Summary.
+  await db.query('SELECT erp.refresh_purchase_order_rollups()');
 }
 
 /** Planner statistics for the rollups (run after the load's COMMIT). */
