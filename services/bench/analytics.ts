@@ -250,7 +250,7 @@ const calls: Call[] = [
 ];
 
 // ---------------------------------------------------------------- purchasing, AR/AP, analysis, inventory, accounts
-// (not cached: cold and warm are both computed; the raw column is the plainest SQL for the same answer)
+// (cached like the sales calls: warm answers from the result cache; the raw column is the plainest SQL for the same answer)
 const { rows: erpSamples } = await db.query<{ company: string; customer: string; supplier: string; po: string; item: string; invoice: string }>(
   `SELECT o.company, o.customer, (SELECT supplier FROM erp.purchase_order_header h WHERE h.company = o.company ORDER BY po_number LIMIT 1) AS supplier,
           (SELECT po_number FROM erp.purchase_order_header ORDER BY po_number LIMIT 1) AS po,
@@ -292,6 +292,9 @@ calls.push(
   { name: 'Corporate/List', url: '/Corporate/List', body: {}, raw: fixed(`SELECT * FROM erp.corporate ORDER BY corporate_name LIMIT 15`) },
   { name: 'Supplier/Summary', url: '/Supplier/Summary', body: { company: erp.company, supplier: erp.supplier }, raw: fixed(`SELECT sum(cost) FROM erp.purchase_order_line WHERE supplier = $1`, [erp.supplier]) },
   { name: 'ProductGroup/List', url: '/ProductGroup/List', body: {}, raw: fixed(`SELECT * FROM erp.product_group ORDER BY product_group_name LIMIT 15`) },
+  { name: 'Supplier/List', url: '/Supplier/List', body: {}, raw: fixed(`SELECT * FROM erp.supplier ORDER BY supplier_name LIMIT 15`) },
+  { name: 'Prospect/List', url: '/Prospect/List', body: {}, raw: fixed(`SELECT * FROM erp.prospect ORDER BY prospect_name LIMIT 15`) },
+  { name: 'Inventory/ValueAnalysis/Detail', url: '/Inventory/ValueAnalysis/Detail', body: {}, raw: fixed(`SELECT * FROM erp.inventory WHERE qty_on_hand > 0 ORDER BY qty_on_hand * unit_cost DESC LIMIT 15`) },
 );
 
 // ---------------------------------------------------------------- service, shipments, usage, inactive items, notes, adjustments, RMAs
