@@ -64,7 +64,7 @@ describe('PurchaseOrder/Grouped, KPI, Summary', () => {
       'SELECT supplier, location FROM erp.purchase_order_line GROUP BY 1, 2 ORDER BY count(*) DESC LIMIT 1',
     );
     const eq = (field: string, value: string) => ({ field, comparison: 'equals', values: [value] });
-    const lines = async (from: string, to: string, where: string, params: unknown[]) => {
+    const lines = async (from: string, to: string, where: string, params: readonly unknown[]) => {
       const [raw] = await sql<{ amount: string | null; received: string | null; n: number; pos: number }>(
         `SELECT sum(l.cost) AS amount, sum(l.cost - l.open_cost) AS received, count(*)::int AS n, count(DISTINCT (l.company, l.po_number))::int AS pos
            FROM erp.purchase_order_line l JOIN erp.purchase_order_header h USING (company, po_number)
