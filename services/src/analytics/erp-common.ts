@@ -12,7 +12,7 @@ import { HttpError } from '../platform/errors.ts';
 import type { SessionUser } from '../platform/session.ts';
 import { analyticsCache, analyticsToday, answerKey, type ResultCache } from './cache.ts';
 import { analyticsQuery } from './engine.ts';
-import { orderModel, type NameSource } from './models.ts';
+import { filteredAggregate, moneySum, orderModel, type NameSource } from './models.ts';
 import { loadAnalyticsContext, scopePredicate, type AnalyticsContext } from './scope.ts';
 import {
   badRequest,
@@ -130,12 +130,12 @@ export function agingPeriods(settings: Record<string, string>, prefix: string): 
   });
 }
 
-/** `sum(amount) FILTER (…)` per bucket, as columns b0, b1 … of an age expression in days. */
+/** The sum of a money amount per bucket (moneySum, filtered), as columns b0, b1 … of an age expression in days. */
 export function bucketMeasures(buckets: readonly AgingBucket[], age: string, amount: string): Record<string, string> {
   return Object.fromEntries(
     buckets.map((b, i) => {
       const conditions = [b.fromDays !== null ? `${age} >= ${b.fromDays}` : null, b.toDays !== null ? `${age} <= ${b.toDays}` : null].filter(Boolean);
-      return [`b${i}`, `sum(${amount}) FILTER (WHERE ${conditions.join(' AND ')})`];
+      return [`b${i}`, filteredAggregate(moneySum(amount), conditions.join(' AND '))];
     }),
   );
 }
@@ -261,8 +261,8 @@ export async function agingGrouped(call: ErpCall, spec: AgingSpec, groupBy: stri
     where: spec.where ?? [],
     group: groupKeyOf(spec.groupBys, groupBy, spec.what),
     measures: {
-      balance: `sum(${spec.amount})`,
-      pastDue: `sum(${spec.amount}) FILTER (WHERE ${spec.dueDate} < ${today})`,
+      balance: moneySum(spec.amount),
+      pastDue: filteredAggregate(moneySum(spec.amount), `${spec.dueDate} < ${today}`),
       documentCount: 'count(*)',
       ...bucketMeasures(spec.buckets, `(${today} - ${spec.ageFrom})`, spec.amount),
     },

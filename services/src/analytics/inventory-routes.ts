@@ -38,6 +38,7 @@ import {
   type ErpCall,
   type GroupKey,
 } from './erp-common.ts';
+import { filteredAggregate, moneySum } from './models.ts';
 import { normalizeRequest, SqlParams } from './search-request.ts';
 
 const SETTINGS = [
@@ -173,7 +174,7 @@ export async function inventoryRoutes(app: FastifyInstance): Promise<void> {
     const from = `(SELECT x.*, i.description, i.product_group, i.supplier, s.supplier_name, i.supplier_part_number, i.stockable
                      FROM (SELECT v.company, v.item_number, sum(v.qty_on_hand)::int AS qty_on_hand, sum(v.qty_available)::int AS qty_available,
                                   sum(v.qty_committed)::int AS qty_committed, sum(v.qty_on_order)::int AS qty_on_order,
-                                  sum(round(v.qty_on_hand * v.unit_cost, 2)) AS value, count(*)::int AS location_count
+                                  ${moneySum('round(v.qty_on_hand * v.unit_cost, 2)')} AS value, count(*)::int AS location_count
                              FROM erp.inventory v JOIN erp.item i ON i.company = v.company AND i.item_number = v.item_number
                             ${filters.length ? `WHERE ${filters.join(' AND ')}` : ''} GROUP BY 1, 2) x
                      JOIN erp.item i ON i.company = x.company AND i.item_number = x.item_number
@@ -232,8 +233,8 @@ export async function inventoryRoutes(app: FastifyInstance): Promise<void> {
       where: [],
       group: groupKeyOf(GROUP_BYS, request.params.groupBy, 'Inventory'),
       measures: {
-        value: 'sum(r.value)',
-        deadStockValue: 'sum(r.value) FILTER (WHERE r.is_dead)',
+        value: moneySum('r.value'),
+        deadStockValue: filteredAggregate(moneySum('r.value'), 'r.is_dead'),
         qtyOnHand: 'sum(r.qty_on_hand)',
         itemCount: 'count(*)',
         deadStockItemCount: 'count(*) FILTER (WHERE r.is_dead)',
@@ -267,8 +268,8 @@ export async function inventoryRoutes(app: FastifyInstance): Promise<void> {
       where: [],
       group: groupKeyOf(GROUP_BYS, request.params.groupBy, 'Inventory'),
       measures: {
-        value: 'sum(r.value)',
-        neverSoldValue: 'sum(r.value) FILTER (WHERE r.last_sold_date IS NULL)',
+        value: moneySum('r.value'),
+        neverSoldValue: filteredAggregate(moneySum('r.value'), 'r.last_sold_date IS NULL'),
         itemCount: 'count(*)',
         ...bucketMeasures(buckets, 'r.days_since_sold', 'r.value'),
       },
