@@ -30,11 +30,13 @@ export function BoardTabs(props: Props): ReactNode {
   const { container, ordered, draggingIndex, startDrag, wasDrag } = useDragReorder(boards, reorderable, handleReorder, '[data-board-tab]');
   const [, force] = useState(0);
 
-  // The open board's tab is in view, also when the strip scrolls sideways (phones, many boards).
+  // The open board's tab is in view, also when the strip scrolls sideways (phones, many boards),
+  // and again whenever the tabs before it change: the user's saved order can arrive after the boards.
+  const tabOrder = `${showDefaultTab}:${boards.map((board) => board.boardMasterId).join(',')}`;
   useEffect(() => {
     const tab = container.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
     tab?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
-  }, [active, boards.length, container]);
+  }, [active, tabOrder, container]);
 
   const follow = (href: string) => (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
