@@ -44,7 +44,7 @@ import {
 } from './erp-common.ts';
 import { bookingModel, invoiceModel, invoiceModelFor, quoteModel, type Model } from './models.ts';
 import { scopePredicate } from './scope.ts';
-import { filterPredicates, normalizeRequest, SqlParams } from './search-request.ts';
+import { dateBetween, filterPredicates, normalizeRequest, SqlParams } from './search-request.ts';
 
 const AR_SETTINGS = ['ArAgingPeriod1', 'ArAgingPeriod2', 'ArAgingPeriod3', 'ArAgingPeriod4'];
 const AP_SETTINGS = ['ApAgingPeriod1', 'ApAgingPeriod2', 'ApAgingPeriod3', 'ApAgingPeriod4'];
@@ -385,7 +385,7 @@ export async function accountingRoutes(app: FastifyInstance): Promise<void> {
     const params = new SqlParams();
     // Whole months on both sides: the month × customer rollup answers exactly when it is current.
     const [table, day] = call.context.rollupsReady ? ['erp.invoice_month_customer', 'month'] : ['erp.invoice_line', 'invoice_date'];
-    const inRange = (range: { from: string; to: string }) => `${day} BETWEEN ${params.add(range.from)}::date AND ${params.add(range.to)}::date`;
+    const inRange = (range: { from: string; to: string }) => dateBetween(day, range, params);
     const current = inRange(period);
     const previous = inRange(comparison);
     const where = [`(${current} OR ${previous})`, ...filterPredicates(search.filters, BUYING_FILTERS, params)];
@@ -429,7 +429,7 @@ export async function accountingRoutes(app: FastifyInstance): Promise<void> {
     const params = new SqlParams();
     const result = await groupedMeasures(call, {
       from: 'erp.quote_header q',
-      where: [`q.quote_date BETWEEN ${params.add(period.from)}::date AND ${params.add(period.to)}::date`],
+      where: [dateBetween('q.quote_date', period, params)],
       group: groupKeyOf(QUOTE_GROUP_BYS, request.params.groupBy, 'QuoteConversionRatio'),
       measures: {
         quoteCount: 'count(*)',

@@ -15,7 +15,7 @@ import { listQuery, type ListModel } from './engine.ts';
 import { answerer, companyWide, dimension, erpCall, groupedMeasures, groupKeyOf, pageOf, todaySql, type ErpCall, type GroupKey } from './erp-common.ts';
 import { resolveDate } from './questions.ts';
 import { listPage, withEquals } from './service-routes.ts';
-import { badRequest, normalizeRequest, SqlParams, type FieldMap, type NormalizedRequest } from './search-request.ts';
+import { badRequest, dateBetween, normalizeRequest, SqlParams, type FieldMap, type NormalizedRequest } from './search-request.ts';
 
 const day = (sql: string) => `to_char(${sql}, 'YYYY-MM-DD')`;
 const round2 = (x: number | undefined) => Math.round((x ?? 0) * 100) / 100;
@@ -49,7 +49,7 @@ async function groupsOf(
   request: NormalizedRequest,
 ) {
   const params = new SqlParams();
-  const dated = period ? [`${spec.dateColumn} BETWEEN ${params.add(period.from)}::date AND ${params.add(period.to)}::date`] : [];
+  const dated = period ? [dateBetween(spec.dateColumn, period, params)] : [];
   const time = groupBy.toLowerCase() === 'month';
   const result = await groupedMeasures(call, {
     from: spec.from,

@@ -12,6 +12,7 @@ import { scopePredicate } from './scope.ts';
 import {
   badRequest,
   checkFilterFields,
+  dateBetween,
   filterPredicates,
   orderByClause,
   pageClause,
@@ -111,7 +112,7 @@ export function pickSource(
 
 function rangePredicate(source: Source, range: DateRange, params: SqlParams): string {
   const to = source.grain === 'month' ? startOfMonth(range.to) : source.grain === 'year' ? startOfYear(range.to) : range.to;
-  return `${source.dateColumn} BETWEEN ${params.add(range.from)}::date AND ${params.add(to)}::date`;
+  return dateBetween(source.dateColumn, { from: range.from, to }, params);
 }
 
 export type AggregateSpec = {
@@ -564,7 +565,7 @@ export async function listQuery(
   const { model, request } = spec;
   const params = new SqlParams();
   const where: string[] = model.where ? [model.where] : [];
-  if (spec.range) where.push(`${model.dateColumn} BETWEEN ${params.add(spec.range.from)}::date AND ${params.add(spec.range.to)}::date`);
+  if (spec.range) where.push(dateBetween(model.dateColumn, spec.range, params));
   const scope = scopePredicate(spec.context.scope, model.salesRepColumn, params);
   if (scope) where.push(scope);
   const filterable = Object.fromEntries(model.filterFields.map((f) => [f, `${model.columns[f]}::text`]));

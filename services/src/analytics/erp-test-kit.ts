@@ -54,6 +54,16 @@ export function useErpServices(): Kit {
 
 export const cents = (x: unknown) => Math.round(Number(x) * 100);
 
+/** Runs `body` after `change` (SQL that alters a rollup table), then rebuilds the rollup with `refresh`, whatever happened. */
+export async function withChangedRollup(kit: Kit, change: string, refresh: string, body: () => Promise<void>): Promise<void> {
+  await kit.sql(change);
+  try {
+    await body();
+  } finally {
+    await kit.sql(`SELECT ${refresh}()`);
+  }
+}
+
 /** Runs `body` while the role has these setting values (seed §4: a role value overrides the default). */
 export async function withRoleSettings(kit: Kit, role: string, settings: Record<string, string>, body: () => Promise<void>): Promise<void> {
   const names = Object.keys(settings);

@@ -1,9 +1,4 @@
 import { addDays, addMonths, endOfMonth, startOfMonth, type DateRange } from '@tradeboard/shared/dates';
-import type { SqlParams } from './search-request.ts';
-
-/** `column BETWEEN from AND to` for a range of days, as parameters. */
-export const dateBetween = (column: string, range: DateRange, params: SqlParams) =>
-  `${column} BETWEEN ${params.add(range.from)}::date AND ${params.add(range.to)}::date`;
 
 /**
  * A range's whole months (first days, from ≤ to) and its partial edges: what a month rollup answers

@@ -21,7 +21,7 @@ import { serve } from '../platform/route.ts';
 import { resolveDate } from './questions.ts';
 import { analyticsQuery, listQuery, type ListModel } from './engine.ts';
 import { moneySum } from './models.ts';
-import { dateBetween, monthParts } from './month-parts.ts';
+import { monthParts } from './month-parts.ts';
 import {
   agingBuckets,
   agingGrouped,
@@ -38,7 +38,7 @@ import {
   type ErpCall,
   type GroupKey,
 } from './erp-common.ts';
-import { checkFilterFields, filterPredicates, normalizeRequest, SqlParams, type FieldMap, type NormalizedRequest } from './search-request.ts';
+import { checkFilterFields, dateBetween, filterPredicates, normalizeRequest, SqlParams, type FieldMap, type NormalizedRequest } from './search-request.ts';
 
 const PO_SETTINGS = ['PoAgingBasis', 'ApAgingPeriod1', 'ApAgingPeriod2', 'ApAgingPeriod3', 'ApAgingPeriod4'];
 const LINES = `erp.purchase_order_line l
@@ -174,14 +174,14 @@ async function periodAmountsFromRollups(call: ErpCall, periods: readonly DateRan
   const fields = checkFilterFields(request.filters, Object.keys(FILTER_FIELDS));
   if (!fields.every((field) => Object.hasOwn(ROLLUP_FILTER_FIELDS, field))) return null;
   const params = new SqlParams();
-  const filtered = () => filterPredicates(request.filters, ROLLUP_FILTER_FIELDS, params).map((predicate) => ` AND ${predicate}`).join('');
+  const filtered = filterPredicates(request.filters, ROLLUP_FILTER_FIELDS, params).map((predicate) => ` AND ${predicate}`).join('');
   const parts: string[] = [];
   periods.forEach((period, i) => {
     const { months, edges } = monthParts(period, call.context.dataThrough);
     const columns = `${i} AS r, amount, received, line_count, po_count`;
-    if (months) parts.push(`SELECT ${columns} FROM erp.purchase_order_month WHERE ${dateBetween('month', months, params)}${filtered()}`);
+    if (months) parts.push(`SELECT ${columns} FROM erp.purchase_order_month WHERE ${dateBetween('month', months, params)}${filtered}`);
     if (edges.length) {
-      parts.push(`SELECT ${columns} FROM erp.purchase_order_day WHERE (${edges.map((edge) => dateBetween('order_date', edge, params)).join(' OR ')})${filtered()}`);
+      parts.push(`SELECT ${columns} FROM erp.purchase_order_day WHERE (${edges.map((edge) => dateBetween('order_date', edge, params)).join(' OR ')})${filtered}`);
     }
   });
   const { rows } = await analyticsQuery(
@@ -206,7 +206,7 @@ export async function periodAmounts(call: ErpCall, periods: readonly DateRange[]
   const fromRollups = await periodAmountsFromRollups(call, periods, request);
   if (fromRollups) return fromRollups;
   const params = new SqlParams();
-  const ranges = periods.map((p) => `l.order_date BETWEEN ${params.add(p.from)}::date AND ${params.add(p.to)}::date`);
+  const ranges = periods.map((p) => dateBetween('l.order_date', p, params));
   const where = [`(${ranges.join(' OR ')})`, ...filterPredicates(request.filters, FILTER_FIELDS, params)];
   const perPo = ranges.flatMap((range, i) => Object.entries(PER_PO).map(([name, sql]) => `${sql} FILTER (WHERE ${range}) AS "p${i}_${name}"`));
   const totals = periods.flatMap((_, i) => [
@@ -277,7 +277,7 @@ export async function purchasingRoutes(app: FastifyInstance): Promise<void> {
     const params = new SqlParams();
     const result = await groupedMeasures(call, {
       from: linesFor(request.params.groupBy, search.filters),
-      where: [`l.order_date BETWEEN ${params.add(period.from)}::date AND ${params.add(period.to)}::date`],
+      where: [dateBetween('l.order_date', period, params)],
       group: groupKeyOf(GROUP_BYS, request.params.groupBy, 'PurchaseOrder'),
       measures: { amount: 'sum(l.cost)', receivedAmount: 'sum(l.cost - l.open_cost)', openAmount: 'sum(l.open_cost)', lineCount: 'count(*)' },
       filterFields: FILTER_FIELDS,
@@ -339,7 +339,7 @@ export async function purchasingRoutes(app: FastifyInstance): Promise<void> {
     const params = new SqlParams();
     const result = await groupedMeasures(call, {
       from: linesFor(groupBy, search.filters),
-      where: [`l.received_date BETWEEN ${params.add(period.from)}::date AND ${params.add(period.to)}::date`],
+      where: [dateBetween('l.received_date', period, params)],
       group: groupKeyOf(GROUP_BYS, groupBy, 'PurchaseOrder/OnTime'),
       measures: {
         receivedLines: 'count(*)',

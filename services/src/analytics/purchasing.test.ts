@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cents, TODAY, useErpServices, withRoleSettings } from './erp-test-kit.ts';
+import { cents, TODAY, useErpServices, withChangedRollup, withRoleSettings } from './erp-test-kit.ts';
 
 const kit = useErpServices();
 const { ok, post, sql } = kit;
@@ -90,15 +90,14 @@ describe('PurchaseOrder/Grouped, KPI, Summary', () => {
   it('KPI and Summary read the rollups for whole months and the month to the end of the data', async () => {
     const { admin } = kit.users;
     const before = await ok(admin, '/PurchaseOrder/KPI', { dateSlug: 'this-month' });
-    await sql(`UPDATE erp.purchase_order_month SET amount = amount + 1000 WHERE (month, company, supplier) = (SELECT month, company, supplier FROM erp.purchase_order_month WHERE month = '2026-11-01' LIMIT 1)`);
-    try {
+    const change = `UPDATE erp.purchase_order_month SET amount = amount + 1000
+                     WHERE (month, company, supplier) = (SELECT month, company, supplier FROM erp.purchase_order_month WHERE month = '2026-11-01' LIMIT 1)`;
+    await withChangedRollup(kit, change, 'erp.refresh_purchase_order_rollups', async () => {
       // Another body (an empty filter list) is another cache entry: computed afresh, from the rollup.
       const changed = await ok(admin, '/PurchaseOrder/KPI', { dateSlug: 'this-month', filters: [] });
       expect(cents(changed.current.amount)).toBe(cents(before.current.amount) + 100_000);
       expect(changed.comparison).toEqual(before.comparison);
-    } finally {
-      await sql('SELECT erp.refresh_purchase_order_rollups()');
-    }
+    });
   });
 
   it('answers a repeat call from the result cache, for the current data load', async () => {

@@ -4,6 +4,7 @@
  * looked up in a per-model whitelist that maps them to trusted SQL expressions; user text only
  * ever travels as a bind parameter. An unknown field is a 400 naming it.
  */
+import type { DateRange } from '@tradeboard/shared/dates';
 import { HttpError } from '../platform/errors.ts';
 
 export const SEARCH_OPERATORS = ['Contains', 'Exact', 'BeginsWith', 'EndsWith'] as const;
@@ -52,6 +53,10 @@ export class SqlParams {
     return `$${this.values.length}`;
   }
 }
+
+/** `column BETWEEN from AND to` for a range of days, as parameters. */
+export const dateBetween = (column: string, range: DateRange, params: SqlParams) =>
+  `${column} BETWEEN ${params.add(range.from)}::date AND ${params.add(range.to)}::date`;
 
 export function badRequest(message: string): HttpError {
   return new HttpError(400, message);

@@ -15,7 +15,7 @@ import { analyticsQuery, listQuery, type ListModel } from './engine.ts';
 import { ALL_TIME, answerer, dimension, erpCall, groupedMeasures, groupKeyOf, pageOf, todaySql, type ErpCall, type GroupKey } from './erp-common.ts';
 import { resolveDate } from './questions.ts';
 import { scopePredicate } from './scope.ts';
-import { badRequest, filterPredicates, normalizeRequest, SqlParams, type FieldMap, type NormalizedRequest } from './search-request.ts';
+import { badRequest, dateBetween, filterPredicates, normalizeRequest, SqlParams, type FieldMap, type NormalizedRequest } from './search-request.ts';
 
 const day = (sql: string) => `to_char(${sql}, 'YYYY-MM-DD')`;
 const round2 = (x: number) => Math.round(x * 100) / 100;
@@ -245,9 +245,6 @@ function serviceFigures(row: Record<string, unknown>, compare: boolean): Record<
   };
 }
 
-const between = (column: string, range: DateRange, params: SqlParams) =>
-  `${column} BETWEEN ${params.add(range.from)}::date AND ${params.add(range.to)}::date`;
-
 const SUMMARY_PERIODS = ['this-month', 'last-month', 'year-to-date', 'last-year-to-date', 'last-year'] as const;
 
 // ------------------------------------------------------------------------------ Shipment
@@ -415,11 +412,11 @@ export async function serviceRoutes(app: FastifyInstance): Promise<void> {
       where = ["h.status <> 'Invoiced'"];
       measures = serviceMeasures(null);
     } else if (!comparison) {
-      where = [between('h.opened_date', period, params)];
+      where = [dateBetween('h.opened_date', period, params)];
       measures = serviceMeasures(null);
     } else {
-      const current = between('h.opened_date', period, params);
-      const previous = between('h.opened_date', comparison, params);
+      const current = dateBetween('h.opened_date', period, params);
+      const previous = dateBetween('h.opened_date', comparison, params);
       where = [`(${current} OR ${previous})`];
       measures = { ...serviceMeasures(current), ...comparisonMeasures(current, previous) };
     }
@@ -454,7 +451,7 @@ export async function serviceRoutes(app: FastifyInstance): Promise<void> {
     const search = normalizeRequest({ filters: request.body?.filters });
     const periods = SUMMARY_PERIODS.map((slug) => resolveDate(slug, call.context, call.today));
     const params = new SqlParams();
-    const ranges = periods.map((p) => between('h.opened_date', p, params));
+    const ranges = periods.map((p) => dateBetween('h.opened_date', p, params));
     const where = [`(${ranges.join(' OR ')})`];
     const scope = scopePredicate(call.context.scope, 'h.sales_rep', params);
     if (scope) where.push(scope);
@@ -520,7 +517,7 @@ export async function serviceRoutes(app: FastifyInstance): Promise<void> {
     const time = ['week', 'month'].includes(groupBy.toLowerCase());
     const result = await groupedMeasures(call, {
       from: 'erp.shipment s',
-      where: period ? [between('s.ship_date', period, params)] : [],
+      where: period ? [dateBetween('s.ship_date', period, params)] : [],
       group,
       measures: SHIPMENT_MEASURES,
       filterFields: SHIPMENT_FILTERS,

@@ -24,11 +24,12 @@ import { serve } from '../platform/route.ts';
 import { analyticsQuery, listQuery, type ListModel } from './engine.ts';
 import { answerer, dimension, erpCall, groupKeyOf, pageOf, type ErpCall, type GroupKey } from './erp-common.ts';
 import { moneySum, onCommissionCost } from './models.ts';
-import { dateBetween, monthParts } from './month-parts.ts';
+import { monthParts } from './month-parts.ts';
 import { resolveDate } from './questions.ts';
 import { scopePredicate } from './scope.ts';
 import {
   badRequest,
+  dateBetween,
   filterPredicates,
   normalizeRequest,
   orderByClause,
@@ -537,7 +538,7 @@ async function usageKpiFromMonths(call: ErpCall, ranges: DateRange[], request: N
   ranges.forEach((range, i) => {
     const { months, edges } = monthParts(range, call.context.dataThrough);
     if (months) {
-      const within = (alias: string) => `${alias}.month BETWEEN ${params.add(months.from)}::date AND ${params.add(months.to)}::date${company(alias)}`;
+      const within = (alias: string) => `${dateBetween(`${alias}.month`, months, params)}${company(alias)}`;
       items.push(`SELECT ${i} AS r, m.company, m.item_number, m.qty, m.sales, m.line_count FROM erp.invoice_month_item m WHERE ${within('m')}`);
       customers.push(`SELECT ${i} AS r, c.company, c.customer FROM erp.invoice_month_customer c WHERE ${within('c')}`);
     }

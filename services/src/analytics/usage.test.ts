@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildPartRequest, implicitFilters } from '@tradeboard/shared/boards';
 import { COMPONENT_CATALOGUE } from '../demo/component-catalogue.ts';
 import { generateErpData } from '../demo/erp/index.ts';
-import { cents, TODAY, useErpServices, withRoleSettings } from './erp-test-kit.ts';
+import { cents, TODAY, useErpServices, withChangedRollup, withRoleSettings } from './erp-test-kit.ts';
 
 const kit = useErpServices();
 const { ok, post, sql } = kit;
@@ -152,6 +152,8 @@ describe('Usage', () => {
       )[0]!;
     const [now, then] = [await period('2026-11-01', TODAY), await period('2025-11-01', '2025-11-20')];
     const figures = (range: { qty: number; sales: number; lineCount: number; customerCount: number; itemCount: number }) => [range.qty, cents(range.sales), range.lineCount, range.customerCount, range.itemCount];
+  const addQtyToOneItemMonth = (month: string) =>
+    `UPDATE erp.invoice_month_item SET qty = qty + 1000 WHERE (month, company, item_number) = (SELECT month, company, item_number FROM erp.invoice_month_item WHERE month = '${month}' LIMIT 1)`;
     expect(figures(result.current)).toEqual([now.qty, cents(now.sales), now.n, now.c, now.i]);
     expect(figures(result.comparison)).toEqual([then.qty, cents(then.sales), then.n, then.c, then.i]);
     expect(result.qtyChange).toBe(now.qty - then.qty);
@@ -323,14 +325,11 @@ describe('Inventory/Inactive/Customer, largest sales first, from the pairs’ sa
       await sql(`DELETE FROM erp.customer_item_last_sale WHERE company = 'ZZ'`);
     }
     // Bounds that all tie: the page cannot be decided from them, so the lines answer it.
-    await sql('UPDATE erp.customer_item_last_sale SET sales_bound = 1e9');
-    try {
+    await withChangedRollup(kit, 'UPDATE erp.customer_item_last_sale SET sales_bound = 1e9', 'erp.refresh_customer_item_rollups', async () => {
       const undecided = await ok(admin, '/Inventory/Inactive/Customer', { pageSize: 13 });
       expect(undecided.totalCount).toBe(before.totalCount);
       expect(shown(undecided.rows)).toEqual(await rawPage(13, 0));
-    } finally {
-      await sql('SELECT erp.refresh_customer_item_rollups()');
-    }
+    });
   });
 
   it('filters, a rep’s scope and a "today" before the last day of data give the raw lines’ page', async () => {
@@ -419,17 +418,15 @@ describe('Usage/Log sorted by month, counted per month (erp.usage_month_groups)'
   it('counts from the table, and reads every line of a month where a customer’s item falls in several slices', async () => {
     const { admin } = kit.users;
     const raw = await rawLog('2025-12-01', TODAY, 'DESC', 15, 0);
-    await sql(`UPDATE erp.usage_month_groups SET groups = groups + 1 WHERE month = '2026-03-01' AND (company, branch, sales_rep, product_group) =
-                 (SELECT company, branch, sales_rep, product_group FROM erp.usage_month_groups WHERE month = '2026-03-01' LIMIT 1)`);
-    try {
+    const oneMoreGroup = `UPDATE erp.usage_month_groups SET groups = groups + 1 WHERE month = '2026-03-01' AND (company, branch, sales_rep, product_group) =
+                            (SELECT company, branch, sales_rep, product_group FROM erp.usage_month_groups WHERE month = '2026-03-01' LIMIT 1)`;
+    await withChangedRollup(kit, oneMoreGroup, 'erp.refresh_usage_rollups', async () => {
       const counted = await ok(admin, '/Usage/Log', { pageSize: 16 });
       expect(counted.totalCount).toBe(raw.totalCount + 1);
       await sql(`UPDATE erp.usage_month_groups SET mixed = true WHERE month = '2026-03-01'`);
       const mixed = await ok(admin, '/Usage/Log', { pageSize: 15 });
       expect(shown(mixed)).toEqual(raw);
-    } finally {
-      await sql('SELECT erp.refresh_usage_rollups()');
-    }
+    });
   });
 });
 
@@ -444,6 +441,8 @@ describe('Usage/KPI of every rep from the month rollups (erp.invoice_month_item,
     return [r!.qty, cents(r!.sales), r!.n, r!.c, r!.i];
   };
   const figures = (range: { qty: number; sales: number; lineCount: number; customerCount: number; itemCount: number }) => [range.qty, cents(range.sales), range.lineCount, range.customerCount, range.itemCount];
+  const addQtyToOneItemMonth = (month: string) =>
+    `UPDATE erp.invoice_month_item SET qty = qty + 1000 WHERE (month, company, item_number) = (SELECT month, company, item_number FROM erp.invoice_month_item WHERE month = '${month}' LIMIT 1)`;
 
   it('answers like the raw lines for whole months, partial edges, a company filter and a range within a month', async () => {
     const { admin } = kit.users;
@@ -467,23 +466,19 @@ describe('Usage/KPI of every rep from the month rollups (erp.invoice_month_item,
   it('reads the month running to the end of the data from the rollup, not from its lines', async () => {
     const { admin } = kit.users;
     const before = await ok(admin, '/Usage/KPI', { dateSlug: 'this-month' });
-    await sql(`UPDATE erp.invoice_month_item SET qty = qty + 1000 WHERE (month, company, item_number) = (SELECT month, company, item_number FROM erp.invoice_month_item WHERE month = '2026-11-01' LIMIT 1)`);
-    try {
+    await withChangedRollup(kit, addQtyToOneItemMonth('2026-11-01'), 'erp.refresh_item_month_rollups', async () => {
       const changed = await ok(admin, '/Usage/KPI', { dateSlug: 'this-month', filters: [] });
       expect(changed.current.to).toBe(TODAY);
       expect(changed.current.qty).toBe(before.current.qty + 1000);
       // Last year's same days stop short of the month's end: its edge still comes from the lines.
       expect(figures(changed.comparison)).toEqual(figures(before.comparison));
-    } finally {
-      await sql('SELECT erp.refresh_item_month_rollups()');
-    }
+    });
   });
 
   it('reads the rollup for whole months (a changed rollup row shows), and the lines for a filter it does not keep', async () => {
     const { admin } = kit.users;
     const before = await ok(admin, '/Usage/KPI', { dateSlug: 'last-month' });
-    await sql(`UPDATE erp.invoice_month_item SET qty = qty + 1000 WHERE (month, company, item_number) = (SELECT month, company, item_number FROM erp.invoice_month_item WHERE month = '2026-10-01' LIMIT 1)`);
-    try {
+    await withChangedRollup(kit, addQtyToOneItemMonth('2026-10-01'), 'erp.refresh_item_month_rollups', async () => {
       // Another body (an empty filter list) is another cache entry: computed afresh, from the rollup.
       const changed = await ok(admin, '/Usage/KPI', { dateSlug: 'last-month', filters: [] });
       expect(changed.current.qty).toBe(before.current.qty + 1000);
@@ -491,9 +486,7 @@ describe('Usage/KPI of every rep from the month rollups (erp.invoice_month_item,
       const [{ branch }] = await sql<{ branch: string }>('SELECT branch FROM erp.invoice_line GROUP BY 1 ORDER BY count(*) DESC LIMIT 1');
       const byBranch = await ok(admin, '/Usage/KPI', { dateSlug: 'last-month', filters: [eq('branch', branch)] });
       expect(figures(byBranch.current)).toEqual(await rawKpi('2026-10-01', '2026-10-31', 'AND l.branch = $3', [branch]));
-    } finally {
-      await sql('SELECT erp.refresh_item_month_rollups()');
-    }
+    });
   });
 });
 
