@@ -63,6 +63,7 @@ export const customerRows: ListModel = {
   filterFields: ['company', 'customer', 'branch', 'salesRep', 'corporate', 'city', 'state'],
   defaultSort: byName('customerName'),
   tieBreak: 'c.company, c.customer',
+  notNull: ['customerName'],
 };
 
 const prospectRows: ListModel = {
@@ -94,6 +95,7 @@ export const shipToRows: ListModel = {
   filterFields: ['company', 'shipTo', 'customer', 'branch', 'salesRep', 'city', 'state'],
   defaultSort: byName('shipToName'),
   tieBreak: 's.company, s.ship_to',
+  notNull: ['shipToName'],
 };
 
 export const corporateRows: ListModel = {

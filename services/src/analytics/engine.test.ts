@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/database.ts';
 import { HttpError, installErrorHandler } from '../platform/errors.ts';
 import { createTestDatabase } from '../testing/index.ts';
-import { analyticsQuery } from './engine.ts';
+import { analyticsQuery, lookupsAfterPage } from './engine.ts';
 import { filteredAggregate, moneySum } from './models.ts';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -79,5 +79,28 @@ describe('moneySum', () => {
     expect(Number(row.january)).toBe(0.3);
     expect(Number(row.january)).toBe(Number(row.numeric_january));
     expect(Number(row.january_count)).toBe(2);
+  });
+});
+
+describe('lookupsAfterPage', () => {
+  const from = `erp.ar_open o
+    LEFT JOIN erp.customer c ON c.company = o.company AND c.customer = o.customer
+    LEFT JOIN erp.item i ON i.company = o.company AND i.item_number = o.item_number`;
+
+  it('splits a table and its LEFT JOIN lookups when the clauses name the table alone', () => {
+    expect(lookupsAfterPage(from, ["o.invoice_date BETWEEN $1::date AND $2::date AND o.sales_rep = ANY($3)", 'ORDER BY o.due_date DESC, o.company'])).toEqual({
+      table: 'erp.ar_open',
+      alias: 'o',
+      lookups: 'LEFT JOIN erp.customer c ON c.company = o.company AND c.customer = o.customer LEFT JOIN erp.item i ON i.company = o.company AND i.item_number = o.item_number',
+    });
+  });
+
+  it('keeps the joins before the page when a clause names a joined table, or the FROM is not a table with lookups', () => {
+    expect(lookupsAfterPage(from, ['o.company = $1', 'ORDER BY c.customer_name ASC'])).toBeNull();
+    expect(lookupsAfterPage(from, ['i.description::text ILIKE $1', 'ORDER BY o.company'])).toBeNull();
+    expect(lookupsAfterPage('erp.corporate k', ['true', 'ORDER BY k.name'])).toBeNull();
+    expect(lookupsAfterPage('erp.order_line o JOIN erp.invoice_header h ON h.order_number = o.order_number', ['true', 'ORDER BY o.company'])).toBeNull();
+    expect(lookupsAfterPage('erp.customer c CROSS JOIN LATERAL (SELECT 1) f', ['true', 'ORDER BY c.company'])).toBeNull();
+    expect(lookupsAfterPage('(SELECT * FROM erp.inventory) r LEFT JOIN erp.item i ON i.item_number = r.item_number', ['true', 'ORDER BY r.company'])).toBeNull();
   });
 });

@@ -182,6 +182,7 @@ const accountNotes = (a: string, account: string, names: string): ListModel => (
   filterFields: ['company', a, ...(account === 'Customer' ? ['salesRep'] : []), ...NOTE_FILTERS],
   defaultSort: { field: 'noteDate', dir: 'desc' },
   tieBreak: `n.${a}, n.note_number DESC`,
+  notNull: ['noteDate'],
 });
 const customerNotes = accountNotes('customer', 'Customer', 'JOIN erp.customer c ON c.company = n.company AND c.customer = n.customer');
 const supplierNotes = accountNotes('supplier', 'Supplier', 'LEFT JOIN erp.supplier s ON s.company = n.company AND s.supplier = n.supplier');

@@ -286,6 +286,7 @@ const shipmentRows: ListModel = {
   filterFields: SHIPMENT_FILTER_NAMES,
   defaultSort: { field: 'shipDate', dir: 'desc' },
   tieBreak: 's.shipment_number DESC, s.company ASC',
+  notNull: ['shipDate'],
   totals: {
     shipmentCount: '1',
     packageCount: 's.package_count',
