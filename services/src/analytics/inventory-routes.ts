@@ -147,6 +147,7 @@ const detailModel = (from: string, search: string[], sort: { field: string; dir:
   filterFields: FILTER_FIELDS,
   defaultSort: sort,
   tieBreak: 'r.company, r.item_number, r.location',
+  notNull: ['itemNumber'],
 });
 
 async function page(call: ErpCall, model: ListModel, body: AnalyticsSearchRequest | undefined) {
