@@ -15,7 +15,7 @@ export const FILTER_SLOT = '/*filter*/';
  * accumulator, about twice as fast as numeric's (less memory per group, so large group-bys
  * stay in one hash batch), and the result is the same numeric.
  */
-export const moneySum = (expression: string) => `(sum((${expression} * 100)::int8)${FILTER_SLOT} / 100.0)`;
+export const moneySum = (expression: string) => `(sum(((${expression}) * 100)::int8)${FILTER_SLOT} / 100.0)`;
 
 /** An aggregate of a source's measures restricted to a period's rows. */
 export function filteredAggregate(aggregate: string, condition: string): string {

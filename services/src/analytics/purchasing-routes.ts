@@ -132,6 +132,18 @@ const GROUP_BYS: Record<string, GroupKey> = {
   year: { key: "to_char(l.order_date, 'YYYY')" },
 };
 
+/** The rollups' rows as lines (alias l): an order's company, supplier and header fields, to filter and group by. */
+const ROLLUP_FILTER_FIELDS: FieldMap = { company: 'l.company', supplier: 'l.supplier', branch: 'l.branch', buyer: 'l.buyer', status: 'l.status' };
+const ROLLUP_GROUP_BYS: Record<string, GroupKey> = {
+  company: dimension('company', 'l.company'),
+  branch: dimension('branch', 'l.branch'),
+  supplier: dimension('supplier', 'l.supplier'),
+  buyer: { key: 'l.buyer' },
+  month: GROUP_BYS.month!,
+  quarter: GROUP_BYS.quarter!,
+  year: GROUP_BYS.year!,
+};
+
 /** PoAgingBasis (seed §9 default LineDueDate): the date an open line's age counts from. */
 const PO_AGING_BASES: Record<string, { ageFrom: string; dueDate: string; pastDue: boolean }> = {
   LineDueDate: { ageFrom: 'l.due_date', dueDate: 'l.due_date', pastDue: true },
@@ -160,34 +172,42 @@ const PER_PO = { amount: 'sum(l.cost)', receivedAmount: 'sum(l.cost - l.open_cos
 
 type PeriodAmounts = { from: string; to: string; amount: number; receivedAmount: number; lineCount: number; poCount: number };
 
-/** The filter fields the purchase order rollups keep: an order's company, supplier and header fields. */
-const ROLLUP_FILTER_FIELDS: FieldMap = { company: 'company', supplier: 'supplier', branch: 'branch', buyer: 'buyer', status: 'status' };
+/** What the rollups keep of an order's lines, in both tables. */
+const ROLLUP_COLUMNS = 'company, supplier, branch, buyer, status, amount, received, line_count';
 
 /**
- * periodAmounts from the rollups (migration 015): each period's whole months from
- * erp.purchase_order_month, its partial edge months from erp.purchase_order_day. Null when the
- * rollups are behind the data or a filter names a line field they do not keep (location,
- * product group, item, PO number): the lines answer then.
+ * The rollups' rows (migration 015) for one period, as UNION ALL parts: its whole months from
+ * erp.purchase_order_month, its partial edge months from erp.purchase_order_day. `columns` names
+ * what each part selects, given the part's date column.
+ */
+function rollupParts(call: ErpCall, period: DateRange, columns: (dateColumn: string) => string, params: SqlParams): string[] {
+  const { months, edges } = monthParts(period, call.context.dataThrough);
+  const parts: string[] = [];
+  if (months) parts.push(`SELECT ${columns('month')} FROM erp.purchase_order_month WHERE ${dateBetween('month', months, params)}`);
+  if (edges.length) {
+    parts.push(`SELECT ${columns('order_date')} FROM erp.purchase_order_day WHERE (${edges.map((edge) => dateBetween('order_date', edge, params)).join(' OR ')})`);
+  }
+  return parts;
+}
+
+/** Whether the rollups answer for these filter fields: they are current and keep every field named. */
+function rollupsAnswer(call: ErpCall, fields: readonly string[]): boolean {
+  return call.context.rollupsReady && fields.every((field) => Object.hasOwn(ROLLUP_FILTER_FIELDS, field));
+}
+
+/**
+ * periodAmounts from the rollups. Null when the rollups are behind the data or a filter names a
+ * line field they do not keep (location, product group, item, PO number): the lines answer then.
  */
 async function periodAmountsFromRollups(call: ErpCall, periods: readonly DateRange[], request: NormalizedRequest): Promise<PeriodAmounts[] | null> {
-  if (!call.context.rollupsReady) return null;
-  const fields = checkFilterFields(request.filters, Object.keys(FILTER_FIELDS));
-  if (!fields.every((field) => Object.hasOwn(ROLLUP_FILTER_FIELDS, field))) return null;
+  if (!rollupsAnswer(call, checkFilterFields(request.filters, Object.keys(FILTER_FIELDS)))) return null;
   const params = new SqlParams();
-  const filtered = filterPredicates(request.filters, ROLLUP_FILTER_FIELDS, params).map((predicate) => ` AND ${predicate}`).join('');
-  const parts: string[] = [];
-  periods.forEach((period, i) => {
-    const { months, edges } = monthParts(period, call.context.dataThrough);
-    const columns = `${i} AS r, amount, received, line_count, po_count`;
-    if (months) parts.push(`SELECT ${columns} FROM erp.purchase_order_month WHERE ${dateBetween('month', months, params)}${filtered}`);
-    if (edges.length) {
-      parts.push(`SELECT ${columns} FROM erp.purchase_order_day WHERE (${edges.map((edge) => dateBetween('order_date', edge, params)).join(' OR ')})${filtered}`);
-    }
-  });
+  const parts = periods.flatMap((period, i) => rollupParts(call, period, () => `${i} AS r, ${ROLLUP_COLUMNS}, po_count`, params));
+  const where = filterPredicates(request.filters, ROLLUP_FILTER_FIELDS, params);
   const { rows } = await analyticsQuery(
     call.db,
-    `SELECT r, ${moneySum('amount')} AS amount, ${moneySum('received')} AS received, sum(line_count) AS lines, sum(po_count) AS orders
-       FROM (${parts.join(' UNION ALL ')}) x GROUP BY r`,
+    `SELECT r, ${moneySum('l.amount')} AS amount, ${moneySum('l.received')} AS received, sum(l.line_count) AS lines, sum(l.po_count) AS orders
+       FROM (${parts.join(' UNION ALL ')}) l ${where.length ? `WHERE ${where.join(' AND ')}` : ''} GROUP BY r`,
     params.values,
   );
   return periods.map((p, i) => {
@@ -275,17 +295,28 @@ export async function purchasingRoutes(app: FastifyInstance): Promise<void> {
     const dateSlug = request.body.dateSlug ?? 'year-to-date';
     const period = resolveDate(dateSlug, call.context, call.today);
     const params = new SqlParams();
-    const result = await groupedMeasures(call, {
-      from: linesFor(request.params.groupBy, search.filters),
-      where: [dateBetween('l.order_date', period, params)],
-      group: groupKeyOf(GROUP_BYS, request.params.groupBy, 'PurchaseOrder'),
-      measures: { amount: 'sum(l.cost)', receivedAmount: 'sum(l.cost - l.open_cost)', openAmount: 'sum(l.open_cost)', lineCount: 'count(*)' },
-      filterFields: FILTER_FIELDS,
-      salesRepColumn: null,
-      request: search,
-      defaultSort: { field: 'amount', dir: 'desc' },
-      params,
-    });
+    const group = groupKeyOf(GROUP_BYS, request.params.groupBy, 'PurchaseOrder');
+    const common = { salesRepColumn: null, request: search, defaultSort: { field: 'amount', dir: 'desc' as const }, params };
+    // The rollups keep an order's company, supplier, branch, buyer, status and date: groups by
+    // those, with filters on them, add up their rows (whole months and the edges' days).
+    const rollupGroup = ROLLUP_GROUP_BYS[request.params.groupBy];
+    const result = rollupGroup && rollupsAnswer(call, checkFilterFields(search.filters, Object.keys(FILTER_FIELDS)))
+      ? await groupedMeasures(call, {
+          from: `(${rollupParts(call, period, (date) => `${date} AS order_date, ${ROLLUP_COLUMNS}`, params).join(' UNION ALL ')}) l`,
+          where: [],
+          group: rollupGroup,
+          measures: { amount: moneySum('l.amount'), receivedAmount: moneySum('l.received'), openAmount: moneySum('l.amount - l.received'), lineCount: 'sum(l.line_count)' },
+          filterFields: ROLLUP_FILTER_FIELDS,
+          ...common,
+        })
+      : await groupedMeasures(call, {
+          from: linesFor(request.params.groupBy, search.filters),
+          where: [dateBetween('l.order_date', period, params)],
+          group,
+          measures: { amount: 'sum(l.cost)', receivedAmount: 'sum(l.cost - l.open_cost)', openAmount: 'sum(l.open_cost)', lineCount: 'count(*)' },
+          filterFields: FILTER_FIELDS,
+          ...common,
+        });
     return periodGroupedAnswer(request.params.groupBy, dateSlug, period, search, result);
   }));
 

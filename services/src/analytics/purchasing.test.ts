@@ -87,6 +87,35 @@ describe('PurchaseOrder/Grouped, KPI, Summary', () => {
     }
   });
 
+  it('Grouped by the fields the rollups keep answers like the lines, over partial months and with a filter', async () => {
+    const { admin } = kit.users;
+    const keys = { supplier: 'l.supplier', buyer: 'h.buyer', quarter: `to_char(l.order_date, 'YYYY-"Q"Q')` };
+    for (const [groupBy, key] of Object.entries(keys)) {
+      for (const [filters, where] of [
+        [[], ''],
+        [[{ field: 'status', comparison: 'equals', values: ['Received'] }], `AND h.status = 'Received'`],
+      ] as const) {
+        const result = await ok(admin, `/PurchaseOrder/Grouped/${groupBy}`, { dateSlug: 'last-90-days', filters, pageSize: 500, sortBy: 'key' });
+        const raw = await sql<{ key: string; amount: string; open: string; n: number }>(
+          `SELECT ${key} AS key, sum(l.cost) AS amount, sum(l.open_cost) AS open, count(*)::int AS n
+             FROM erp.purchase_order_line l JOIN erp.purchase_order_header h USING (company, po_number)
+            WHERE l.order_date BETWEEN $1::date AND $2::date ${where} GROUP BY 1 ORDER BY 1`,
+          [result.from, result.to],
+        );
+        const answered = result.rows.map((r: { key: string; amount: number; openAmount: number; lineCount: number }) => [r.key, cents(r.amount), cents(r.openAmount), r.lineCount]);
+        expect(answered, `${groupBy} ${JSON.stringify(filters)}`).toEqual(raw.map((r) => [r.key, cents(r.amount), cents(r.open), r.n]));
+      }
+    }
+    // Whole months come from the month rollup: a changed row there shows.
+    const before = await ok(admin, '/PurchaseOrder/Grouped/supplier', { dateSlug: 'last-year' });
+    const change = `UPDATE erp.purchase_order_month SET amount = amount + 1000
+                     WHERE (month, company, supplier) = (SELECT month, company, supplier FROM erp.purchase_order_month WHERE month = '2025-06-01' LIMIT 1)`;
+    await withChangedRollup(kit, change, 'erp.refresh_purchase_order_rollups', async () => {
+      const changed = await ok(admin, '/PurchaseOrder/Grouped/supplier', { dateSlug: 'last-year', filters: [] });
+      expect(cents(changed.totals.amount)).toBe(cents(before.totals.amount) + 100_000);
+    });
+  });
+
   it('KPI and Summary read the rollups for whole months and the month to the end of the data', async () => {
     const { admin } = kit.users;
     const before = await ok(admin, '/PurchaseOrder/KPI', { dateSlug: 'this-month' });
@@ -103,14 +132,15 @@ describe('PurchaseOrder/Grouped, KPI, Summary', () => {
   it('answers a repeat call from the result cache, for the current data load', async () => {
     const { admin } = kit.users;
     const body = { dateSlug: 'last-year', pageSize: 3 };
-    const first = await ok(admin, '/PurchaseOrder/Grouped/company', body);
+    // By location: a field the rollups do not keep, so the lines answer.
+    const first = await ok(admin, '/PurchaseOrder/Grouped/location', body);
     // A line changed without a new data load: the repeat call still answers what the first computed.
     const where = `company = '01' AND order_date BETWEEN '2025-01-01' AND '2025-12-31'`;
     await sql(`UPDATE erp.purchase_order_line SET cost = cost + 1000 WHERE ${where}`);
     try {
-      expect(await ok(admin, '/PurchaseOrder/Grouped/company', body)).toEqual(first);
+      expect(await ok(admin, '/PurchaseOrder/Grouped/location', body)).toEqual(first);
       // Another request (here a page size) is not the cached one: it reads the changed lines.
-      const other = await ok(admin, '/PurchaseOrder/Grouped/company', { ...body, pageSize: 4 });
+      const other = await ok(admin, '/PurchaseOrder/Grouped/location', { ...body, pageSize: 4 });
       expect(cents(other.totals.amount)).toBeGreaterThan(cents(first.totals.amount));
     } finally {
       await sql(`UPDATE erp.purchase_order_line SET cost = cost - 1000 WHERE ${where}`);
