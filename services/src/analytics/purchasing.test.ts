@@ -4,6 +4,16 @@ import { cents, TODAY, useErpServices, withChangedRollup, withRoleSettings } fro
 const kit = useErpServices();
 const { ok, post, sql } = kit;
 
+/** Runs `body` with 1,000 added to the amount of one row of the PO month rollup for `month`. */
+const withChangedPoMonth = (month: string, body: () => Promise<void>) =>
+  withChangedRollup(
+    kit,
+    `UPDATE erp.purchase_order_month SET amount = amount + 1000
+      WHERE (month, company, supplier) = (SELECT month, company, supplier FROM erp.purchase_order_month WHERE month = '${month}' LIMIT 1)`,
+    'erp.refresh_purchase_order_rollups',
+    body,
+  );
+
 describe('PurchaseOrder/Grouped, KPI, Summary', () => {
   it('totals per supplier for last year equal a GROUP BY on the raw lines', async () => {
     const { admin } = kit.users;
@@ -108,9 +118,7 @@ describe('PurchaseOrder/Grouped, KPI, Summary', () => {
     }
     // Whole months come from the month rollup: a changed row there shows.
     const before = await ok(admin, '/PurchaseOrder/Grouped/supplier', { dateSlug: 'last-year' });
-    const change = `UPDATE erp.purchase_order_month SET amount = amount + 1000
-                     WHERE (month, company, supplier) = (SELECT month, company, supplier FROM erp.purchase_order_month WHERE month = '2025-06-01' LIMIT 1)`;
-    await withChangedRollup(kit, change, 'erp.refresh_purchase_order_rollups', async () => {
+    await withChangedPoMonth('2025-06-01', async () => {
       const changed = await ok(admin, '/PurchaseOrder/Grouped/supplier', { dateSlug: 'last-year', filters: [] });
       expect(cents(changed.totals.amount)).toBe(cents(before.totals.amount) + 100_000);
     });
@@ -119,9 +127,7 @@ describe('PurchaseOrder/Grouped, KPI, Summary', () => {
   it('KPI and Summary read the rollups for whole months and the month to the end of the data', async () => {
     const { admin } = kit.users;
     const before = await ok(admin, '/PurchaseOrder/KPI', { dateSlug: 'this-month' });
-    const change = `UPDATE erp.purchase_order_month SET amount = amount + 1000
-                     WHERE (month, company, supplier) = (SELECT month, company, supplier FROM erp.purchase_order_month WHERE month = '2026-11-01' LIMIT 1)`;
-    await withChangedRollup(kit, change, 'erp.refresh_purchase_order_rollups', async () => {
+    await withChangedPoMonth('2026-11-01', async () => {
       // Another body (an empty filter list) is another cache entry: computed afresh, from the rollup.
       const changed = await ok(admin, '/PurchaseOrder/KPI', { dateSlug: 'this-month', filters: [] });
       expect(cents(changed.current.amount)).toBe(cents(before.current.amount) + 100_000);
