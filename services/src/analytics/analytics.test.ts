@@ -406,8 +406,19 @@ describe('Booking and Order', () => {
       );
       expect(result.rows.map((r: { key: string; sales: number }) => [r.key, cents(r.sales)])).toEqual(raw.map((r) => [r.key, cents(r.s)]));
     }
-    const byCustomer = await ok(admin, '/Booking/Grouped/customer/year-to-date', { pageSize: 3 });
-    expect(byCustomer.source).toBe('booking');
+    // By customer over whole months: the month × customer rollup, on either basis.
+    for (const [basis, column] of [
+      ['OrderLineDate', 'order_line_date'],
+      ['BookingDate', 'booking_date'],
+    ] as const) {
+      const byCustomer = await ok(admin, `/Booking/Grouped/customer/year-to-date?bookingDateBasis=${basis}`, { pageSize: 3 });
+      expect(byCustomer.source).toBe('booking_month_customer');
+      const raw = await sql<{ key: string; s: string; n: number }>(
+        `SELECT customer AS key, sum(sales) AS s, count(*)::int AS n FROM erp.booking WHERE ${column} BETWEEN '2026-01-01' AND $1 GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 3`,
+        [TODAY],
+      );
+      expect(byCustomer.rows.map((r: { key: string; sales: number; lineCount: number }) => [r.key, cents(r.sales), r.lineCount])).toEqual(raw.map((r) => [r.key, cents(r.s), r.n]));
+    }
     const kpi = await ok(admin, '/Booking/KPI', { dateSlug: 'last-month' });
     const [raw] = await sql<{ s: string }>(`SELECT sum(sales) AS s FROM erp.booking WHERE order_line_date BETWEEN '2026-10-01' AND '2026-10-31'`);
     expect(cents(kpi.current.sales)).toBe(cents(raw!.s));

@@ -182,17 +182,19 @@ export async function groupedMeasures(call: ErpCall, spec: GroupedSpec): Promise
   const names = spec.group.names;
   const measures = Object.keys(spec.measures);
   const aggregates = measures.map((m) => `${spec.measures[m]} AS "${m}"`).join(', ');
-  const name = names ? `coalesce((SELECT min(t.${names.name}) FROM ${names.table} t WHERE t.${names.key} = a.key), a.key)` : 'a.key';
+  const nameOf = (alias: string) =>
+    names ? `coalesce((SELECT min(t.${names.name}) FROM ${names.table} t WHERE t.${names.key} = ${alias}.key), ${alias}.key)` : `${alias}.key`;
   const search = searchPredicate(request.searchString, request.searchOperator, ['g.key', 'g.name'], params);
   const sortable: FieldMap = { key: 'g.key', name: 'g.name', ...Object.fromEntries(measures.map((m) => [m, `g."${m}"`])) };
   const order = orderByClause(request, sortable, spec.defaultSort, 'g.key ASC');
+  // Names for every group only when the search or the sort needs them; else for the page's rows.
+  const lateNames = !search && (request.sortBy ?? spec.defaultSort.field).toLowerCase() !== 'name';
   const text = `
     WITH a AS (SELECT ${spec.group.key} AS key, ${aggregates} FROM ${spec.from} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} GROUP BY 1),
-         w AS (SELECT a.*, ${name} AS name FROM a),
-         f AS (SELECT * FROM w g ${search ? `WHERE ${search}` : ''}),
+         f AS (${lateNames ? 'SELECT * FROM a' : `SELECT * FROM (SELECT a.*, ${nameOf('a')} AS name FROM a) g ${search ? `WHERE ${search}` : ''}`}),
          t AS (SELECT count(*)::int AS total_count, ${measures.map((m) => `${round2(`sum(g."${m}")`)} AS "t_${m}"`).join(', ')} FROM f g),
          p AS (SELECT g.* FROM f g ${order} ${pageClause(request, params)})
-    SELECT t.*, g.key, g.name, ${measures.map((m) => `${round2(`g."${m}"`)} AS "${m}"`).join(', ')}
+    SELECT t.*, g.key, ${lateNames ? nameOf('g') : 'g.name'} AS name, ${measures.map((m) => `${round2(`g."${m}"`)} AS "${m}"`).join(', ')}
       FROM t LEFT JOIN p g ON true ${order}`;
   const { rows } = await analyticsQuery(call.db, text, params.values);
   const first = rows[0]!;

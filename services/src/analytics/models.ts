@@ -178,7 +178,17 @@ export function bookingModel(basis: 'OrderLineDate' | 'BookingDate'): Model {
         grain: 'day',
         dims: ORG_DIMS,
         measures: { sales: moneySum('sales'), cost: moneySum('cost'), lines: 'sum(line_count)' },
-        where: basis === 'BookingDate' ? `basis = 'BookingDate'` : `basis = 'OrderLineDate'`,
+        where: `basis = '${basis}'`,
+        rollup: true,
+      },
+      {
+        name: 'booking_month_customer',
+        table: 'erp.booking_month_customer',
+        dateColumn: 'month',
+        grain: 'month',
+        dims: { ...ORG_DIMS, customer: 'customer' },
+        measures: { sales: moneySum('sales'), cost: moneySum('cost'), lines: 'sum(line_count)' },
+        where: `basis = '${basis}'`,
         rollup: true,
       },
       {

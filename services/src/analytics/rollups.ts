@@ -1,5 +1,5 @@
 /**
- * The analytics rollups (migrations 004_rollups.sql, 007_sales_calls.sql, 011–015): narrow
+ * The analytics rollups (migrations 004_rollups.sql, 007_sales_calls.sql, 011–015, 018): narrow
  * pre-aggregates of the invoice lines, bookings and quotes, rebuilt after each ERP load by `generateErpData` (inside the load's
  * transaction, so readers never see new lines with old rollups).
  */
@@ -20,6 +20,7 @@ export const ROLLUP_TABLES = [
   'invoice_month_item',
   'purchase_order_day',
   'purchase_order_month',
+  'booking_month_customer',
 ] as const;
 
 /** Rebuilds every rollup from the erp tables and records the load it was built from. */
@@ -37,6 +38,8 @@ export async function refreshRollups(db: Queryable): Promise<void> {
   await db.query('SELECT erp.refresh_item_month_rollups()');
   // Purchase orders by day and by month (migration 015), for the PurchaseOrder KPI and Summary.
   await db.query('SELECT erp.refresh_purchase_order_rollups()');
+  // Bookings by month × customer (migration 018), for bookings by customer.
+  await db.query('SELECT erp.refresh_booking_rollups()');
 }
 
 /** Planner statistics for the rollups (run after the load's COMMIT). */
