@@ -1,5 +1,5 @@
 /**
- * The analytics rollups (migrations 004_rollups.sql, 007_sales_calls.sql, 011–015, 018): narrow
+ * The analytics rollups (migrations 004_rollups.sql, 007_sales_calls.sql, 011–015, 018, 019): narrow
  * pre-aggregates of the invoice lines, bookings and quotes, rebuilt after each ERP load by `generateErpData` (inside the load's
  * transaction, so readers never see new lines with old rollups).
  */
@@ -21,6 +21,7 @@ export const ROLLUP_TABLES = [
   'purchase_order_day',
   'purchase_order_month',
   'booking_month_customer',
+  'invoice_ibt_day',
 ] as const;
 
 /** Rebuilds every rollup from the erp tables and records the load it was built from. */
@@ -40,6 +41,8 @@ export async function refreshRollups(db: Queryable): Promise<void> {
   await db.query('SELECT erp.refresh_purchase_order_rollups()');
   // Bookings by month × customer (migration 018), for bookings by customer.
   await db.query('SELECT erp.refresh_booking_rollups()');
+  // Lines shipped from another branch by day (migration 019), for IBTSalesHistory/List's count and totals.
+  await db.query('SELECT erp.refresh_ibt_rollups()');
 }
 
 /** Planner statistics for the rollups (run after the load's COMMIT). */

@@ -667,7 +667,38 @@ function ibtList(costBasis: string): ListModel {
     filterFields: ['company', 'branch', 'homeBranch', 'shipBranch', 'location', 'salesRep', 'customer', 'shipTo', 'productGroup', 'itemNumber', 'invoiceNumber'],
     defaultSort: { field: 'invoiceDate', dir: 'desc' },
     tieBreak: 'l.invoice_number DESC, l.invoice_line_number ASC',
+    notNull: ['invoiceDate'],
     totals: { sales: 'l.sales', cost },
+  };
+}
+
+/** The fields of erp.invoice_ibt_day (migration 019) a filter can name. */
+const IBT_ROLLUP_FIELDS: FieldMap = {
+  company: 'r.company',
+  branch: 'r.branch',
+  salesRep: 'r.sales_rep',
+  homeBranch: 'r.home_branch',
+  shipBranch: 'r.ship_branch',
+  location: 'r.location',
+};
+
+/**
+ * The list's count and totals from erp.invoice_ibt_day, when it is current and the request
+ * neither searches nor filters on a field it does not keep (then the lines answer them).
+ */
+function ibtCounts(call: ErpCall, period: DateRange, request: NormalizedRequest): { text: string; values: unknown[] } | undefined {
+  if (!call.context.rollupsReady || request.searchString) return undefined;
+  if (!request.filters.every((filter) => Object.hasOwn(IBT_ROLLUP_FIELDS, filter.field))) return undefined;
+  const params = new SqlParams();
+  const where = [dateBetween('r.invoice_date', period, params)];
+  const scope = scopePredicate(call.context.scope, 'r.sales_rep', params);
+  if (scope) where.push(scope);
+  where.push(...filterPredicates(request.filters, IBT_ROLLUP_FIELDS, params));
+  const cost = onCommissionCost(call.context.invoiceCostBasis) ? 'r.commission_cost' : 'r.cost';
+  return {
+    text: `SELECT coalesce(sum(r.line_count), 0)::int AS total_count, sum(r.sales) AS t_sales, sum(${cost}) AS t_cost
+             FROM erp.invoice_ibt_day r WHERE ${where.join(' AND ')}`,
+    values: params.values,
   };
 }
 
@@ -675,7 +706,13 @@ async function ibtPage(call: ErpCall, body: AnalyticsSearchRequest & { dateSlug?
   const dateSlug = body.dateSlug ?? 'last-90-days';
   const period = resolveDate(dateSlug, call.context, call.today);
   const request = normalizeRequest(body);
-  const result = await listQuery(call.db, { model: ibtList(call.context.invoiceCostBasis), context: call.context, range: period, request });
+  const result = await listQuery(call.db, {
+    model: ibtList(call.context.invoiceCostBasis),
+    context: call.context,
+    range: period,
+    request,
+    counts: ibtCounts(call, period, request),
+  });
   const sales = round2(result.totals.sales ?? 0);
   const cost = round2(result.totals.cost ?? 0);
   return {

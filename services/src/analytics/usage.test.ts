@@ -188,6 +188,36 @@ describe('IBTSalesHistory/List', () => {
     const [dc] = await sql<{ n: number }>(ibt(`AND h.location = 'DC1'`));
     expect(fromDc.totalCount).toBe(dc!.n);
   });
+
+  it('counts and totals from erp.invoice_ibt_day, and from the lines for a search or a field it does not keep', async () => {
+    const { admin } = kit.users;
+    const [top] = await sql<{ customer: string; ship: string }>(
+      `SELECT l.customer, x.branch AS ship FROM erp.invoice_line l
+         JOIN erp.invoice_header h ON h.company = l.company AND h.invoice_number = l.invoice_number
+         JOIN erp.location x ON x.company = h.company AND x.location = h.location
+         JOIN erp.customer c ON c.company = l.company AND c.customer = l.customer
+        WHERE x.branch <> c.branch AND l.invoice_date BETWEEN '2025-11-21' AND $1 GROUP BY 1, 2 ORDER BY count(*) DESC LIMIT 1`,
+      [TODAY],
+    );
+    const body = { dateSlug: 'rolling-12-months', filters: [eq('shipBranch', top!.ship)], pageSize: 1 };
+    const before = await ok(admin, '/IBTSalesHistory/List', body);
+    const lines = await ok(admin, '/IBTSalesHistory/List', { ...body, filters: [...body.filters, eq('customer', top!.customer)] });
+    expect(lines.totalCount).toBeGreaterThan(0);
+    expect(lines.totalCount).toBeLessThan(before.totalCount);
+    await withChangedRollup(kit, `UPDATE erp.invoice_ibt_day SET line_count = line_count + 1000, sales = sales + 1 WHERE ship_branch = '${top!.ship}'`, 'erp.refresh_ibt_rollups', async () => {
+      const [{ rows }] = await sql<{ rows: number }>(
+        `SELECT count(*)::int AS rows FROM erp.invoice_ibt_day WHERE ship_branch = $1 AND invoice_date BETWEEN $2 AND $3`,
+        [top!.ship, before.from, before.to],
+      );
+      // Another body (a page size) is another cache entry: computed afresh, from the rollup.
+      const changed = await ok(admin, '/IBTSalesHistory/List', { ...body, pageSize: 2 });
+      expect(changed.totalCount).toBe(before.totalCount + 1000 * rows);
+      expect(cents(changed.totals.sales)).toBe(cents(before.totals.sales) + 100 * rows);
+      // A search reads the lines.
+      const searched = await ok(admin, '/IBTSalesHistory/List', { ...body, searchString: top!.customer, searchOperator: 'Exact' });
+      expect(searched.totalCount).toBeLessThan(before.totalCount);
+    });
+  });
 });
 
 describe('the usage components', () => {
