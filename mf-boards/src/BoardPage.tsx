@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Button, PlusOutlined, Result, Skeleton, SettingOutlined, Tag } from '@tradeboard/shared/ui';
-import { navigate, useTradeboardStore } from '@tradeboard/shared/web';
+import { redirect, useTradeboardStore } from '@tradeboard/shared/web';
 import { isNotFound, apiStatus } from './api/errors.ts';
 import type { BoardValue, CardValue, ComponentMasterValue } from './api/types.ts';
 import type { DynamicPageState } from './api/useDynamicPage.ts';
@@ -83,9 +83,9 @@ export function BoardPage({ sectionName, sectionId, pathname, search, boards, ac
     // `default` is not a stored board: its 404 means "no board yet" (empty state below), not a board to leave.
     if (!pageError || active === null || active === 'default') return;
     if (isNotFound(pageError) || apiStatus(pageError) === 403) {
-      navigate(missingBoardTarget(sectionName, boards.filter((b) => b.boardMasterId !== active), search), { replace: true });
+      redirect(pathname + search, missingBoardTarget(sectionName, boards.filter((b) => b.boardMasterId !== active), search));
     }
-  }, [pageError, active, sectionName, boards, search]);
+  }, [pageError, active, sectionName, boards, pathname, search]);
 
   const handlePick = useCallback(
     async (card: CardValue, master: ComponentMasterValue) => {

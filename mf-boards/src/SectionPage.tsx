@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Button, Result } from '@tradeboard/shared/ui';
-import { navigate } from '@tradeboard/shared/web';
+import { redirect } from '@tradeboard/shared/web';
 import { preloadPage, useDynamicPage } from './api/useDynamicPage.ts';
 import { useSectionBoards } from './api/useSectionBoards.ts';
 import { BoardPage, BoardSkeleton } from './BoardPage.tsx';
@@ -8,8 +8,8 @@ import { usePermissions } from './boards/usePermissions.ts';
 import { isUnauthorized } from './api/errors.ts';
 import { decideBoardRoute, type SectionAddress } from './routing/sectionRoute.ts';
 
-function Redirect({ to }: { to: string }): ReactNode {
-  useEffect(() => navigate(to, { replace: true }), [to]);
+function Redirect({ from, to }: { from: string; to: string }): ReactNode {
+  useEffect(() => redirect(from, to), [from, to]);
   return <BoardSkeleton />;
 }
 
@@ -51,9 +51,9 @@ export function SectionPage({ address, pathname, search }: Props): ReactNode {
   const common = { sectionName, sectionId, pathname, search, boards };
   switch (decision.action) {
     case 'notFound':
-      return <Redirect to="/notFound" />;
+      return <Redirect from={pathname + search} to="/notFound" />;
     case 'redirect':
-      return <Redirect to={decision.to} />;
+      return <Redirect from={pathname + search} to={decision.to} />;
     case 'section':
       return <BoardPage {...common} active={null} page={null} />;
     case 'board':

@@ -15,6 +15,16 @@ export function navigate(to: string, options: { replace?: boolean } = {}): void 
   window.dispatchEvent(new Event(NAVIGATE_EVENT));
 }
 
+/**
+ * A routing rule's answer: replaces the address `from` (path and query string) with `to`, unless
+ * the page has moved on since the rule was decided. A click made while the rule waited for its
+ * data (a section's boards) wins over the stale redirect.
+ */
+export function redirect(from: string, to: string): void {
+  if (window.location.pathname + window.location.search !== from) return;
+  navigate(to, { replace: true });
+}
+
 function subscribe(onChange: () => void): () => void {
   window.addEventListener('popstate', onChange);
   window.addEventListener(NAVIGATE_EVENT, onChange);
