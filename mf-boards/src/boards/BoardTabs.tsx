@@ -31,12 +31,20 @@ export function BoardTabs(props: Props): ReactNode {
   const [, force] = useState(0);
 
   // The open board's tab is in view, also when the strip scrolls sideways (phones, many boards),
-  // and again whenever the tabs before it change: the user's saved order can arrive after the boards.
+  // and again whenever the tabs before it change or the strip or a tab changes size: the user's
+  // saved order can arrive after the boards, edit mode (drag handles) after both, and the layout
+  // can settle after the first paint.
   const tabOrder = `${showDefaultTab}:${boards.map((board) => board.boardMasterId).join(',')}`;
   useEffect(() => {
-    const tab = container.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
-    tab?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
-  }, [active, tabOrder, container]);
+    const strip = container.current;
+    if (!strip) return;
+    const reveal = () => strip.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+    reveal();
+    if (typeof ResizeObserver === 'undefined') return;
+    const resized = new ResizeObserver(reveal);
+    for (const element of [strip, ...strip.querySelectorAll('[role="tab"]')]) resized.observe(element);
+    return () => resized.disconnect();
+  }, [active, tabOrder, reorderable, container]);
 
   const follow = (href: string) => (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
