@@ -62,10 +62,12 @@ test('a session lost while on a section sends the page to /login, not to Page No
   await signedIn(page, 'rep@tradeboard.example');
   await expect(page).toHaveURL(/\/home\/\d+$/);
   await expect(page.getByRole('main').getByRole('tab', { selected: true })).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await expect(nav.getByRole('list', { name: 'Home boards' })).toBeVisible();
   // End the session behind the page's back, then let the boards remote read a section's boards (401).
   const token = await (await page.request.get('/api/Authenticate/GenerateAntiforgeryToken')).text();
   expect((await page.request.post('/api/Authenticate/Logout', { headers: { 'X-XSRF-TOKEN': token } })).status()).toBe(204);
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: /orders/i }).first().click();
+  await nav.getByRole('link', { name: /orders/i }).first().click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
 });

@@ -37,6 +37,9 @@ test('dark mode survives a reload', async ({ page }) => {
 test('the current section is highlighted and the menu navigates', async ({ page }) => {
   await signedIn(page);
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  // The home section's boards (the public Welcome board at least) open under Home in the menu and
+  // move the sections below it: click once they are there, as a user would aim at a settled menu.
+  await expect(nav.getByRole('list', { name: 'Home boards' })).toBeVisible();
   await nav.getByRole('link', { name: /orders/i }).first().click();
   // The boards remote owns the section: /orders lands on a board (seed §2: the default board, else with
   // DisplayDefaultSectionTemplates /orders/default, else the first); rep has none there, so its empty state.
