@@ -123,6 +123,19 @@ describe('ServiceOrder/Grouped and Summary', () => {
     const p = summary.periods[4];
     expect([cents(p.sales), cents(p.cost), p.documentCount, cents(p.labourHours)]).toEqual([cents(ly!.s), cents(ly!.c), ly!.n, cents(ly!.h)]);
     expect(cents(p.grossProfit)).toBe(cents(ly!.s) - cents(ly!.c));
+    // Every period, every figure, like the orders opened in it (the call sums each day's figures).
+    for (const period of summary.periods) {
+      const [raw] = await sql<Record<string, string | number | null>>(
+        `SELECT sum(total_amount) AS sales, sum(cost) AS cost, count(*)::int AS n, count(completed_date)::int AS done,
+                sum(labour_amount) AS labour, sum(parts_amount) AS parts, sum(labour_hours) AS hours, coalesce(sum(line_count), 0)::int AS lines
+           FROM erp.service_order_header WHERE company = '01' AND opened_date BETWEEN $1 AND $2`,
+        [period.from, period.to],
+      );
+      const money = (x: unknown) => cents(x ?? 0);
+      const answered = [period.documentCount, period.completedCount, period.lineCount, ...[period.sales, period.cost, period.labourAmount, period.partsAmount, period.labourHours].map(money)];
+      const expected = [raw!.n, raw!.done, raw!.lines, ...[raw!.sales, raw!.cost, raw!.labour, raw!.parts, raw!.hours].map(money)];
+      expect(answered, period.dateSlug).toEqual(expected);
+    }
   });
 });
 
