@@ -6,7 +6,7 @@
 import { endOfMonth, startOfMonth, type DateRange } from '@tradeboard/shared/dates';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../platform/errors.ts';
-import { filteredAggregate, type Grain, type Measure, type Model, type Source } from './models.ts';
+import { filteredAggregate, type Grain, type Measure, type Model, type NameSource, type Source } from './models.ts';
 import type { AnalyticsContext } from './scope.ts';
 import { scopePredicate } from './scope.ts';
 import {
@@ -188,6 +188,16 @@ export type Totals = { sales: number; cost: number; grossProfit: number; grossPr
 
 export type PagedResult<R> = { rows: R[]; totalCount: number; totals: Totals; source: string; extraTotals?: Record<string, unknown> };
 
+/** A group's display name: the name its names table gives its key (`alias.key`), else the key. */
+export function groupName(names: NameSource | undefined, alias: string): string {
+  return names ? `coalesce((SELECT min(t.${names.name}) FROM ${names.table} t WHERE t.${names.key} = ${alias}.key), ${alias}.key)` : `${alias}.key`;
+}
+
+/** Whether group names can wait for the page's rows: neither the search nor the sort needs every group's name. */
+export function namesAfterPage(request: Pick<NormalizedRequest, 'searchString' | 'sortBy'>, fallbackField: string): boolean {
+  return !request.searchString && (request.sortBy ?? fallbackField).toLowerCase() !== 'name';
+}
+
 /** Sort keys over the aggregate's own columns (alias g), so the page is cut before anything is derived. */
 const GROUP_SORTABLE: FieldMap = {
   key: 'g.key',
@@ -225,10 +235,7 @@ function pagedOuterQuery(spec: {
 }): string {
   const group = spec.groupBy === null ? undefined : spec.model.groupBys[spec.groupBy];
   const names = group?.kind === 'dim' ? group.names : undefined;
-  const sortsByName = (spec.request.sortBy ?? spec.fallback.field).toLowerCase() === 'name';
-  const lateNames = !spec.request.searchString && !sortsByName;
-  const nameOf = (alias: string) =>
-    names ? `coalesce((SELECT min(t.${names.name}) FROM ${names.table} t WHERE t.${names.key} = ${alias}.key), ${alias}.key)` : `${alias}.key`;
+  const lateNames = namesAfterPage(spec.request, spec.fallback.field);
   const stages = [`a AS (${spec.aggregateSql})`];
   // w: every group, with window columns and (when the search or sort needs it) its name.
   if (lateNames) {
@@ -244,7 +251,7 @@ function pagedOuterQuery(spec: {
   stages.push(`p AS (SELECT g.* FROM w g ${order} ${pageClause(spec.request, spec.params)})`);
   return `
     WITH ${stages.join(',\n    ')}
-    SELECT t.*, g.key, ${lateNames ? nameOf('g') : 'g.name'} AS name, ${spec.columns}
+    SELECT t.*, g.key, ${lateNames ? groupName(names, 'g') : 'g.name'} AS name, ${spec.columns}
       FROM t LEFT JOIN p g ON true
      ${order}`;
 }

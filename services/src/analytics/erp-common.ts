@@ -11,7 +11,7 @@ import type { Db } from '../db/database.ts';
 import { HttpError } from '../platform/errors.ts';
 import type { SessionUser } from '../platform/session.ts';
 import { analyticsCache, analyticsToday, answerKey, type ResultCache } from './cache.ts';
-import { analyticsQuery } from './engine.ts';
+import { analyticsQuery, groupName, namesAfterPage } from './engine.ts';
 import { filteredAggregate, moneySum, orderModel, type NameSource } from './models.ts';
 import { loadAnalyticsContext, scopePredicate, type AnalyticsContext } from './scope.ts';
 import {
@@ -182,19 +182,16 @@ export async function groupedMeasures(call: ErpCall, spec: GroupedSpec): Promise
   const names = spec.group.names;
   const measures = Object.keys(spec.measures);
   const aggregates = measures.map((m) => `${spec.measures[m]} AS "${m}"`).join(', ');
-  const nameOf = (alias: string) =>
-    names ? `coalesce((SELECT min(t.${names.name}) FROM ${names.table} t WHERE t.${names.key} = ${alias}.key), ${alias}.key)` : `${alias}.key`;
   const search = searchPredicate(request.searchString, request.searchOperator, ['g.key', 'g.name'], params);
   const sortable: FieldMap = { key: 'g.key', name: 'g.name', ...Object.fromEntries(measures.map((m) => [m, `g."${m}"`])) };
   const order = orderByClause(request, sortable, spec.defaultSort, 'g.key ASC');
-  // Names for every group only when the search or the sort needs them; else for the page's rows.
-  const lateNames = !search && (request.sortBy ?? spec.defaultSort.field).toLowerCase() !== 'name';
+  const lateNames = namesAfterPage(request, spec.defaultSort.field);
   const text = `
     WITH a AS (SELECT ${spec.group.key} AS key, ${aggregates} FROM ${spec.from} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} GROUP BY 1),
-         f AS (${lateNames ? 'SELECT * FROM a' : `SELECT * FROM (SELECT a.*, ${nameOf('a')} AS name FROM a) g ${search ? `WHERE ${search}` : ''}`}),
+         f AS (${lateNames ? 'SELECT * FROM a' : `SELECT * FROM (SELECT a.*, ${groupName(names, 'a')} AS name FROM a) g ${search ? `WHERE ${search}` : ''}`}),
          t AS (SELECT count(*)::int AS total_count, ${measures.map((m) => `${round2(`sum(g."${m}")`)} AS "t_${m}"`).join(', ')} FROM f g),
          p AS (SELECT g.* FROM f g ${order} ${pageClause(request, params)})
-    SELECT t.*, g.key, ${lateNames ? nameOf('g') : 'g.name'} AS name, ${measures.map((m) => `${round2(`g."${m}"`)} AS "${m}"`).join(', ')}
+    SELECT t.*, g.key, ${lateNames ? groupName(names, 'g') : 'g.name'} AS name, ${measures.map((m) => `${round2(`g."${m}"`)} AS "${m}"`).join(', ')}
       FROM t LEFT JOIN p g ON true ${order}`;
   const { rows } = await analyticsQuery(call.db, text, params.values);
   const first = rows[0]!;
@@ -231,6 +228,11 @@ export function namesOf(field: string): NameSource | undefined {
 }
 
 /** A dimension group-by on a column, named like the analytics models name it. */
+/** Whether a rollup answers a request: it is current (built from the latest load) and keeps every field the filters name. */
+export function rollupKeeps(call: ErpCall, fields: readonly string[], kept: FieldMap): boolean {
+  return call.context.rollupsReady && fields.every((field) => Object.hasOwn(kept, field));
+}
+
 export const dimension = (field: string, column: string): GroupKey => ({ key: column, names: namesOf(field) });
 
 /** Today as a trusted SQL date literal (it comes from analyticsToday, checked to be yyyy-mm-dd). */

@@ -35,6 +35,7 @@ import {
   groupKeyOf,
   pageOf,
   periodGroupedAnswer,
+  rollupKeeps,
   type ErpCall,
   type GroupKey,
 } from './erp-common.ts';
@@ -190,17 +191,12 @@ function rollupParts(call: ErpCall, period: DateRange, columns: (dateColumn: str
   return parts;
 }
 
-/** Whether the rollups answer for these filter fields: they are current and keep every field named. */
-function rollupsAnswer(call: ErpCall, fields: readonly string[]): boolean {
-  return call.context.rollupsReady && fields.every((field) => Object.hasOwn(ROLLUP_FILTER_FIELDS, field));
-}
-
 /**
  * periodAmounts from the rollups. Null when the rollups are behind the data or a filter names a
  * line field they do not keep (location, product group, item, PO number): the lines answer then.
  */
 async function periodAmountsFromRollups(call: ErpCall, periods: readonly DateRange[], request: NormalizedRequest): Promise<PeriodAmounts[] | null> {
-  if (!rollupsAnswer(call, checkFilterFields(request.filters, Object.keys(FILTER_FIELDS)))) return null;
+  if (!rollupKeeps(call, checkFilterFields(request.filters, Object.keys(FILTER_FIELDS)), ROLLUP_FILTER_FIELDS)) return null;
   const params = new SqlParams();
   const parts = periods.flatMap((period, i) => rollupParts(call, period, () => `${i} AS r, ${ROLLUP_COLUMNS}, po_count`, params));
   const where = filterPredicates(request.filters, ROLLUP_FILTER_FIELDS, params);
@@ -300,7 +296,7 @@ export async function purchasingRoutes(app: FastifyInstance): Promise<void> {
     // The rollups keep an order's company, supplier, branch, buyer, status and date: groups by
     // those, with filters on them, add up their rows (whole months and the edges' days).
     const rollupGroup = ROLLUP_GROUP_BYS[request.params.groupBy];
-    const result = rollupGroup && rollupsAnswer(call, checkFilterFields(search.filters, Object.keys(FILTER_FIELDS)))
+    const result = rollupGroup && rollupKeeps(call, checkFilterFields(search.filters, Object.keys(FILTER_FIELDS)), ROLLUP_FILTER_FIELDS)
       ? await groupedMeasures(call, {
           from: `(${rollupParts(call, period, (date) => `${date} AS order_date, ${ROLLUP_COLUMNS}`, params).join(' UNION ALL ')}) l`,
           where: [],

@@ -21,8 +21,8 @@ import {
 import { addDays, endOfMonth, type DateRange } from '@tradeboard/shared/dates';
 import type { SessionUser } from '../platform/session.ts';
 import { serve } from '../platform/route.ts';
-import { analyticsQuery, listQuery, type ListModel } from './engine.ts';
-import { answerer, dimension, erpCall, groupKeyOf, pageOf, type ErpCall, type GroupKey } from './erp-common.ts';
+import { analyticsQuery, groupName, listQuery, type ListModel } from './engine.ts';
+import { answerer, dimension, erpCall, groupKeyOf, pageOf, rollupKeeps, type ErpCall, type GroupKey } from './erp-common.ts';
 import { moneySum, onCommissionCost } from './models.ts';
 import { monthParts } from './month-parts.ts';
 import { resolveDate } from './questions.ts';
@@ -495,8 +495,7 @@ async function usageComparisonAnswer(call: ErpCall, body: AnalyticsSearchRequest
   const current = dateBetween('l.invoice_date', period, params);
   const previous = dateBetween('l.invoice_date', comparison, params);
   const where = [`(${current} OR ${previous})`, ...linePredicates(call, request, LINE_FILTERS, params)];
-  const names = group.names;
-  const name = names ? `coalesce((SELECT min(t.${names.name}) FROM ${names.table} t WHERE t.${names.key} = a.key), a.key)` : 'a.key';
+  const name = groupName(group.names, 'a');
   const search = searchPredicate(request.searchString, request.searchOperator, ['g.key', 'g.name'], params);
   const order = orderByClause(request, COMPARISON_SORTABLE, { field: 'currentSales', dir: 'desc' }, 'g.key ASC');
   const text = `
@@ -687,8 +686,7 @@ const IBT_ROLLUP_FIELDS: FieldMap = {
  * neither searches nor filters on a field it does not keep (then the lines answer them).
  */
 function ibtCounts(call: ErpCall, period: DateRange, request: NormalizedRequest): { text: string; values: unknown[] } | undefined {
-  if (!call.context.rollupsReady || request.searchString) return undefined;
-  if (!request.filters.every((filter) => Object.hasOwn(IBT_ROLLUP_FIELDS, filter.field))) return undefined;
+  if (request.searchString || !rollupKeeps(call, request.filters.map((filter) => filter.field), IBT_ROLLUP_FIELDS)) return undefined;
   const params = new SqlParams();
   const where = [dateBetween('r.invoice_date', period, params)];
   const scope = scopePredicate(call.context.scope, 'r.sales_rep', params);
