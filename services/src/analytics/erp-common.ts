@@ -227,12 +227,12 @@ export function namesOf(field: string): NameSource | undefined {
   return group?.kind === 'dim' ? group.names : undefined;
 }
 
-/** A dimension group-by on a column, named like the analytics models name it. */
 /** Whether a rollup answers a request: it is current (built from the latest load) and keeps every field the filters name. */
 export function rollupKeeps(call: ErpCall, fields: readonly string[], kept: FieldMap): boolean {
   return call.context.rollupsReady && fields.every((field) => Object.hasOwn(kept, field));
 }
 
+/** A dimension group-by on a column, named like the analytics models name it. */
 export const dimension = (field: string, column: string): GroupKey => ({ key: column, names: namesOf(field) });
 
 /** Today as a trusted SQL date literal (it comes from analyticsToday, checked to be yyyy-mm-dd). */

@@ -1,5 +1,5 @@
 /**
- * The analytics rollups (migrations 004_rollups.sql, 007_sales_calls.sql, 011–015, 018, 019): narrow
+ * The analytics rollups (migrations 004_rollups.sql, 007_sales_calls.sql, 011–015, 018–020): narrow
  * pre-aggregates of the invoice lines, bookings and quotes, rebuilt after each ERP load by `generateErpData` (inside the load's
  * transaction, so readers never see new lines with old rollups).
  */
@@ -22,6 +22,7 @@ export const ROLLUP_TABLES = [
   'purchase_order_month',
   'booking_month_customer',
   'invoice_ibt_day',
+  'customer_first_invoice',
 ] as const;
 
 /** Rebuilds every rollup from the erp tables and records the load it was built from. */
@@ -43,6 +44,8 @@ export async function refreshRollups(db: Queryable): Promise<void> {
   await db.query('SELECT erp.refresh_booking_rollups()');
   // Lines shipped from another branch by day (migration 019), for IBTSalesHistory/List's count and totals.
   await db.query('SELECT erp.refresh_ibt_rollups()');
+  // Each customer's first invoice (migration 020), for Invoice/FirstTime.
+  await db.query('SELECT erp.refresh_customer_first_invoices()');
 }
 
 /** Planner statistics for the rollups (run after the load's COMMIT). */

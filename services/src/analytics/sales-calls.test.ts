@@ -3,7 +3,7 @@
  * their 400s, and scoping: a rep reads only his own documents whatever ids or filters he sends.
  */
 import { describe, expect, it } from 'vitest';
-import { cents, TODAY, useErpServices } from './erp-test-kit.ts';
+import { cents, TODAY, useErpServices, withChangedRollup } from './erp-test-kit.ts';
 
 const kit = useErpServices();
 const { ok, post, sql } = kit;
@@ -136,7 +136,24 @@ describe('Invoice: Header, Freight, ItemHistory, FirstTime, ByDay, Quarterly', (
     );
     const expected = raw.filter((r) => r.d >= '2025-01-01' && r.d <= '2025-12-31').sort((a, b) => (a.customer < b.customer ? -1 : 1));
     expect(expected.length).toBeGreaterThan(0);
-    expect(result.rows.map((r: Row) => [r.customer, r.invoiceNumber, r.invoiceDate])).toEqual(expected.map((r) => [r.customer, r.invoice_number, r.d]));
+    const firsts = (page: Row) => page.rows.map((r: Row) => [r.customer, r.invoiceNumber, r.invoiceDate]);
+    expect(firsts(result)).toEqual(expected.map((r) => [r.customer, r.invoice_number, r.d]));
+    expect(result.rows[0]).toMatchObject({ customerName: expect.any(String), salesRep: expect.any(String), sales: expect.any(Number) });
+
+    // Answered from erp.customer_first_invoice: a first invoice moved into the period is listed.
+    const later = raw.find((r) => r.d > '2025-12-31')!;
+    await withChangedRollup(kit, `UPDATE erp.customer_first_invoice SET invoice_date = '2025-06-15' WHERE customer = '${later.customer}'`, 'erp.refresh_customer_first_invoices', async () => {
+      const moved = await ok(admin(), '/Invoice/FirstTime', { dateSlug: 'last-year', pageSize: 500, sortBy: 'invoiceDate', sortDir: 'desc', searchString: later.customer, searchOperator: 'Exact' });
+      expect(firsts(moved)).toEqual([[later.customer, later.invoice_number, '2025-06-15']]);
+    });
+    // Until the rollups are rebuilt from the latest load, the headers answer the same.
+    await sql('UPDATE erp.rollup_state SET load_id = -load_id');
+    try {
+      const fromHeaders = await ok(admin(), '/Invoice/FirstTime', { dateSlug: 'last-year', pageSize: 500, sortBy: 'customer', sortDir: 'asc' });
+      expect(firsts(fromHeaders)).toEqual(firsts(result));
+    } finally {
+      await sql('UPDATE erp.rollup_state SET load_id = -load_id');
+    }
   });
 
   it('ByDay: per group and day; Quarterly: per calendar quarter', async () => {

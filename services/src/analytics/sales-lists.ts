@@ -276,35 +276,44 @@ export function invoiceHeaderList(costBasis: string): ListModel {
 }
 
 /**
- * Customers whose first invoice falls in the period (Invoice/FirstTime): one index probe per
- * customer for its first invoice, then the period and the scope on that invoice.
+ * Customers whose first invoice falls in the period (Invoice/FirstTime), then the scope on that
+ * invoice: a range of the first invoices' date index (erp.customer_first_invoice) with the
+ * page's customers named afterwards, or before the rollups are current one index probe per
+ * customer for its first invoice.
  */
-export const firstTimeList: ListModel = {
-  name: 'Invoice/FirstTime',
-  from: `erp.customer c
-    CROSS JOIN LATERAL (SELECT h.invoice_number, h.invoice_date, h.sales_rep, h.branch, h.sales
+export function firstTimeList(rollupsReady: boolean): ListModel {
+  const first = rollupsReady
+    ? `erp.customer_first_invoice f
+    LEFT JOIN erp.customer c ON c.company = f.company AND c.customer = f.customer`
+    : `erp.customer c
+    CROSS JOIN LATERAL (SELECT h.company, h.customer, h.invoice_number, h.invoice_date, h.sales_rep, h.branch, h.sales
                           FROM erp.invoice_header h
                          WHERE h.customer = c.customer AND h.company = c.company AND h.invoice_type = 'IN'
-                         ORDER BY h.invoice_date, h.invoice_number LIMIT 1) f`,
-  dateColumn: 'f.invoice_date',
-  salesRepColumn: 'f.sales_rep',
-  columns: {
-    company: 'c.company',
-    customer: 'c.customer',
-    customerName: 'c.customer_name',
-    city: 'c.city',
-    state: 'c.state',
-    salesRep: 'f.sales_rep',
-    branch: 'f.branch',
-    invoiceNumber: 'f.invoice_number',
-    invoiceDate: day('f.invoice_date'),
-    sales: 'f.sales',
-  },
-  searchColumns: ['customer', 'customerName', 'invoiceNumber'],
-  filterFields: ['company', 'branch', 'salesRep', 'customer'],
-  defaultSort: { field: 'invoiceDate', dir: 'desc' },
-  tieBreak: 'c.customer ASC, c.company ASC',
-};
+                         ORDER BY h.invoice_date, h.invoice_number LIMIT 1) f`;
+  return {
+    name: 'Invoice/FirstTime',
+    from: first,
+    dateColumn: 'f.invoice_date',
+    salesRepColumn: 'f.sales_rep',
+    columns: {
+      company: 'f.company',
+      customer: 'f.customer',
+      customerName: 'c.customer_name',
+      city: 'c.city',
+      state: 'c.state',
+      salesRep: 'f.sales_rep',
+      branch: 'f.branch',
+      invoiceNumber: 'f.invoice_number',
+      invoiceDate: day('f.invoice_date'),
+      sales: 'f.sales',
+    },
+    searchColumns: ['customer', 'customerName', 'invoiceNumber'],
+    filterFields: ['company', 'branch', 'salesRep', 'customer'],
+    defaultSort: { field: 'invoiceDate', dir: 'desc' },
+    tieBreak: 'f.customer ASC, f.company ASC',
+    notNull: ['invoiceDate'],
+  };
+}
 
 /**
  * The invoice lines that billed an order line (Order/Line/Invoice): the lines of the order's

@@ -181,7 +181,7 @@ export async function salesRoutes(app: FastifyInstance, answer: AnswerFn): Promi
     ),
   );
   serve(app, invoiceFirstTime, async (request) =>
-    answer(request.user, ['IFT', request.body], (a) => listAnswer(a, firstTimeList, request.body.dateSlug ?? 'last-90-days', normalizeRequest(request.body))),
+    answer(request.user, ['IFT', request.body], (a) => listAnswer(a, firstTimeList(a.context.rollupsReady), request.body.dateSlug ?? 'last-90-days', normalizeRequest(request.body))),
   );
   serve(app, invoiceCommissionOnPaid, async (request) =>
     answer(request.user, ['ICP', request.params, request.query, request.body], async (a) => {
