@@ -303,6 +303,19 @@ export const quoteBookedModel: Model = {
       measures: QUOTE_ROLLUP_MEASURES,
       rollup: true,
     },
+    // Quote counts do not add up across customers or product groups (a quote spans both): these keep none.
+    ...[
+      ['customer', 'customer'],
+      ['productGroup', 'product_group'],
+    ].map(([field, column]) => ({
+      name: `quote_booked_month_${column}`,
+      table: `erp.quote_booked_month_${column}`,
+      dateColumn: 'month',
+      grain: 'month' as const,
+      dims: { ...ORG_DIMS, [field!]: column! },
+      measures: { sales: moneySum('sales'), cost: moneySum('cost'), lines: 'sum(line_count)' },
+      rollup: true,
+    })),
     {
       name: 'quote_line',
       table: `(SELECT q.company, h.branch, q.sales_rep, q.customer, q.product_group, q.item_number, q.quote_number,

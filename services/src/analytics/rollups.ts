@@ -1,5 +1,5 @@
 /**
- * The analytics rollups (migrations 004_rollups.sql, 007_sales_calls.sql, 011–015, 018–020): narrow
+ * The analytics rollups (migrations 004_rollups.sql, 007_sales_calls.sql, 011–015, 018–021): narrow
  * pre-aggregates of the invoice lines, bookings and quotes, rebuilt after each ERP load by `generateErpData` (inside the load's
  * transaction, so readers never see new lines with old rollups).
  */
@@ -23,6 +23,8 @@ export const ROLLUP_TABLES = [
   'booking_month_customer',
   'invoice_ibt_day',
   'customer_first_invoice',
+  'quote_booked_month_customer',
+  'quote_booked_month_product_group',
 ] as const;
 
 /** Rebuilds every rollup from the erp tables and records the load it was built from. */
@@ -46,6 +48,8 @@ export async function refreshRollups(db: Queryable): Promise<void> {
   await db.query('SELECT erp.refresh_ibt_rollups()');
   // Each customer's first invoice (migration 020), for Invoice/FirstTime.
   await db.query('SELECT erp.refresh_customer_first_invoices()');
+  // Converted quotes by month × customer and month × product group (migration 021), for QuoteBooked.
+  await db.query('SELECT erp.refresh_quote_booked_rollups()');
 }
 
 /** Planner statistics for the rollups (run after the load's COMMIT). */

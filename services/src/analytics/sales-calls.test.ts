@@ -25,7 +25,7 @@ describe('QuoteBooked: quotes that became orders, by order date', () => {
     expect(keyed(grouped.rows)).toEqual(keyed(raw.map((r) => ({ key: r.key, sales: r.sales }))));
 
     const rank = await ok(admin(), '/QuoteBooked/Rank/customer/year-to-date', { pageSize: 3 });
-    expect(rank.source).toBe('quote_line');
+    expect(rank.source).toBe('quote_booked_month_customer');
     const [top] = await sql(`SELECT q.customer AS key, sum(q.sales) AS s ${booked} AND o.order_date BETWEEN '2026-01-01' AND $1 GROUP BY 1 ORDER BY 2 DESC LIMIT 1`, [TODAY]);
     expect([rank.rows[0].key, rank.rows[0].rank, cents(rank.rows[0].sales)]).toEqual([top!.key, 1, cents(top!.s)]);
 
@@ -38,6 +38,16 @@ describe('QuoteBooked: quotes that became orders, by order date', () => {
     const sliding = await ok(admin(), '/QuoteBooked/SlidingComparison/branch', { dateSlug: 'last-month', pageSize: 50 });
     const [prior] = await sql(`SELECT sum(q.sales) AS s ${booked} AND o.order_date BETWEEN $1 AND $2`, [sliding.comparison.from, sliding.comparison.to]);
     expect(sliding.rows.reduce((s: number, r: Row) => s + cents(r.comparisonSales), 0)).toBe(cents(prior!.s));
+
+    const byGroup = await ok(admin(), '/QuoteBooked/SlidingComparison/productGroup', { dateSlug: 'last-quarter', pageSize: 50, sortBy: 'key' });
+    expect(byGroup.source).toBe('quote_booked_month_product_group');
+    const groups = await sql(
+      `SELECT q.product_group AS key, sum(q.sales) FILTER (WHERE o.order_date BETWEEN $1 AND $2) AS s, sum(q.sales) FILTER (WHERE o.order_date BETWEEN $3 AND $4) AS p
+       ${booked} AND (o.order_date BETWEEN $1 AND $2 OR o.order_date BETWEEN $3 AND $4) GROUP BY 1 ORDER BY 1`,
+      [byGroup.current.from, byGroup.current.to, byGroup.comparison.from, byGroup.comparison.to],
+    );
+    expect(groups.length).toBeGreaterThan(1);
+    expect(byGroup.rows.map((r: Row) => [r.key, cents(r.currentSales), cents(r.comparisonSales)])).toEqual(groups.map((r) => [r.key, cents(r.s), cents(r.p)]));
 
     const yoy = await ok(admin(), '/QuoteBooked/YearOverYear/month', { pageSize: 12 });
     const [march] = await sql(`SELECT sum(q.sales) AS s ${booked} AND o.order_date BETWEEN '2025-03-01' AND '2025-03-31'`);
