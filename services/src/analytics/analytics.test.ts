@@ -85,7 +85,7 @@ describe('Invoice/Grouped', () => {
     ['year', 'last-365-days', 'invoice_day_rep', "to_char(invoice_date, 'YYYY')"],
     ['productGroup', 'last-12-months', 'invoice_month_product_group', 'product_group'],
     ['branch', 'last-30-days', 'invoice_day_rep', 'branch'],
-    ['itemNumber', 'last-quarter', 'invoice_line', 'item_number'],
+    ['itemNumber', 'last-quarter', 'invoice_month_item', 'item_number'],
     ['shipTo', 'this-month', 'invoice_line', 'ship_to'],
   ])('by %s for %s answers from %s, equal to the raw lines', async (groupBy, dateSlug, source, column) => {
     const result = await ok(admin, '/Invoice/Grouped', { groupBy, dateSlug, pageSize: 500, sortBy: 'key', sortDir: 'asc' });
@@ -95,6 +95,23 @@ describe('Invoice/Grouped', () => {
       [result.from, result.to],
     );
     expect(result.rows.map((r: { key: string; sales: number }) => [r.key, cents(r.sales)])).toEqual(raw.map((r) => [r.key, cents(r.sales)]));
+  });
+
+  it('by item, an administrator reads the month × item rollup and a rep his own lines, with cost, lines and freight', async () => {
+    const body = { dateSlug: 'last-quarter', pageSize: 500, sortBy: 'key', sortDir: 'asc' };
+    const lines = (extra: string) =>
+      sql<{ key: string; sales: string; cost: string; n: number; freight: string }>(
+        `SELECT item_number AS key, sum(sales) AS sales, sum(commission_cost) AS cost, count(*)::int AS n, sum(freight) AS freight
+           FROM erp.invoice_line WHERE invoice_date BETWEEN '2026-07-01' AND '2026-09-30' ${extra} GROUP BY 1 ORDER BY 1 LIMIT 500`,
+      );
+    const figures = (rows: Array<{ key: string; sales: unknown; cost: unknown; lineCount?: number; n?: number; freight: unknown }>) =>
+      rows.map((r) => [r.key, cents(r.sales), cents(r.cost), r.lineCount ?? r.n, cents(r.freight)]);
+    const all = await ok(admin, '/Invoice/Freight/Grouped', { ...body, groupBy: 'itemNumber' });
+    expect(all.source).toBe('invoice_month_item');
+    expect(figures(all.rows)).toEqual(figures(await lines('')));
+    const own = await ok(rep, '/Invoice/Freight/Grouped', { ...body, groupBy: 'itemNumber' });
+    expect(own.source).toBe('invoice_line');
+    expect(figures(own.rows)).toEqual(figures(await lines("AND sales_rep = 'SR01'")));
   });
 
   it('groups by month and day', async () => {

@@ -137,7 +137,8 @@ export function aggregateQuery(spec: AggregateSpec, params: SqlParams): { sql: s
     throw badRequest(`Unknown groupBy '${spec.groupBy}' for ${model.name.split('/')[0]}; expected one of ${Object.keys(model.groupBys).join(', ')}`);
   }
   const filterFields = checkFilterFields(spec.filters, model.filterFields);
-  const dims = [...new Set(['salesRep', ...filterFields, ...(group?.kind === 'dim' ? [group.field] : [])])];
+  // The sales rep is needed only to narrow a scoped question: an unscoped one may read a source without it.
+  const dims = [...new Set([...(context.scope.all ? [] : ['salesRep']), ...filterFields, ...(group?.kind === 'dim' ? [group.field] : [])])];
   const source = pickSource(model, context, {
     dims,
     buckets: spec.buckets,
@@ -148,6 +149,7 @@ export function aggregateQuery(spec: AggregateSpec, params: SqlParams): { sql: s
   const fieldMap: FieldMap = source.dims;
   const where: string[] = [];
   if (source.where) where.push(source.where);
+  // A scoped question's source keeps the sales rep (dims above).
   const scope = scopePredicate(context.scope, source.dims.salesRep!, params);
   if (scope) where.push(scope);
   where.push(...filterPredicates(spec.filters, fieldMap, params));

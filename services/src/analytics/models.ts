@@ -121,6 +121,16 @@ export const invoiceModel: Model = {
       rollup: true,
     },
     {
+      // No sales rep or branch: it answers only questions no scope narrows (aggregateQuery).
+      name: 'invoice_month_item',
+      table: 'erp.invoice_month_item',
+      dateColumn: 'month',
+      grain: 'month',
+      dims: { company: 'company', itemNumber: 'item_number' },
+      measures: { sales: moneySum('sales'), cost: moneySum('cost'), lines: 'sum(line_count)', freight: moneySum('freight') },
+      rollup: true,
+    },
+    {
       name: 'invoice_line',
       table: 'erp.invoice_line',
       dateColumn: 'invoice_date',
