@@ -93,6 +93,14 @@ describe('Inventory/Summary, Details and Reorder', () => {
     const onPo = await ok(admin, '/Inventory/Summary?inStockOnly=false&onPO=true');
     const [{ p }] = await sql<{ p: number }>('SELECT count(DISTINCT (company, item_number))::int AS p FROM erp.inventory WHERE qty_on_order > 0');
     expect(onPo.totalCount).toBe(p);
+    // Items that are not stocked hold none on hand: the option tells only with inStockOnly off.
+    const stockable = await ok(admin, '/Inventory/Summary?inStockOnly=false&stockable=true');
+    const [{ s }] = await sql<{ s: number }>(
+      'SELECT count(DISTINCT (v.company, v.item_number))::int AS s FROM erp.inventory v JOIN erp.item i USING (company, item_number) WHERE i.stockable',
+    );
+    expect(s).toBeGreaterThan(0);
+    expect(s).toBeLessThan(a);
+    expect(stockable.totalCount).toBe(s);
 
     const [item] = await sql<{ supplier_name: string; n: number }>(
       `SELECT s.supplier_name, count(DISTINCT (v.company, v.item_number))::int AS n FROM erp.inventory v
