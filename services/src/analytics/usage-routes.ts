@@ -21,7 +21,7 @@ import {
 import { addDays, endOfMonth, type DateRange } from '@tradeboard/shared/dates';
 import type { SessionUser } from '../platform/session.ts';
 import { serve } from '../platform/route.ts';
-import { analyticsQuery, groupName, listQuery, type ListModel } from './engine.ts';
+import { analyticsQueries, analyticsQuery, groupName, listQuery, type ListModel } from './engine.ts';
 import { answerer, dimension, erpCall, groupKeyOf, pageOf, rollupKeeps, type ErpCall, type GroupKey } from './erp-common.ts';
 import { moneySum, onCommissionCost } from './models.ts';
 import { monthParts } from './month-parts.ts';
@@ -523,49 +523,38 @@ async function usageComparisonAnswer(call: ErpCall, body: AnalyticsSearchRequest
 }
 
 /**
- * Usage/KPI of every sales rep (no filter but the company) from the month rollups: quantity,
- * sales, lines and items from erp.invoice_month_item, customers from erp.invoice_month_customer,
- * for each range's whole months, and the lines of its partial edge months. Null otherwise.
+ * Usage/KPI of every sales rep (no filter but the company) from the rollups, for any range:
+ * quantity, sales and lines from the day rollup (erp.invoice_day_rep), customers and items from
+ * the days each bought or sold (erp.customer_invoice_days, erp.item_invoice_days), which tell
+ * whether one has a line in the range. Null otherwise.
  */
-async function usageKpiFromMonths(call: ErpCall, ranges: DateRange[], request: NormalizedRequest) {
+async function usageKpiFromRollups(call: ErpCall, ranges: DateRange[], request: NormalizedRequest) {
   if (!call.context.rollupsReady || !call.context.scope.all) return null;
   if (!request.filters.every((f) => f.field.toLowerCase() === 'company')) return null;
-  const params = new SqlParams();
-  const company = (alias: string) => filterPredicates(request.filters, { company: `${alias}.company` }, params).map((p) => ` AND ${p}`).join('');
-  const items: string[] = [];
-  const customers: string[] = [];
-  ranges.forEach((range, i) => {
-    const { months, edges } = monthParts(range, call.context.dataThrough);
-    if (months) {
-      const within = (alias: string) => `${dateBetween(`${alias}.month`, months, params)}${company(alias)}`;
-      items.push(`SELECT ${i} AS r, m.company, m.item_number, m.qty, m.sales, m.line_count FROM erp.invoice_month_item m WHERE ${within('m')}`);
-      customers.push(`SELECT ${i} AS r, c.company, c.customer FROM erp.invoice_month_customer c WHERE ${within('c')}`);
-    }
-    if (edges.length) {
-      const lines = `(${edges.map((edge) => dateBetween('l.invoice_date', edge, params)).join(' OR ')})${company('l')}`;
-      items.push(`SELECT ${i} AS r, l.company, l.item_number, l.qty, l.sales, 1 AS line_count FROM erp.invoice_line l WHERE ${lines}`);
-      customers.push(`SELECT ${i} AS r, l.company, l.customer FROM erp.invoice_line l WHERE ${lines}`);
-    }
-  });
-  const { rows } = await analyticsQuery(
-    call.db,
-    `WITH i AS (SELECT r, sum(qty) AS q, ${moneySum('sales')} AS s, sum(line_count) AS n FROM (${items.join(' UNION ALL ')}) x GROUP BY r, company, item_number),
-          c AS (SELECT r FROM (${customers.join(' UNION ALL ')}) x GROUP BY r, company, customer)
-     SELECT r, coalesce(sum(q), 0)::bigint AS q, coalesce(sum(s), 0) AS s, coalesce(sum(n), 0)::int AS n, count(*)::int AS i,
-            (SELECT count(*) FROM c WHERE c.r = i.r)::int AS c
-       FROM i GROUP BY r`,
-    params.values,
-  );
-  const row: Record<string, unknown> = {};
-  for (const r of rows) for (const m of ['q', 's', 'n', 'c', 'i']) row[`${m}${r.r}`] = r[m];
-  return row;
+  /** Each range's figures (`columns` of alias d in range i) from a table, one row of them. */
+  const perRange = (table: string, columns: (inRange: string, i: number) => string) => {
+    const params = new SqlParams();
+    const figures = ranges.map((range, i) => columns(`daterange(${params.add(range.from)}::date, ${params.add(range.to)}::date, '[]')`, i));
+    const company = filterPredicates(request.filters, { company: 'd.company' }, params);
+    return { text: `SELECT ${figures.join(', ')} FROM ${table} d ${company.length ? `WHERE ${company.join(' AND ')}` : ''}`, values: params.values };
+  };
+  const count = (prefix: string) => (inRange: string, i: number) => `count(*) FILTER (WHERE d.days && ${inRange})::int AS ${prefix}${i}`;
+  const results = await analyticsQueries(call.db, [
+    perRange('erp.invoice_day_rep', (inRange, i) => {
+      const within = `FILTER (WHERE ${inRange} @> d.invoice_date)`;
+      return `coalesce(sum(d.qty) ${within}, 0)::bigint AS q${i}, coalesce(sum(d.sales) ${within}, 0) AS s${i}, coalesce(sum(d.line_count) ${within}, 0)::int AS n${i}`;
+    }),
+    perRange('erp.customer_invoice_days', count('c')),
+    perRange('erp.item_invoice_days', count('i')),
+  ]);
+  return Object.assign({}, ...results.map((result) => result!.rows[0]));
 }
 
 async function usageKpiAnswer(call: ErpCall, body: { dateSlug: string; filters?: AnalyticsSearchRequest['filters'] }) {
   const period = resolveDate(body.dateSlug, call.context, call.today);
   const request = normalizeRequest({ filters: body.filters });
   const ranges = [period, ...(period.comparison ? [period.comparison] : [])];
-  const row = (await usageKpiFromMonths(call, ranges, request)) ?? (await usageKpiFromLines(call, ranges, request));
+  const row = (await usageKpiFromRollups(call, ranges, request)) ?? (await usageKpiFromLines(call, ranges, request));
   const out = (i: number, range: DateRange) => ({
     from: range.from,
     to: range.to,

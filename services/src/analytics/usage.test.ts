@@ -152,8 +152,6 @@ describe('Usage', () => {
       )[0]!;
     const [now, then] = [await period('2026-11-01', TODAY), await period('2025-11-01', '2025-11-20')];
     const figures = (range: { qty: number; sales: number; lineCount: number; customerCount: number; itemCount: number }) => [range.qty, cents(range.sales), range.lineCount, range.customerCount, range.itemCount];
-  const addQtyToOneItemMonth = (month: string) =>
-    `UPDATE erp.invoice_month_item SET qty = qty + 1000 WHERE (month, company, item_number) = (SELECT month, company, item_number FROM erp.invoice_month_item WHERE month = '${month}' LIMIT 1)`;
     expect(figures(result.current)).toEqual([now.qty, cents(now.sales), now.n, now.c, now.i]);
     expect(figures(result.comparison)).toEqual([then.qty, cents(then.sales), then.n, then.c, then.i]);
     expect(result.qtyChange).toBe(now.qty - then.qty);
@@ -460,7 +458,7 @@ describe('Usage/Log sorted by month, counted per month (erp.usage_month_groups)'
   });
 });
 
-describe('Usage/KPI of every rep from the month rollups (erp.invoice_month_item, erp.invoice_month_customer)', () => {
+describe('Usage/KPI of every rep from the rollups (erp.invoice_day_rep, erp.customer_invoice_days, erp.item_invoice_days)', () => {
   const rawKpi = async (from: string, to: string, extra = '', params: unknown[] = []) => {
     const [r] = await sql<{ qty: number; sales: string; n: number; c: number; i: number }>(
       `SELECT coalesce(sum(l.qty), 0)::int AS qty, coalesce(sum(l.sales), 0) AS sales, count(*)::int AS n,
@@ -471,8 +469,8 @@ describe('Usage/KPI of every rep from the month rollups (erp.invoice_month_item,
     return [r!.qty, cents(r!.sales), r!.n, r!.c, r!.i];
   };
   const figures = (range: { qty: number; sales: number; lineCount: number; customerCount: number; itemCount: number }) => [range.qty, cents(range.sales), range.lineCount, range.customerCount, range.itemCount];
-  const addQtyToOneItemMonth = (month: string) =>
-    `UPDATE erp.invoice_month_item SET qty = qty + 1000 WHERE (month, company, item_number) = (SELECT month, company, item_number FROM erp.invoice_month_item WHERE month = '${month}' LIMIT 1)`;
+  const addQtyToOneDay = (day: string) =>
+    `UPDATE erp.invoice_day_rep SET qty = qty + 1000 WHERE (invoice_date, company, branch, sales_rep) = (SELECT invoice_date, company, branch, sales_rep FROM erp.invoice_day_rep WHERE invoice_date = '${day}' LIMIT 1)`;
 
   it('answers like the raw lines for whole months, partial edges, a company filter and a range within a month', async () => {
     const { admin } = kit.users;
@@ -493,29 +491,37 @@ describe('Usage/KPI of every rep from the month rollups (erp.invoice_month_item,
     expect(figures(rolling.current)).toEqual(await rawKpi(rolling.current.from, rolling.current.to));
   });
 
-  it('reads the month running to the end of the data from the rollup, not from its lines', async () => {
+  it('reads quantity, sales and lines from the day rollup (a changed rollup row shows), and the lines for a filter it does not keep', async () => {
     const { admin } = kit.users;
-    const before = await ok(admin, '/Usage/KPI', { dateSlug: 'this-month' });
-    await withChangedRollup(kit, addQtyToOneItemMonth('2026-11-01'), 'erp.refresh_item_month_rollups', async () => {
-      const changed = await ok(admin, '/Usage/KPI', { dateSlug: 'this-month', filters: [] });
-      expect(changed.current.to).toBe(TODAY);
-      expect(changed.current.qty).toBe(before.current.qty + 1000);
-      // Last year's same days stop short of the month's end: its edge still comes from the lines.
-      expect(figures(changed.comparison)).toEqual(figures(before.comparison));
-    });
-  });
-
-  it('reads the rollup for whole months (a changed rollup row shows), and the lines for a filter it does not keep', async () => {
-    const { admin } = kit.users;
-    const before = await ok(admin, '/Usage/KPI', { dateSlug: 'last-month' });
-    await withChangedRollup(kit, addQtyToOneItemMonth('2026-10-01'), 'erp.refresh_item_month_rollups', async () => {
+    const [month, running] = [await ok(admin, '/Usage/KPI', { dateSlug: 'last-month' }), await ok(admin, '/Usage/KPI', { dateSlug: 'this-month' })];
+    await withChangedRollup(kit, `${addQtyToOneDay('2026-10-15')}; ${addQtyToOneDay('2026-11-10')}`, 'erp.refresh_usage_kpi_rollups', async () => {
       // Another body (an empty filter list) is another cache entry: computed afresh, from the rollup.
       const changed = await ok(admin, '/Usage/KPI', { dateSlug: 'last-month', filters: [] });
-      expect(changed.current.qty).toBe(before.current.qty + 1000);
-      expect(figures(changed.comparison)).toEqual(figures(before.comparison));
+      expect(changed.current.qty).toBe(month.current.qty + 1000);
+      expect(figures(changed.comparison)).toEqual(figures(month.comparison));
+      const changedRunning = await ok(admin, '/Usage/KPI', { dateSlug: 'this-month', filters: [] });
+      expect(changedRunning.current.qty).toBe(running.current.qty + 1000);
       const [{ branch }] = await sql<{ branch: string }>('SELECT branch FROM erp.invoice_line GROUP BY 1 ORDER BY count(*) DESC LIMIT 1');
       const byBranch = await ok(admin, '/Usage/KPI', { dateSlug: 'last-month', filters: [eq('branch', branch)] });
       expect(figures(byBranch.current)).toEqual(await rawKpi('2026-10-01', '2026-10-31', 'AND l.branch = $3', [branch]));
+    });
+  });
+
+  it('counts the customers and items with a day in the range from their invoice days', async () => {
+    const { admin } = kit.users;
+    // One customer and one item of this month, their days moved back a year: they no longer count in it.
+    const [{ company, customer, item }] = await sql<{ company: string; customer: string; item: string }>(
+      `SELECT company, min(customer) AS customer, min(item_number) AS item FROM erp.invoice_line WHERE invoice_date BETWEEN '2026-11-01' AND $1 GROUP BY 1 LIMIT 1`,
+      [TODAY],
+    );
+    const before = await ok(admin, '/Usage/KPI', { dateSlug: 'this-month', filters: [eq('company', company)] });
+    const back = (table: string, key: string, value: string) =>
+      `UPDATE erp.${table} SET days = datemultirange(daterange('2025-11-02', '2025-11-02', '[]')) WHERE company = '${company}' AND ${key} = '${value}'`;
+    await withChangedRollup(kit, `${back('customer_invoice_days', 'customer', customer)}; ${back('item_invoice_days', 'item_number', item)}`, 'erp.refresh_usage_kpi_rollups', async () => {
+      // The same question in other words (include for equals) is another cache entry: computed afresh.
+      const changed = await ok(admin, '/Usage/KPI', { dateSlug: 'this-month', filters: [{ field: 'company', comparison: 'include', values: [company] }] });
+      expect([changed.current.customerCount, changed.current.itemCount]).toEqual([before.current.customerCount - 1, before.current.itemCount - 1]);
+      expect([changed.current.qty, changed.current.sales]).toEqual([before.current.qty, before.current.sales]);
     });
   });
 });
