@@ -36,6 +36,7 @@ import {
   groupKeyOf,
   pageOf,
   periodGroupedAnswer,
+  rollupKeeps,
   todaySql,
   type AgingBucket,
   type AgingSpec,
@@ -44,7 +45,7 @@ import {
 } from './erp-common.ts';
 import { bookingModel, invoiceModel, invoiceModelFor, quoteModel, type Model } from './models.ts';
 import { scopePredicate } from './scope.ts';
-import { dateBetween, filterPredicates, normalizeRequest, SqlParams } from './search-request.ts';
+import { checkFilterFields, dateBetween, filterPredicates, normalizeRequest, SqlParams } from './search-request.ts';
 
 const AR_SETTINGS = ['ArAgingPeriod1', 'ArAgingPeriod2', 'ArAgingPeriod3', 'ArAgingPeriod4'];
 const AP_SETTINGS = ['ApAgingPeriod1', 'ApAgingPeriod2', 'ApAgingPeriod3', 'ApAgingPeriod4'];
@@ -232,6 +233,10 @@ async function sideBySide(
 
 const percent = (part: number, whole: number) => (whole === 0 ? null : Math.round((10_000 * part) / whole) / 100);
 const change = (current: number, previous: number) => percent(current - previous, previous);
+
+/** The quote header fields erp.quote_header_day keeps, and with the customer every filter field of the headers. */
+const QUOTE_DAY_FIELDS = { company: 'q.company', branch: 'q.branch', salesRep: 'q.sales_rep', status: 'q.status' };
+const QUOTE_FIELDS = { ...QUOTE_DAY_FIELDS, customer: 'q.customer' };
 
 const QUOTE_GROUP_BYS: Record<string, GroupKey> = {
   company: dimension('company', 'q.company'),
@@ -427,17 +432,20 @@ export async function accountingRoutes(app: FastifyInstance): Promise<void> {
     const search = normalizeRequest(request.body);
     const period = resolveDate(request.params.dateSlug, call.context, call.today);
     const params = new SqlParams();
+    // Without the customer (a group or a filter), the day rollup of the headers answers.
+    const byDay = request.params.groupBy !== 'customer' && rollupKeeps(call, checkFilterFields(search.filters, Object.keys(QUOTE_FIELDS)), QUOTE_DAY_FIELDS);
+    const quotes = byDay ? 'sum(q.quote_count)' : 'count(*)';
     const result = await groupedMeasures(call, {
-      from: 'erp.quote_header q',
+      from: byDay ? 'erp.quote_header_day q' : 'erp.quote_header q',
       where: [dateBetween('q.quote_date', period, params)],
       group: groupKeyOf(QUOTE_GROUP_BYS, request.params.groupBy, 'QuoteConversionRatio'),
       measures: {
-        quoteCount: 'count(*)',
-        convertedCount: "count(*) FILTER (WHERE q.status = 'Converted')",
+        quoteCount: quotes,
+        convertedCount: `${quotes} FILTER (WHERE q.status = 'Converted')`,
         quoteAmount: 'sum(q.quote_total)',
         convertedAmount: "sum(q.quote_total) FILTER (WHERE q.status = 'Converted')",
       },
-      filterFields: { company: 'q.company', branch: 'q.branch', salesRep: 'q.sales_rep', customer: 'q.customer', status: 'q.status' },
+      filterFields: QUOTE_FIELDS,
       salesRepColumn: 'q.sales_rep',
       request: search,
       defaultSort: { field: 'quoteAmount', dir: 'desc' },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cents, TODAY, useErpServices, withRoleSettings } from './erp-test-kit.ts';
+import { cents, TODAY, useErpServices, withChangedRollup, withRoleSettings } from './erp-test-kit.ts';
 
 const kit = useErpServices();
 const { ok, post, get, sql } = kit;
@@ -193,18 +193,35 @@ describe('Analysis', () => {
     expect((await post(admin, '/Analysis/BusinessHealthDetail/salesRep?topPctBuyingOption=0')).status).toBe(400);
   });
 
-  it('QuoteConversionRatio counts converted quotes of the period', async () => {
-    const { admin } = kit.users;
-    const result = await ok(admin, '/Analysis/QuoteConversionRatio/company/year-to-date');
-    const raw = await sql<{ key: string; n: number; c: number }>(
-      `SELECT company AS key, count(*)::int AS n, count(*) FILTER (WHERE status = 'Converted')::int AS c FROM erp.quote_header
-        WHERE quote_date BETWEEN '2026-01-01' AND '${TODAY}' GROUP BY 1`,
-    );
-    for (const row of result.rows) {
-      const r = raw.find((x) => x.key === row.key)!;
-      expect([row.quoteCount, row.convertedCount]).toEqual([r.n, r.c]);
-      expect(row.conversionRatio).toBeCloseTo((100 * r.c) / r.n, 2);
-    }
+  it('QuoteConversionRatio counts and totals the quotes of the period and the converted ones, from the day rollup unless the customer is asked', async () => {
+    const { admin, rep } = kit.users;
+    const raw = (key: string, extra = '') =>
+      sql<{ key: string; n: number; c: number; amount: string; converted: string }>(
+        `SELECT ${key} AS key, count(*)::int AS n, count(*) FILTER (WHERE status = 'Converted')::int AS c,
+                sum(quote_total) AS amount, coalesce(sum(quote_total) FILTER (WHERE status = 'Converted'), 0) AS converted
+           FROM erp.quote_header WHERE quote_date BETWEEN '2026-01-01' AND '${TODAY}' ${extra} GROUP BY 1 ORDER BY 1`,
+      );
+    const figures = (rows: Array<Record<string, any>>) => rows.map((r) => [r.key, r.quoteCount ?? r.n, r.convertedCount ?? r.c, cents(r.quoteAmount ?? r.amount), cents(r.convertedAmount ?? r.converted)]);
+    const body = { pageSize: 500, sortBy: 'key', sortDir: 'asc' };
+    const byRep = await ok(admin, '/Analysis/QuoteConversionRatio/salesRep/year-to-date', body);
+    expect(figures(byRep.rows)).toEqual(figures(await raw('sales_rep')));
+    const top = byRep.rows[0];
+    expect(top.conversionRatio).toBeCloseTo((100 * top.convertedCount) / top.quoteCount, 2);
+    const [{ customer }] = await sql<{ customer: string }>(`SELECT customer FROM erp.quote_header WHERE quote_date >= '2026-01-01' GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`);
+    const oneCustomer = await ok(admin, '/Analysis/QuoteConversionRatio/month/year-to-date', { ...body, filters: [{ field: 'customer', comparison: 'equals', values: [customer] }] });
+    expect(figures(oneCustomer.rows)).toEqual(figures(await raw(`to_char(quote_date, 'YYYY-MM')`, `AND customer = '${customer}'`)));
+    const mine = await ok(rep, '/Analysis/QuoteConversionRatio/company/year-to-date', body);
+    expect(figures(mine.rows)).toEqual(figures(await raw('company', "AND sales_rep = 'SR01'")));
+    // A changed rollup row shows in another body's answer (another cache entry), not in the customer's.
+    await withChangedRollup(kit, "UPDATE erp.quote_header_day SET quote_count = quote_count + 1000 WHERE sales_rep = 'SR01' AND quote_date >= '2026-01-01'", 'erp.refresh_quote_header_rollups', async () => {
+      const [{ days }] = await sql<{ days: number }>(`SELECT count(*)::int AS days FROM erp.quote_header_day WHERE sales_rep = 'SR01' AND quote_date BETWEEN '2026-01-01' AND '${TODAY}'`);
+      const changed = await ok(admin, '/Analysis/QuoteConversionRatio/salesRep/year-to-date', { ...body, pageSize: 499 });
+      const sr01 = (result: { rows: Array<{ key: string; quoteCount: number }> }) => result.rows.find((r) => r.key === 'SR01')!.quoteCount;
+      expect(days).toBeGreaterThan(0);
+      expect(sr01(changed)).toBe(sr01(byRep) + 1000 * days);
+      const byCustomer = await ok(admin, '/Analysis/QuoteConversionRatio/customer/year-to-date', { filters: [{ field: 'customer', comparison: 'equals', values: [customer] }] });
+      expect(figures(byCustomer.rows)).toEqual(figures(await raw('customer', `AND customer = '${customer}'`)));
+    });
   });
 
   it('ArApRatio sets open AR against open AP per company', async () => {
