@@ -463,8 +463,10 @@ export async function accountingRoutes(app: FastifyInstance): Promise<void> {
     const search = normalizeRequest(request.body);
     const params = new SqlParams();
     const arScope = scopePredicate(call.context.scope, 'sales_rep', params);
-    // Payables by the branch of the purchase order they pay (company-wide, like AP).
-    const from = `(SELECT company, branch, balance AS ar, 0::numeric AS ap FROM erp.ar_open ${arScope ? `WHERE ${arScope}` : ''}
+    // Receivables from their rollup by rep when it is current; payables by the branch of the
+    // purchase order they pay (company-wide, like AP).
+    const receivables = call.context.rollupsReady ? 'erp.ar_open_rep' : 'erp.ar_open';
+    const from = `(SELECT company, branch, balance AS ar, 0::numeric AS ap FROM ${receivables} ${arScope ? `WHERE ${arScope}` : ''}
                    UNION ALL
                    SELECT o.company, coalesce(h.branch, ''), 0, o.balance FROM erp.ap_open o
                      LEFT JOIN erp.purchase_order_header h ON h.company = o.company AND h.po_number = o.po_number) u`;

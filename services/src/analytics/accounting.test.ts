@@ -212,7 +212,7 @@ describe('Analysis', () => {
     expect(figures(oneCustomer.rows)).toEqual(figures(await raw(`to_char(quote_date, 'YYYY-MM')`, `AND customer = '${customer}'`)));
     const mine = await ok(rep, '/Analysis/QuoteConversionRatio/company/year-to-date', body);
     expect(figures(mine.rows)).toEqual(figures(await raw('company', "AND sales_rep = 'SR01'")));
-    // A changed rollup row shows in another body's answer (another cache entry), not in the customer's.
+    // A changed rollup row shows in a rollup answer (another body: another cache entry); a customer's question reads the headers.
     await withChangedRollup(kit, "UPDATE erp.quote_header_day SET quote_count = quote_count + 1000 WHERE sales_rep = 'SR01' AND quote_date >= '2026-01-01'", 'erp.refresh_quote_header_rollups', async () => {
       const [{ days }] = await sql<{ days: number }>(`SELECT count(*)::int AS days FROM erp.quote_header_day WHERE sales_rep = 'SR01' AND quote_date BETWEEN '2026-01-01' AND '${TODAY}'`);
       const changed = await ok(admin, '/Analysis/QuoteConversionRatio/salesRep/year-to-date', { ...body, pageSize: 499 });
@@ -238,6 +238,13 @@ describe('Analysis', () => {
       else expect(row.ratio).toBeCloseTo(Number(r.ar) / Number(r.ap), 2);
     }
     expect(result.rows.some((r: { ratio: number | null }) => r.ratio !== null)).toBe(true);
+    // Open AR comes from its rollup (erp.ar_open_rep): a changed row shows in another body's answer.
+    const [first] = result.rows;
+    await withChangedRollup(kit, `UPDATE erp.ar_open_rep SET balance = balance + 1 WHERE company = '${first.key}'`, 'erp.refresh_ar_rollups', async () => {
+      const [{ reps }] = await sql<{ reps: number }>(`SELECT count(*)::int AS reps FROM erp.ar_open_rep WHERE company = $1`, [first.key]);
+      const changed = await ok(admin, '/Analysis/ArApRatio/company', { pageSize: 50 });
+      expect(cents(changed.rows[0].arBalance)).toBe(cents(first.arBalance) + 100 * reps);
+    });
     expect((await post(admin, '/Analysis/ArApRatio/customer')).status).toBe(400);
   });
 });

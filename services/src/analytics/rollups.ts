@@ -1,5 +1,5 @@
 /**
- * The analytics rollups (migrations 004_rollups.sql, 007_sales_calls.sql, 011–015, 018–024): narrow
+ * The analytics rollups (migrations 004_rollups.sql, 007_sales_calls.sql, 011–015, 018–025): narrow
  * pre-aggregates of the invoice lines, bookings and quotes, rebuilt after each ERP load by `generateErpData` (inside the load's
  * transaction, so readers never see new lines with old rollups).
  */
@@ -28,6 +28,7 @@ export const ROLLUP_TABLES = [
   'customer_invoice_days',
   'item_invoice_days',
   'quote_header_day',
+  'ar_open_rep',
 ] as const;
 
 /** Rebuilds every rollup from the erp tables and records the load it was built from. */
@@ -57,6 +58,8 @@ export async function refreshRollups(db: Queryable): Promise<void> {
   await db.query('SELECT erp.refresh_usage_kpi_rollups()');
   // Quote headers by day (migration 024), for Analysis/QuoteConversionRatio.
   await db.query('SELECT erp.refresh_quote_header_rollups()');
+  // Open receivables by rep (migration 025), for Analysis/ArApRatio.
+  await db.query('SELECT erp.refresh_ar_rollups()');
 }
 
 /** Planner statistics for the rollups (run after the load's COMMIT). */
