@@ -66,6 +66,8 @@ type StockOptions = { excludeDays?: number; where?: string[] };
 /**
  * Stock rows (alias r): one per item and location, with value, days since last sold and whether
  * it is dead stock (on hand, unsold for InventoryDeadStockDays, not received in excludeDays).
+ * The item and its supplier are looked up (LEFT JOINs on their keys), so a question that reads
+ * neither, such as value by location, reads the stock alone: PostgreSQL drops such joins.
  */
 function stockRows(call: ErpCall, options: StockOptions): string {
   const today = todaySql(call);
@@ -79,7 +81,7 @@ function stockRows(call: ErpCall, options: StockOptions): string {
                   (v.qty_on_hand > 0 AND coalesce(v.last_sold_date < ${today} - ${deadDays}, true)
                    AND coalesce(v.last_received_date < ${today} - ${excludeDays}, true)) AS is_dead
              FROM erp.inventory v
-             JOIN erp.item i ON i.company = v.company AND i.item_number = v.item_number
+             LEFT JOIN erp.item i ON i.company = v.company AND i.item_number = v.item_number
              LEFT JOIN erp.supplier s ON s.company = i.company AND s.supplier = i.supplier
             ${where.length ? `WHERE ${where.join(' AND ')}` : ''}) r`;
 }
