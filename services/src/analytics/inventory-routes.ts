@@ -172,15 +172,14 @@ export async function inventoryRoutes(app: FastifyInstance): Promise<void> {
   const answer = answerer((user) => stockCall(app, user));
 
   serve(app, inventorySummary, async (request) => answer(request, async (call) => {
-    // One row per item over its locations: the stock first, then the item's names. The stock
-    // joins the items only for a filter on them (stockable): the join costs as much as the sums.
+    // One row per item over its locations: the stock first, then the item's names. The stock looks
+    // its item up (as stockRows does), so without a filter on the item (stockable) it is summed alone.
     const filters = stockFilters(request.query);
-    const itemFilter = filters.some((filter) => filter.startsWith('i.'));
     const from = `(SELECT x.*, i.description, i.product_group, i.supplier, s.supplier_name, i.supplier_part_number, i.stockable
                      FROM (SELECT v.company, v.item_number, sum(v.qty_on_hand)::int AS qty_on_hand, sum(v.qty_available)::int AS qty_available,
                                   sum(v.qty_committed)::int AS qty_committed, sum(v.qty_on_order)::int AS qty_on_order,
                                   ${moneySum('round(v.qty_on_hand * v.unit_cost, 2)')} AS value, count(*)::int AS location_count
-                             FROM erp.inventory v ${itemFilter ? 'JOIN erp.item i ON i.company = v.company AND i.item_number = v.item_number' : ''}
+                             FROM erp.inventory v LEFT JOIN erp.item i ON i.company = v.company AND i.item_number = v.item_number
                             ${filters.length ? `WHERE ${filters.join(' AND ')}` : ''} GROUP BY 1, 2) x
                      JOIN erp.item i ON i.company = x.company AND i.item_number = x.item_number
                      LEFT JOIN erp.supplier s ON s.company = i.company AND s.supplier = i.supplier) r`;

@@ -314,15 +314,17 @@ export const quoteBookedModel: Model = {
       rollup: true,
     },
     // Quote counts do not add up across customers or product groups (a quote spans both): these keep none.
-    ...[
-      ['customer', 'customer'],
-      ['productGroup', 'product_group'],
-    ].map(([field, column]) => ({
+    ...(
+      [
+        ['customer', 'customer'],
+        ['productGroup', 'product_group'],
+      ] as const
+    ).map(([field, column]) => ({
       name: `quote_booked_month_${column}`,
       table: `erp.quote_booked_month_${column}`,
       dateColumn: 'month',
       grain: 'month' as const,
-      dims: { ...ORG_DIMS, [field!]: column! },
+      dims: { ...ORG_DIMS, [field]: column },
       measures: { sales: moneySum('sales'), cost: moneySum('cost'), lines: 'sum(line_count)' },
       rollup: true,
     })),

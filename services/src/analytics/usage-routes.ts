@@ -23,7 +23,7 @@ import type { SessionUser } from '../platform/session.ts';
 import { serve } from '../platform/route.ts';
 import { analyticsQueries, analyticsQuery, groupName, listQuery, type ListModel } from './engine.ts';
 import { answerer, dimension, erpCall, groupKeyOf, pageOf, rollupKeeps, type ErpCall, type GroupKey } from './erp-common.ts';
-import { moneySum, onCommissionCost } from './models.ts';
+import { onCommissionCost } from './models.ts';
 import { monthParts } from './month-parts.ts';
 import { resolveDate } from './questions.ts';
 import { scopePredicate } from './scope.ts';
