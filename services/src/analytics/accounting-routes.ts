@@ -200,7 +200,8 @@ function namesFor(model: Model, groupBy: string) {
 
 /**
  * Several aggregates (each `SELECT key, <bucket>_sales …` from aggregateQuery, already scoped and
- * filtered) side by side per group key: each part's columns become named measures.
+ * filtered) side by side per group key: each part's columns become named measures (each named by
+ * one part), joined on the key, so no group is aggregated twice.
  */
 async function sideBySide(
   call: ErpCall,
@@ -210,19 +211,21 @@ async function sideBySide(
   defaultSort: { field: string; dir: 'asc' | 'desc' },
 ) {
   const params = new SqlParams();
-  const outputs = [...new Set(parts.flatMap((p) => Object.keys(p.columns)))];
-  const unions = parts.map((part) => {
+  const joined = parts.map((part, i) => {
     const { sql } = aggregateQuery(
       { model: part.model, context: call.context, groupBy, buckets: part.buckets, filters: request.filters, measures: part.measures },
       params,
     );
-    return `SELECT key, ${outputs.map((o) => `${part.columns[o] ?? '0'}::numeric AS "${o}"`).join(', ')} FROM (${sql}) x`;
+    const columns = Object.entries(part.columns).map(([output, column]) => `${column} AS "${output}"`);
+    return `(SELECT key, ${columns.join(', ')} FROM (${sql}) x) p${i}`;
   });
+  const outputs = parts.flatMap((p) => Object.keys(p.columns));
   return groupedMeasures(call, {
-    from: `(${unions.join(' UNION ALL ')}) u`,
+    from: joined.map((part, i) => (i === 0 ? part : `FULL JOIN ${part} USING (key)`)).join(' '),
     where: [],
-    group: { key: 'u.key', names: namesFor(parts[0]!.model, groupBy) },
-    measures: Object.fromEntries(outputs.map((o) => [o, `sum(u."${o}")`])),
+    group: { key: 'key', names: namesFor(parts[0]!.model, groupBy) },
+    measures: Object.fromEntries(outputs.map((o) => [o, `coalesce("${o}", 0)`])),
+    perGroup: true,
     filterFields: {},
     salesRepColumn: null,
     request: { ...request, filters: [] },

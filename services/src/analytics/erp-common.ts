@@ -157,6 +157,8 @@ export type GroupedSpec = {
   group: GroupKey;
   /** Output column (camelCase) → aggregate over the rows; each is also a sort key and a total. */
   measures: Readonly<Record<string, string>>;
+  /** The rows are one per group already: the measures are plain expressions and nothing is grouped. */
+  perGroup?: boolean;
   /** Whitelisted filter fields → text expressions over the rows. */
   filterFields: FieldMap;
   /** The rows' sales-rep column when the data is per rep (scoped), else null. */
@@ -187,7 +189,7 @@ export async function groupedMeasures(call: ErpCall, spec: GroupedSpec): Promise
   const order = orderByClause(request, sortable, spec.defaultSort, 'g.key ASC');
   const lateNames = namesAfterPage(request, spec.defaultSort.field);
   const text = `
-    WITH a AS (SELECT ${spec.group.key} AS key, ${aggregates} FROM ${spec.from} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} GROUP BY 1),
+    WITH a AS (SELECT ${spec.group.key} AS key, ${aggregates} FROM ${spec.from} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ${spec.perGroup ? '' : 'GROUP BY 1'}),
          f AS (${lateNames ? 'SELECT * FROM a' : `SELECT * FROM (SELECT a.*, ${groupName(names, 'a')} AS name FROM a) g ${search ? `WHERE ${search}` : ''}`}),
          t AS (SELECT count(*)::int AS total_count, ${measures.map((m) => `${round2(`sum(g."${m}")`)} AS "t_${m}"`).join(', ')} FROM f g),
          p AS (SELECT g.* FROM f g ${order} ${pageClause(request, params)})
