@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/database.ts';
 import { HttpError, installErrorHandler } from '../platform/errors.ts';
 import { createTestDatabase } from '../testing/index.ts';
-import { analyticsQuery, lookupsAfterPage } from './engine.ts';
+import { analyticsQuery, lookupsAfterPage, withoutUnusedLookups } from './engine.ts';
 import { filteredAggregate, moneySum } from './models.ts';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -102,5 +102,23 @@ describe('lookupsAfterPage', () => {
     expect(lookupsAfterPage('erp.order_line o JOIN erp.invoice_header h ON h.order_number = o.order_number', ['true', 'ORDER BY o.company'])).toBeNull();
     expect(lookupsAfterPage('erp.customer c CROSS JOIN LATERAL (SELECT 1) f', ['true', 'ORDER BY c.company'])).toBeNull();
     expect(lookupsAfterPage('(SELECT * FROM erp.inventory) r LEFT JOIN erp.item i ON i.item_number = r.item_number', ['true', 'ORDER BY r.company'])).toBeNull();
+  });
+
+  it('drops from a count the lookups that neither its clauses nor a kept join name', () => {
+    const stocked = `erp.order_line l
+      LEFT JOIN erp.inventory v ON v.company = l.company AND v.item_number = l.item_number AND v.location = l.location
+      LEFT JOIN erp.location w ON w.company = v.company AND w.location = v.location
+      LEFT JOIN erp.customer c ON c.company = l.company AND c.customer = l.customer`;
+    expect(withoutUnusedLookups(stocked, ['coalesce(v.qty_available, 0) < l.qty_open', ''])).toBe(
+      'erp.order_line l LEFT JOIN erp.inventory v ON v.company = l.company AND v.item_number = l.item_number AND v.location = l.location',
+    );
+    // w is named, so the join it needs (v) stays too; c is not.
+    expect(withoutUnusedLookups(stocked, ["w.branch = '01'", ''])).toBe(
+      'erp.order_line l LEFT JOIN erp.inventory v ON v.company = l.company AND v.item_number = l.item_number AND v.location = l.location LEFT JOIN erp.location w ON w.company = v.company AND w.location = v.location',
+    );
+    expect(withoutUnusedLookups(from, ['o.company = $1', ''])).toBe('erp.ar_open o');
+    expect(withoutUnusedLookups('(SELECT * FROM erp.inventory) r LEFT JOIN erp.item i ON i.item_number = r.item_number', ['true'])).toBe(
+      '(SELECT * FROM erp.inventory) r LEFT JOIN erp.item i ON i.item_number = r.item_number',
+    );
   });
 });

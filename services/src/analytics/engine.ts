@@ -565,6 +565,28 @@ function sortKeys(columns: Readonly<Record<string, string>>): FieldMap {
 }
 
 /**
+ * A list's FROM split into its first table and the joins after it, each join with the alias it
+ * adds when it is a lookup (`LEFT JOIN erp.<table> <alias> ON …`, one row per row of the list),
+ * and which lookups the statement's `clauses` can do without: those that neither the clauses nor
+ * a join kept after them name. Null when the FROM does not start with a table.
+ */
+function splitLookups(from: string, clauses: readonly string[]) {
+  const first = /^\s*(erp\.\w+)\s+(\w+)(\s[\s\S]*)?$/.exec(from);
+  if (!first) return null;
+  const [, table, alias, rest = ''] = first;
+  const joins = rest.trim().split(/(?<!\b(?:LEFT|RIGHT|FULL|INNER|CROSS))\s+(?=(?:\w+\s+)?JOIN\b)/).filter(Boolean);
+  const kept: string[] = [];
+  const unused: string[] = [];
+  // From the last join back: a join can name only the aliases before it.
+  for (const join of joins.reverse()) {
+    const lookup = /^LEFT JOIN erp\.\w+ (\w+) ON /.exec(join)?.[1];
+    const named = lookup !== undefined && lookup !== alias && new RegExp(`\\b${lookup}\\.`).test([...clauses, ...kept].join(' '));
+    (lookup === undefined || lookup === alias || named ? kept : unused).unshift(join);
+  }
+  return { table: table!, alias: alias!, kept, unused };
+}
+
+/**
  * A list's FROM as its first table and the LEFT JOINs after it, when the statement's `clauses`
  * (WHERE, ORDER BY) name none of the joined aliases: then the page can be sorted and cut from the
  * table alone (an index in the sort's order reads 15 entries) and the joins run for its rows only,
@@ -572,16 +594,19 @@ function sortKeys(columns: Readonly<Record<string, string>>): FieldMap {
  * join, a clause on a joined table): that page joins every match first.
  */
 export function lookupsAfterPage(from: string, clauses: readonly string[]): { table: string; alias: string; lookups: string } | null {
-  const first = /^\s*(erp\.\w+)\s+(\w+)(\s[\s\S]*)?$/.exec(from);
-  if (!first) return null;
-  const [, table, alias, rest = ''] = first;
-  const joins = rest.trim().split(/(?<!\b(?:LEFT|RIGHT|FULL|INNER|CROSS))\s+(?=(?:\w+\s+)?JOIN\b)/).filter(Boolean);
-  if (!joins.length) return null;
-  const joined = joins.map((join) => /^LEFT JOIN erp\.\w+ (\w+) ON /.exec(join)?.[1]);
-  if (joined.some((a) => !a || a === alias)) return null;
-  const touched = clauses.join(' ');
-  if (joined.some((a) => new RegExp(`\\b${a}\\.`).test(touched))) return null;
-  return { table: table!, alias: alias!, lookups: joins.join(' ') };
+  const split = splitLookups(from, clauses);
+  if (!split || split.kept.length || !split.unused.length) return null;
+  return { table: split.table, alias: split.alias, lookups: split.unused.join(' ') };
+}
+
+/**
+ * A list's FROM without the lookups the `clauses` do not name. PostgreSQL drops such joins by
+ * itself, but it still plans the list's table for the columns they joined on, which can keep a
+ * count from reading a narrow index alone.
+ */
+export function withoutUnusedLookups(from: string, clauses: readonly string[]): string {
+  const split = splitLookups(from, clauses);
+  return split ? [`${split.table} ${split.alias}`, ...split.kept].join(' ') : from;
 }
 
 /**
@@ -623,9 +648,6 @@ export async function listQuery(
   const countFromPage = (rows: unknown[]) => rows.length === 0 || (rows.length < request.pageSize && totalNames.length === 0);
   const conditions = where.join(' AND ');
   const late = lookupsAfterPage(model.from, [conditions, order]);
-  // The count needs the lookups even less: without them an index alone can often count the rows
-  // (PostgreSQL drops such joins, but still plans the table for the columns they joined on).
-  const countTable = lookupsAfterPage(model.from, [conditions, totals]);
   const pageText = late
     ? `SELECT ${select} FROM (SELECT ${late.alias}.* FROM ${late.table} ${late.alias} WHERE ${conditions} ${order} ${pageClause(request, params)}) ${late.alias} ${late.lookups} ${order}`
     : `SELECT ${select} FROM ${model.from} WHERE ${conditions} ${order} ${pageClause(request, params)}`;
@@ -633,7 +655,8 @@ export async function listQuery(
     { text: pageText, values: params.values },
     {
       ...(spec.counts ?? {
-        text: `SELECT count(*)::int AS total_count${totals} FROM ${countTable ? `${countTable.table} ${countTable.alias}` : model.from} WHERE ${conditions}`,
+        // The count needs the lookups even less: without them an index alone can often count the rows.
+        text: `SELECT count(*)::int AS total_count${totals} FROM ${withoutUnusedLookups(model.from, [conditions, totals])} WHERE ${conditions}`,
         values: whereValues,
       }),
       when: ([first]) => !countFromPage(first!.rows),
