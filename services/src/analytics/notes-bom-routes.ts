@@ -184,7 +184,7 @@ const accountNotes = (a: string, account: string, names: string): ListModel => (
   tieBreak: `n.${a}, n.note_number DESC`,
   notNull: ['noteDate'],
 });
-const customerNotes = accountNotes('customer', 'Customer', 'JOIN erp.customer c ON c.company = n.company AND c.customer = n.customer');
+const customerNotes = accountNotes('customer', 'Customer', 'LEFT JOIN erp.customer c ON c.company = n.company AND c.customer = n.customer');
 const supplierNotes = accountNotes('supplier', 'Supplier', 'LEFT JOIN erp.supplier s ON s.company = n.company AND s.supplier = n.supplier');
 
 /** A note list cut to a dateSlug (none: every date). */
