@@ -18,7 +18,6 @@ import {
   orderSummary,
   quoteGrouped,
 } from '@tradeboard/shared/contracts';
-import type { SessionUser } from '../platform/session.ts';
 import { serve } from '../platform/route.ts';
 import { analyticsCache, analyticsToday, answerKey } from './cache.ts';
 import { invoiceLineList } from './sales-lists.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../demo/app-seed.ts';
 import { generateErpData } from '../demo/erp/index.ts';
 import { startTestServices, type TestBrowser } from '../testing/index.ts';
-import { refreshRollups } from './rollups.ts';
+import { DATED_ROLLUPS, refreshRollups } from './rollups.ts';
 
 const TODAY = '2026-11-20';
 type Services = Awaited<ReturnType<typeof startTestServices>>;
@@ -510,6 +510,23 @@ describe('Invoice/Details, Order KPI and Summary, Quote/Grouped', () => {
 });
 
 describe('rollups and the result cache follow the data version', () => {
+  it('a load leaves each dated rollup in the order of its date index, so a period lies on adjacent pages', async () => {
+    for (const { table, index } of DATED_ROLLUPS) {
+      const { rows: key } = await services.db.query<{ name: string }>(
+        `SELECT a.attname AS name FROM pg_index i, unnest(i.indkey) WITH ORDINALITY k(attnum, position)
+           JOIN pg_attribute a ON a.attnum = k.attnum
+          WHERE i.indexrelid = 'erp.${index}'::regclass AND a.attrelid = i.indrelid AND k.position <= i.indnkeyatts ORDER BY k.position`,
+      );
+      const columns = key.map((column) => column.name).join(', ');
+      const { rows } = await services.db.query<{ rows: number; misplaced: number }>(
+        `SELECT count(*)::int AS rows, count(*) FILTER (WHERE keyed < before)::int AS misplaced
+           FROM (SELECT ROW(${columns}) AS keyed, lag(ROW(${columns})) OVER (ORDER BY ctid) AS before FROM erp.${table}) r`,
+      );
+      expect(rows[0]!.rows, table).toBeGreaterThan(0);
+      expect(rows[0]!.misplaced, `${table} rows out of (${columns}) order`).toBe(0);
+    }
+  });
+
   it('a new load retires cached answers; until its rollups are built the raw lines answer', async () => {
     const before = await ok(admin, '/Invoice/Grouped', { groupBy: 'salesRep', dateSlug: 'last-month' });
     expect(before.source).toBe('invoice_day_rep');

@@ -5,31 +5,41 @@
  */
 type Queryable = { query: (text: string) => Promise<unknown> };
 
-export const ROLLUP_TABLES = [
-  'invoice_day_rep',
-  'invoice_month_customer',
-  'invoice_year_customer',
-  'invoice_month_product_group',
-  'booking_day_rep',
-  'quote_day_rep',
-  'quote_booked_day_rep',
-  'order_ship_month_customer',
-  'item_last_sale',
-  'customer_item_last_sale',
-  'usage_month_groups',
-  'invoice_month_item',
-  'purchase_order_day',
-  'purchase_order_month',
-  'booking_month_customer',
-  'invoice_ibt_day',
-  'customer_first_invoice',
-  'quote_booked_month_customer',
-  'quote_booked_month_product_group',
-  'customer_invoice_days',
-  'item_invoice_days',
-  'quote_header_day',
-  'ar_open_rep',
-] as const;
+/**
+ * Every rollup table, with the index that leads with its date when it is read by ranges of dates
+ * (null when it is read by key). A refresh inserts rows in the order its GROUP BY's hash leaves
+ * them, so one month's rows would lie on every page of the table and a month would cost a read of
+ * all of it: refreshRollups rewrites each dated rollup in the order of that index.
+ */
+const ROLLUPS = {
+  invoice_day_rep: 'invoice_day_rep_pkey',
+  invoice_month_customer: 'invoice_month_customer_pkey',
+  invoice_year_customer: 'invoice_year_customer_pkey',
+  invoice_month_product_group: 'invoice_month_product_group_pkey',
+  booking_day_rep: 'booking_day_rep_pkey',
+  quote_day_rep: 'quote_day_rep_pkey',
+  quote_booked_day_rep: 'quote_booked_day_rep_pkey',
+  order_ship_month_customer: 'order_ship_month_customer_pkey',
+  item_last_sale: 'item_last_sale_by_date',
+  customer_item_last_sale: null,
+  usage_month_groups: 'usage_month_groups_pkey',
+  invoice_month_item: 'invoice_month_item_pkey',
+  purchase_order_day: 'purchase_order_day_by_date',
+  purchase_order_month: 'purchase_order_month_by_month',
+  booking_month_customer: 'booking_month_customer_pkey',
+  invoice_ibt_day: 'invoice_ibt_day_by_date',
+  customer_first_invoice: 'customer_first_invoice_by_date',
+  quote_booked_month_customer: 'quote_booked_month_customer_pkey',
+  quote_booked_month_product_group: 'quote_booked_month_product_group_pkey',
+  customer_invoice_days: null,
+  item_invoice_days: null,
+  quote_header_day: 'quote_header_day_pkey',
+  ar_open_rep: null,
+} as const satisfies Record<string, string | null>;
+
+export const ROLLUP_TABLES = Object.keys(ROLLUPS) as Array<keyof typeof ROLLUPS>;
+/** The dated rollups, each with its date index. */
+export const DATED_ROLLUPS = Object.entries(ROLLUPS).flatMap(([table, index]) => (index ? [{ table, index }] : []));
 
 /** Rebuilds every rollup from the erp tables and records the load it was built from. */
 export async function refreshRollups(db: Queryable): Promise<void> {
@@ -60,11 +70,15 @@ export async function refreshRollups(db: Queryable): Promise<void> {
   await db.query('SELECT erp.refresh_quote_header_rollups()');
   // Open receivables by rep (migration 025), for Analysis/ArApRatio.
   await db.query('SELECT erp.refresh_ar_rollups()');
+  // Each dated rollup rewritten in the order of its date index, so a period is a run of adjacent pages.
+  // The refresh's TRUNCATE already holds the tables' locks until the load commits.
+  for (const { table, index } of DATED_ROLLUPS) await db.query(`CLUSTER erp.${table} USING ${index}`);
 }
 
-/** Planner statistics for the rollups (run after the load's COMMIT). */
-export async function analyzeRollups(db: Queryable): Promise<void> {
-  for (const table of ROLLUP_TABLES) await db.query(`ANALYZE erp.${table}`);
-  // Counted by a range of last dates: a vacuum marks its pages all-visible, so the count reads the date index alone.
-  await db.query('VACUUM erp.customer_item_last_sale');
+/**
+ * Planner statistics for the rollups (run after the load's COMMIT), and a vacuum, which marks
+ * their new pages all-visible so that a count or a sum over an index's columns reads the index alone.
+ */
+export async function vacuumAnalyzeRollups(db: Queryable): Promise<void> {
+  for (const table of ROLLUP_TABLES) await db.query(`VACUUM ANALYZE erp.${table}`);
 }

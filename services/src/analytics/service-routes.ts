@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { serviceOrderDetails, serviceOrderGrouped, serviceOrderHistory, serviceOrderNotes, serviceOrderSummary, shipmentList } from '@tradeboard/shared/contracts';
-import type { DateRange, ResolvedDateChoice } from '@tradeboard/shared/dates';
+import type { ResolvedDateChoice } from '@tradeboard/shared/dates';
 import type { SessionUser } from '../platform/session.ts';
 import { HttpError } from '../platform/errors.ts';
 import { serve } from '../platform/route.ts';

@@ -9,7 +9,7 @@
 import type pg from 'pg';
 import { BatchWriter, type Cell, type Column, type TableBuffer } from './batch-writer.ts';
 import { Rng, WeightedPicker } from './prng.ts';
-import { analyzeRollups, refreshRollups } from '../../analytics/rollups.ts';
+import { vacuumAnalyzeRollups, refreshRollups } from '../../analytics/rollups.ts';
 import { generateServiceData, SERVICE_ERP_TABLES, SERVICE_TABLES } from './generate-service.ts';
 import { generateNotesData, NOTES_ERP_TABLES, NOTES_TABLES } from './generate-notes.ts';
 import { ADJUSTMENT_ERP_TABLES, ADJUSTMENT_TABLES, generateAdjustmentData } from './generate-adjustments.ts';
@@ -283,7 +283,7 @@ export async function generateErpData(db: pg.Pool, options: GenerateErpOptions =
     progress('Analyzing');
     // A vacuum too: it marks the new pages all-visible, so counts can read an index alone.
     for (const table of ERP_TABLES) await client.query(`VACUUM ANALYZE erp.${table}`);
-    await analyzeRollups(client);
+    await vacuumAnalyzeRollups(client);
     return {
       loadId: load[0].load_id,
       invoiceLines: counts.invoice_line,
