@@ -12,10 +12,10 @@ import type { SessionUser } from '../platform/session.ts';
 import { HttpError } from '../platform/errors.ts';
 import { serve } from '../platform/route.ts';
 import { analyticsQuery, listQuery, type ListModel } from './engine.ts';
-import { ALL_TIME, answerer, dimension, erpCall, groupedMeasures, groupKeyOf, pageOf, todaySql, type ErpCall, type GroupKey } from './erp-common.ts';
+import { ALL_TIME, answerer, dimension, erpCall, groupedMeasures, groupKeyOf, pageOf, rollupKeeps, todaySql, type ErpCall, type GroupKey } from './erp-common.ts';
 import { resolveDate } from './questions.ts';
 import { scopePredicate } from './scope.ts';
-import { badRequest, dateBetween, filterPredicates, normalizeRequest, SqlParams, type FieldMap, type NormalizedRequest } from './search-request.ts';
+import { badRequest, checkFilterFields, dateBetween, filterPredicates, normalizeRequest, SqlParams, type FieldMap, type NormalizedRequest } from './search-request.ts';
 
 const day = (sql: string) => `to_char(${sql}, 'YYYY-MM-DD')`;
 const round2 = (x: number) => Math.round(x * 100) / 100;
@@ -168,6 +168,23 @@ const SERVICE_FILTERS: FieldMap = {
   status: 'h.status',
   serviceType: 'h.service_type',
   serviceOrderNumber: 'h.service_order_number',
+};
+
+/** The header fields erp.service_order_day (migration 026) keeps, under the headers' names. */
+const SERVICE_DAY_FIELDS: FieldMap = { company: 'h.company', branch: 'h.branch', salesRep: 'h.sales_rep' };
+
+/** ServiceOrder/Summary's figures, from the headers or from their day rollup (both as alias h). */
+const SUMMARY_SUMS = {
+  sales: 'sum(h.total_amount)',
+  cost: 'sum(h.cost)',
+  labourAmount: 'sum(h.labour_amount)',
+  partsAmount: 'sum(h.parts_amount)',
+  labourHours: 'sum(h.labour_hours)',
+  lineCount: 'sum(h.line_count)',
+};
+const SUMMARY_SOURCES = {
+  headers: { table: 'erp.service_order_header', figures: { serviceOrderCount: 'count(*)', completedCount: 'count(h.completed_date)', ...SUMMARY_SUMS } },
+  days: { table: 'erp.service_order_day', figures: { serviceOrderCount: 'sum(h.order_count)', completedCount: 'sum(h.completed_count)', ...SUMMARY_SUMS } },
 };
 
 const SERVICE_GROUP_BYS: Record<string, GroupKey> = {
@@ -457,12 +474,10 @@ export async function serviceRoutes(app: FastifyInstance): Promise<void> {
     const scope = scopePredicate(call.context.scope, 'h.sales_rep', params);
     if (scope) where.push(scope);
     where.push(...filterPredicates(search.filters, SERVICE_FILTERS, params));
-    const columns = ranges.flatMap((range, i) =>
-      Object.entries(serviceMeasures(range))
-        .filter(([name]) => ['serviceOrderCount', 'completedCount', 'sales', 'cost', 'labourAmount', 'partsAmount', 'labourHours', 'lineCount'].includes(name))
-        .map(([name, sql]) => `${sql} AS "p${i}_${name}"`),
-    );
-    const { rows } = await analyticsQuery(call.db, `SELECT ${columns.join(', ')} FROM erp.service_order_header h WHERE ${where.join(' AND ')}`, params.values);
+    const byDay = rollupKeeps(call, checkFilterFields(search.filters, Object.keys(SERVICE_FILTERS)), SERVICE_DAY_FIELDS);
+    const source = byDay ? SUMMARY_SOURCES.days : SUMMARY_SOURCES.headers;
+    const columns = ranges.flatMap((range, i) => Object.entries(source.figures).map(([name, sql]) => `${sql} FILTER (WHERE ${range}) AS "p${i}_${name}"`));
+    const { rows } = await analyticsQuery(call.db, `SELECT ${columns.join(', ')} FROM ${source.table} h WHERE ${where.join(' AND ')}`, params.values);
     const row = rows[0] ?? {};
     return {
       periods: periods.map((p, i) => {

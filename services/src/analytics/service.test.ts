@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cents, TODAY, useErpServices } from './erp-test-kit.ts';
+import { cents, TODAY, useErpServices, withChangedRollup } from './erp-test-kit.ts';
 
 const kit = useErpServices();
 const { ok, post, sql } = kit;
@@ -136,6 +136,25 @@ describe('ServiceOrder/Grouped and Summary', () => {
       const expected = [raw!.n, raw!.done, raw!.lines, ...[raw!.sales, raw!.cost, raw!.labour, raw!.parts, raw!.hours].map(money)];
       expect(answered, period.dateSlug).toEqual(expected);
     }
+  });
+
+  it('Summary reads the day rollup unless a filter names a field it does not keep', async () => {
+    const { admin } = kit.users;
+    const company = [{ field: 'company', comparison: 'equals', values: ['01'] }];
+    const before = await ok(admin, '/ServiceOrder/Summary', { filters: company });
+    const [{ technician }] = await sql<{ technician: string }>(`SELECT technician FROM erp.service_order_header WHERE company = '01' GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`);
+    // Another filter list each time: another entry of the result cache.
+    const withTechnician = [...company, { field: 'technician', comparison: 'equals', values: [technician] }];
+    await withChangedRollup(kit, `UPDATE erp.service_order_day SET order_count = order_count + 1000 WHERE company = '01' AND opened_date BETWEEN '${LAST_YEAR[0]}' AND '${LAST_YEAR[1]}'`, 'erp.refresh_service_order_rollups', async () => {
+      const [{ days }] = await sql<{ days: number }>(`SELECT count(*)::int AS days FROM erp.service_order_day WHERE company = '01' AND opened_date BETWEEN $1 AND $2`, LAST_YEAR);
+      const branches = (await sql<{ branch: string }>('SELECT DISTINCT branch FROM erp.service_order_header')).map((r) => r.branch);
+      const changed = await ok(admin, '/ServiceOrder/Summary', { filters: [...company, { field: 'branch', comparison: 'include', values: branches }] });
+      expect(days).toBeGreaterThan(0);
+      expect(changed.periods[4].documentCount).toBe(before.periods[4].documentCount + 1000 * days);
+      const technicians = await ok(admin, '/ServiceOrder/Summary', { filters: withTechnician });
+      const [raw] = await sql<{ n: number }>(`SELECT count(*)::int AS n FROM erp.service_order_header WHERE company = '01' AND technician = $3 AND opened_date BETWEEN $1 AND $2`, [...LAST_YEAR, technician]);
+      expect(technicians.periods[4].documentCount).toBe(raw!.n);
+    });
   });
 });
 
