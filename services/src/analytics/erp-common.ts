@@ -230,7 +230,7 @@ export function namesOf(field: string): NameSource | undefined {
 }
 
 /** Whether a rollup answers a request: it is current (built from the latest load) and keeps every field the filters name. */
-export function rollupKeeps(call: ErpCall, fields: readonly string[], kept: FieldMap): boolean {
+export function rollupKeeps(call: Pick<ErpCall, 'context'>, fields: readonly string[], kept: FieldMap): boolean {
   return call.context.rollupsReady && fields.every((field) => Object.hasOwn(kept, field));
 }
 

@@ -60,7 +60,28 @@ import {
   quoteHeaderList,
   quoteLineList,
 } from './sales-lists.ts';
-import { badRequest, normalizeRequest, SqlParams, type NormalizedRequest } from './search-request.ts';
+import { rollupKeeps } from './erp-common.ts';
+import { scopePredicate } from './scope.ts';
+import { badRequest, checkFilterFields, filterPredicates, normalizeRequest, SqlParams, type FieldMap, type NormalizedRequest } from './search-request.ts';
+
+/** The fields of erp.order_line_short (migration 028) a filter can name. */
+const SHORT_LINE_FIELDS: FieldMap = { company: 'r.company', branch: 'r.branch', salesRep: 'r.sales_rep', location: 'r.location', status: 'r.status' };
+
+/**
+ * Order/LinesNotInStock's count from erp.order_line_short, when it is current and the request
+ * neither searches nor filters on a field it does not keep (then the lines answer it).
+ */
+function shortLineCounts(a: Answer, model: ListModel, request: NormalizedRequest): { text: string; values: unknown[] } | undefined {
+  if (request.searchString || !rollupKeeps(a, checkFilterFields(request.filters, model.filterFields), SHORT_LINE_FIELDS)) return undefined;
+  const params = new SqlParams();
+  const where = filterPredicates(request.filters, SHORT_LINE_FIELDS, params);
+  const scope = scopePredicate(a.context.scope, 'r.sales_rep', params);
+  if (scope) where.push(scope);
+  return {
+    text: `SELECT coalesce(sum(r.line_count), 0)::int AS total_count FROM erp.order_line_short r ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`,
+    values: params.values,
+  };
+}
 
 const MAX_BY_DAY = 62;
 const round2 = (x: number) => Math.round(x * 100) / 100;
@@ -287,8 +308,10 @@ export async function salesRoutes(app: FastifyInstance, answer: AnswerFn): Promi
   );
   serve(app, orderLinesNotInStock, async (request) =>
     answer(request.user, ['ONS', request.body], async (a) => {
-      const { dateSlug: _none, ...page } = await listAnswer(a, linesNotInStockList(a.context.orderCostBasis), null, normalizeRequest(request.body));
-      return { pageNumber: page.pageNumber, pageSize: page.pageSize, totalCount: page.totalCount, rows: page.rows };
+      const search = normalizeRequest(request.body);
+      const model = linesNotInStockList(a.context.orderCostBasis);
+      const page = await listQuery(a.db, { model, context: a.context, request: search, counts: shortLineCounts(a, model, search) });
+      return { pageNumber: search.pageNumber, pageSize: search.pageSize, totalCount: page.totalCount, rows: page.rows as never[] };
     }),
   );
   serve(app, orderLineInvoice, async (request) =>
