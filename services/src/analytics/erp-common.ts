@@ -234,6 +234,25 @@ export function rollupKeeps(call: Pick<ErpCall, 'context'>, fields: readonly str
   return call.context.rollupsReady && fields.every((field) => Object.hasOwn(kept, field));
 }
 
+/**
+ * A list's count (and totals) from a rollup (alias r) that keeps the sales rep, for listQuery's
+ * `counts`: when the rollup is current and the request neither searches nor filters on a field it
+ * does not keep; otherwise undefined, and the list's rows answer them.
+ */
+export function rollupCounts(
+  call: Pick<ErpCall, 'context'>,
+  request: NormalizedRequest,
+  rollup: { table: string; fields: FieldMap; select: string; where?: (params: SqlParams) => string },
+): { text: string; values: unknown[] } | undefined {
+  if (request.searchString || !rollupKeeps(call, request.filters.map((filter) => filter.field), rollup.fields)) return undefined;
+  const params = new SqlParams();
+  const where = rollup.where ? [rollup.where(params)] : [];
+  const scope = scopePredicate(call.context.scope, 'r.sales_rep', params);
+  if (scope) where.push(scope);
+  where.push(...filterPredicates(request.filters, rollup.fields, params));
+  return { text: `SELECT ${rollup.select} FROM ${rollup.table} r ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`, values: params.values };
+}
+
 /** A dimension group-by on a column, named like the analytics models name it. */
 export const dimension = (field: string, column: string): GroupKey => ({ key: column, names: namesOf(field) });
 

@@ -60,28 +60,11 @@ import {
   quoteHeaderList,
   quoteLineList,
 } from './sales-lists.ts';
-import { rollupKeeps } from './erp-common.ts';
-import { scopePredicate } from './scope.ts';
-import { badRequest, checkFilterFields, filterPredicates, normalizeRequest, SqlParams, type FieldMap, type NormalizedRequest } from './search-request.ts';
+import { rollupCounts } from './erp-common.ts';
+import { badRequest, normalizeRequest, SqlParams, type FieldMap, type NormalizedRequest } from './search-request.ts';
 
 /** The fields of erp.order_line_short (migration 028) a filter can name. */
 const SHORT_LINE_FIELDS: FieldMap = { company: 'r.company', branch: 'r.branch', salesRep: 'r.sales_rep', location: 'r.location', status: 'r.status' };
-
-/**
- * Order/LinesNotInStock's count from erp.order_line_short, when it is current and the request
- * neither searches nor filters on a field it does not keep (then the lines answer it).
- */
-function shortLineCounts(a: Answer, model: ListModel, request: NormalizedRequest): { text: string; values: unknown[] } | undefined {
-  if (request.searchString || !rollupKeeps(a, checkFilterFields(request.filters, model.filterFields), SHORT_LINE_FIELDS)) return undefined;
-  const params = new SqlParams();
-  const where = filterPredicates(request.filters, SHORT_LINE_FIELDS, params);
-  const scope = scopePredicate(a.context.scope, 'r.sales_rep', params);
-  if (scope) where.push(scope);
-  return {
-    text: `SELECT coalesce(sum(r.line_count), 0)::int AS total_count FROM erp.order_line_short r ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`,
-    values: params.values,
-  };
-}
 
 const MAX_BY_DAY = 62;
 const round2 = (x: number) => Math.round(x * 100) / 100;
@@ -309,8 +292,9 @@ export async function salesRoutes(app: FastifyInstance, answer: AnswerFn): Promi
   serve(app, orderLinesNotInStock, async (request) =>
     answer(request.user, ['ONS', request.body], async (a) => {
       const search = normalizeRequest(request.body);
-      const model = linesNotInStockList(a.context.orderCostBasis);
-      const page = await listQuery(a.db, { model, context: a.context, request: search, counts: shortLineCounts(a, model, search) });
+      // The count from erp.order_line_short when it keeps what the request names.
+      const counts = rollupCounts(a, search, { table: 'erp.order_line_short', fields: SHORT_LINE_FIELDS, select: 'coalesce(sum(r.line_count), 0)::int AS total_count' });
+      const page = await listQuery(a.db, { model: linesNotInStockList(a.context.orderCostBasis), context: a.context, request: search, counts });
       return { pageNumber: search.pageNumber, pageSize: search.pageSize, totalCount: page.totalCount, rows: page.rows as never[] };
     }),
   );

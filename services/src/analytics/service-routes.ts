@@ -173,19 +173,8 @@ const SERVICE_FILTERS: FieldMap = {
 /** The header fields erp.service_order_day (migration 026) keeps, under the headers' names. */
 const SERVICE_DAY_FIELDS: FieldMap = { company: 'h.company', branch: 'h.branch', salesRep: 'h.sales_rep' };
 
-/** ServiceOrder/Summary's figures, from the headers or from their day rollup (both as alias h). */
-const SUMMARY_SUMS = {
-  sales: 'sum(h.total_amount)',
-  cost: 'sum(h.cost)',
-  labourAmount: 'sum(h.labour_amount)',
-  partsAmount: 'sum(h.parts_amount)',
-  labourHours: 'sum(h.labour_hours)',
-  lineCount: 'sum(h.line_count)',
-};
-const SUMMARY_SOURCES = {
-  headers: { table: 'erp.service_order_header', figures: { serviceOrderCount: 'count(*)', completedCount: 'count(h.completed_date)', ...SUMMARY_SUMS } },
-  days: { table: 'erp.service_order_day', figures: { serviceOrderCount: 'sum(h.order_count)', completedCount: 'sum(h.completed_count)', ...SUMMARY_SUMS } },
-};
+/** ServiceOrder/Summary's figures per period. */
+const SUMMARY_FIGURES = ['serviceOrderCount', 'completedCount', 'sales', 'cost', 'labourAmount', 'partsAmount', 'labourHours', 'lineCount'];
 
 const SERVICE_GROUP_BYS: Record<string, GroupKey> = {
   company: dimension('company', 'h.company'),
@@ -230,6 +219,15 @@ function serviceMeasures(only: string | null): Record<string, string> {
     currentSales: sum('h.total_amount'),
     currentGrossProfit: sum('h.total_amount - h.cost'),
   };
+}
+
+/**
+ * The service measures over erp.service_order_day (as alias h), which keeps the headers' amount
+ * columns under their names and counts the orders of each day (only ServiceOrder/Summary's
+ * figures: it keeps no completion dates).
+ */
+function serviceDayMeasures(only: string): Record<string, string> {
+  return { ...serviceMeasures(only), serviceOrderCount: `sum(h.order_count) FILTER (WHERE ${only})`, completedCount: `sum(h.completed_count) FILTER (WHERE ${only})` };
 }
 
 function comparisonMeasures(current: string, comparison: string): Record<string, string> {
@@ -475,9 +473,12 @@ export async function serviceRoutes(app: FastifyInstance): Promise<void> {
     if (scope) where.push(scope);
     where.push(...filterPredicates(search.filters, SERVICE_FILTERS, params));
     const byDay = rollupKeeps(call, checkFilterFields(search.filters, Object.keys(SERVICE_FILTERS)), SERVICE_DAY_FIELDS);
-    const source = byDay ? SUMMARY_SOURCES.days : SUMMARY_SOURCES.headers;
-    const columns = ranges.flatMap((range, i) => Object.entries(source.figures).map(([name, sql]) => `${sql} FILTER (WHERE ${range}) AS "p${i}_${name}"`));
-    const { rows } = await analyticsQuery(call.db, `SELECT ${columns.join(', ')} FROM ${source.table} h WHERE ${where.join(' AND ')}`, params.values);
+    const columns = ranges.flatMap((range, i) => {
+      const measures = byDay ? serviceDayMeasures(range) : serviceMeasures(range);
+      return SUMMARY_FIGURES.map((name) => `${measures[name]} AS "p${i}_${name}"`);
+    });
+    const table = byDay ? 'erp.service_order_day' : 'erp.service_order_header';
+    const { rows } = await analyticsQuery(call.db, `SELECT ${columns.join(', ')} FROM ${table} h WHERE ${where.join(' AND ')}`, params.values);
     const row = rows[0] ?? {};
     return {
       periods: periods.map((p, i) => {

@@ -22,7 +22,7 @@ import { addDays, endOfMonth, type DateRange } from '@tradeboard/shared/dates';
 import type { SessionUser } from '../platform/session.ts';
 import { serve } from '../platform/route.ts';
 import { analyticsQueries, analyticsQuery, groupName, listQuery, type ListModel } from './engine.ts';
-import { answerer, dimension, erpCall, groupKeyOf, pageOf, rollupKeeps, type ErpCall, type GroupKey } from './erp-common.ts';
+import { answerer, dimension, erpCall, groupKeyOf, pageOf, rollupCounts, type ErpCall, type GroupKey } from './erp-common.ts';
 import { onCommissionCost } from './models.ts';
 import { monthParts } from './month-parts.ts';
 import { resolveDate } from './questions.ts';
@@ -670,25 +670,6 @@ const IBT_ROLLUP_FIELDS: FieldMap = {
   location: 'r.location',
 };
 
-/**
- * The list's count and totals from erp.invoice_ibt_day, when it is current and the request
- * neither searches nor filters on a field it does not keep (then the lines answer them).
- */
-function ibtCounts(call: ErpCall, period: DateRange, request: NormalizedRequest): { text: string; values: unknown[] } | undefined {
-  if (request.searchString || !rollupKeeps(call, request.filters.map((filter) => filter.field), IBT_ROLLUP_FIELDS)) return undefined;
-  const params = new SqlParams();
-  const where = [dateBetween('r.invoice_date', period, params)];
-  const scope = scopePredicate(call.context.scope, 'r.sales_rep', params);
-  if (scope) where.push(scope);
-  where.push(...filterPredicates(request.filters, IBT_ROLLUP_FIELDS, params));
-  const cost = onCommissionCost(call.context.invoiceCostBasis) ? 'r.commission_cost' : 'r.cost';
-  return {
-    text: `SELECT coalesce(sum(r.line_count), 0)::int AS total_count, sum(r.sales) AS t_sales, sum(${cost}) AS t_cost
-             FROM erp.invoice_ibt_day r WHERE ${where.join(' AND ')}`,
-    values: params.values,
-  };
-}
-
 async function ibtPage(call: ErpCall, body: AnalyticsSearchRequest & { dateSlug?: string }) {
   const dateSlug = body.dateSlug ?? 'last-90-days';
   const period = resolveDate(dateSlug, call.context, call.today);
@@ -698,7 +679,13 @@ async function ibtPage(call: ErpCall, body: AnalyticsSearchRequest & { dateSlug?
     context: call.context,
     range: period,
     request,
-    counts: ibtCounts(call, period, request),
+    // The count and totals from erp.invoice_ibt_day when it keeps what the request names.
+    counts: rollupCounts(call, request, {
+      table: 'erp.invoice_ibt_day',
+      fields: IBT_ROLLUP_FIELDS,
+      select: `coalesce(sum(r.line_count), 0)::int AS total_count, sum(r.sales) AS t_sales, sum(${onCommissionCost(call.context.invoiceCostBasis) ? 'r.commission_cost' : 'r.cost'}) AS t_cost`,
+      where: (params) => dateBetween('r.invoice_date', period, params),
+    }),
   });
   const sales = round2(result.totals.sales ?? 0);
   const cost = round2(result.totals.cost ?? 0);
