@@ -39,7 +39,7 @@ const ROLLUPS = {
   order_line_short: null,
 } as const satisfies Record<string, string | null>;
 
-export const ROLLUP_TABLES = Object.keys(ROLLUPS) as Array<keyof typeof ROLLUPS>;
+const ROLLUP_TABLES = Object.keys(ROLLUPS) as Array<keyof typeof ROLLUPS>;
 /** The dated rollups, each with its date index. */
 export const DATED_ROLLUPS = Object.entries(ROLLUPS).flatMap(([table, index]) => (index ? [{ table, index }] : []));
 
