@@ -391,8 +391,10 @@ export async function accountingRoutes(app: FastifyInstance): Promise<void> {
     const comparison = period.comparison!;
     const group = groupKeyOf(BUYING_GROUP_BYS, request.params.groupBy, 'BusinessHealthDetail');
     const params = new SqlParams();
-    // Whole months on both sides: the month × customer rollup answers exactly when it is current.
-    const [table, day] = call.context.rollupsReady ? ['erp.invoice_month_customer', 'month'] : ['erp.invoice_line', 'invoice_date'];
+    // Whole months on both sides: the month × customer rollup answers exactly when it is current,
+    // read in the order of its index by customer and rep (migration 029), one customer after another.
+    const byRollup = call.context.rollupsReady;
+    const [table, day] = byRollup ? ['erp.invoice_month_customer', 'month'] : ['erp.invoice_line', 'invoice_date'];
     const inRange = (range: { from: string; to: string }) => dateBetween(day, range, params);
     const current = inRange(period);
     const previous = inRange(comparison);
@@ -400,10 +402,11 @@ export async function accountingRoutes(app: FastifyInstance): Promise<void> {
     const scope = scopePredicate(call.context.scope, 'sales_rep', params);
     if (scope) where.push(scope);
     const isTop = `(r.cur > 0 AND r.rank <= ceil(r.buyers * ${params.add(top)}::int / 100.0))`;
-    const from = `(SELECT c.*, row_number() OVER (PARTITION BY c.key ORDER BY c.cur DESC NULLS LAST, c.customer) AS rank,
+    // Customers tied on sales may rank either way: the top's count and sales are the same.
+    const from = `(SELECT c.*, row_number() OVER (PARTITION BY c.key ORDER BY c.cur DESC NULLS LAST) AS rank,
                           count(*) FILTER (WHERE c.cur > 0) OVER (PARTITION BY c.key) AS buyers
                      FROM (SELECT ${group.key} AS key, company, customer, sum(sales) FILTER (WHERE ${current}) AS cur, sum(sales) FILTER (WHERE ${previous}) AS prev
-                             FROM ${table} WHERE ${where.join(' AND ')} GROUP BY 1, 2, 3) c) r`;
+                             FROM ${table} WHERE ${where.join(' AND ')} GROUP BY company, customer, 1) c) r`;
     const result = await groupedMeasures(call, {
       from,
       where: [],
@@ -422,6 +425,7 @@ export async function accountingRoutes(app: FastifyInstance): Promise<void> {
       request: { ...search, filters: [] },
       defaultSort: { field: 'sales', dir: 'desc' },
       params,
+      hashAggregates: !byRollup,
     });
     const withShare = (r: Record<string, unknown>) => ({ ...r, topCustomersPercent: percent(Number(r.topCustomersSales), Number(r.sales)) });
     return {

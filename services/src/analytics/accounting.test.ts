@@ -165,27 +165,30 @@ describe('Analysis', () => {
     expect(result.totals.grossProfitPercent).toBeCloseTo((100 * (Number(raw!.c) - Number(raw!.cc))) / Number(raw!.c), 1);
   });
 
-  it('BusinessHealthDetail counts buying, new, lost and top customers per rep over the last 12 months', async () => {
+  it('BusinessHealthDetail counts buying, new, lost and top customers per rep or branch over the last 12 months', async () => {
     const { admin, rep } = kit.users;
-    const result = await ok(admin, '/Analysis/BusinessHealthDetail/salesRep?topPctBuyingOption=25', { pageSize: 500 });
-    expect(result).toMatchObject({ from: '2025-11-01', to: '2026-10-31', comparison: { from: '2024-11-01', to: '2025-10-31' }, topPctBuyingOption: 25 });
-    const raw = await sql<{ key: string; cur: string[]; buyers: number; prev: number; fresh: number; lost: number }>(
-      `WITH c AS (SELECT sales_rep AS key, company, customer,
-                         sum(sales) FILTER (WHERE invoice_date BETWEEN '2025-11-01' AND '2026-10-31') AS cur,
-                         sum(sales) FILTER (WHERE invoice_date BETWEEN '2024-11-01' AND '2025-10-31') AS prev
-                    FROM erp.invoice_line WHERE invoice_date BETWEEN '2024-11-01' AND '2026-10-31' GROUP BY 1, 2, 3)
-       SELECT key, array_agg(cur::text ORDER BY cur DESC) FILTER (WHERE cur > 0) AS cur, count(*) FILTER (WHERE cur > 0)::int AS buyers,
-              count(*) FILTER (WHERE prev > 0)::int AS prev, count(*) FILTER (WHERE cur > 0 AND coalesce(prev, 0) <= 0)::int AS fresh,
-              count(*) FILTER (WHERE prev > 0 AND coalesce(cur, 0) <= 0)::int AS lost
-         FROM c GROUP BY 1`,
-    );
-    expect(result.totalCount).toBe(raw.length);
-    for (const row of result.rows) {
-      const r = raw.find((x) => x.key === row.key)!;
-      const top = Math.ceil((r.buyers * 25) / 100);
-      const topSales = (r.cur ?? []).slice(0, top).reduce((s, v) => s + cents(v), 0);
-      expect([row.buyingCustomers, row.comparisonBuyingCustomers, row.newCustomers, row.lostCustomers, row.topCustomers]).toEqual([r.buyers, r.prev, r.fresh, r.lost, top]);
-      expect(cents(row.topCustomersSales)).toBe(topSales);
+    for (const [groupBy, column] of [['salesRep', 'sales_rep'], ['branch', 'branch']]) {
+      const result = await ok(admin, `/Analysis/BusinessHealthDetail/${groupBy}?topPctBuyingOption=25`, { pageSize: 500 });
+      expect(result).toMatchObject({ from: '2025-11-01', to: '2026-10-31', comparison: { from: '2024-11-01', to: '2025-10-31' }, topPctBuyingOption: 25 });
+      const raw = await sql<{ key: string; cur: string[]; buyers: number; prev: number; fresh: number; lost: number }>(
+        `WITH c AS (SELECT ${column} AS key, company, customer,
+                           sum(sales) FILTER (WHERE invoice_date BETWEEN '2025-11-01' AND '2026-10-31') AS cur,
+                           sum(sales) FILTER (WHERE invoice_date BETWEEN '2024-11-01' AND '2025-10-31') AS prev
+                      FROM erp.invoice_line WHERE invoice_date BETWEEN '2024-11-01' AND '2026-10-31' GROUP BY 1, 2, 3)
+         SELECT key, array_agg(cur::text ORDER BY cur DESC) FILTER (WHERE cur > 0) AS cur, count(*) FILTER (WHERE cur > 0)::int AS buyers,
+                count(*) FILTER (WHERE prev > 0)::int AS prev, count(*) FILTER (WHERE cur > 0 AND coalesce(prev, 0) <= 0)::int AS fresh,
+                count(*) FILTER (WHERE prev > 0 AND coalesce(cur, 0) <= 0)::int AS lost
+           FROM c GROUP BY 1`,
+      );
+      expect(result.totalCount).toBe(raw.length);
+      expect(raw.length).toBeGreaterThan(1);
+      for (const row of result.rows) {
+        const r = raw.find((x) => x.key === row.key)!;
+        const top = Math.ceil((r.buyers * 25) / 100);
+        const topSales = (r.cur ?? []).slice(0, top).reduce((s, v) => s + cents(v), 0);
+        expect([row.buyingCustomers, row.comparisonBuyingCustomers, row.newCustomers, row.lostCustomers, row.topCustomers]).toEqual([r.buyers, r.prev, r.fresh, r.lost, top]);
+        expect(cents(row.topCustomersSales)).toBe(topSales);
+      }
     }
     const mine = await ok(rep, '/Analysis/BusinessHealthDetail/salesRep');
     expect(mine.rows.map((r: { key: string }) => r.key)).toEqual(['SR01']);

@@ -35,7 +35,7 @@ describe('analyticsQuery', () => {
 
   // PGlite (single-threaded WebAssembly) never fires statement_timeout: this one runs on PostgreSQL.
   it.skipIf(!process.env.DATABASE_URL)('PostgreSQL cancels a statement that runs out of time, and the connection goes on', async () => {
-    await expect(analyticsQuery(db, 'SELECT pg_sleep(5)', [], 200)).rejects.toMatchObject({ statusCode: 503 });
+    await expect(analyticsQuery(db, 'SELECT pg_sleep(5)', [], { timeoutMs: 200 })).rejects.toMatchObject({ statusCode: 503 });
     const { rows } = await analyticsQuery(db, 'SELECT 1 AS one', []);
     expect(rows[0].one).toBe(1);
   });

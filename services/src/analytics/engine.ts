@@ -36,14 +36,25 @@ const PARALLEL_SETUP_COST = 10_000;
 /** PostgreSQL's query_canceled: the statement timeout fired. */
 const QUERY_CANCELED = '57014';
 
+export type AnalyticsQueryOptions = {
+  /** How long each statement may run; ANALYTICS_STATEMENT_TIMEOUT_MS by default. */
+  timeoutMs?: number;
+  /**
+   * false when the statements group rows that an index gives in the groups' order: the planner
+   * prices a hash table of every group below summing each group as the index is read, which is
+   * the faster of the two when the groups number in the tens of thousands.
+   */
+  hashAggregates?: boolean;
+};
+
 /**
  * Runs one analytics statement in a read-only transaction with enough work_mem for its hash
  * aggregates (at the default 4MB a 100k-group aggregate spills to a sort and takes 3× longer)
  * and a statement timeout, leaving the connection's settings as they were. A statement that runs
  * out of time is a 503 that says so and what to do, not an unexplained 500.
  */
-export async function analyticsQuery(db: Db, text: string, values: unknown[], timeoutMs = ANALYTICS_STATEMENT_TIMEOUT_MS): Promise<{ rows: any[] }> {
-  const [result] = await analyticsQueries(db, [{ text, values }], timeoutMs);
+export async function analyticsQuery(db: Db, text: string, values: unknown[], options: AnalyticsQueryOptions = {}): Promise<{ rows: any[] }> {
+  const [result] = await analyticsQueries(db, [{ text, values }], options);
   return result!;
 }
 
@@ -55,12 +66,12 @@ export async function analyticsQuery(db: Db, text: string, values: unknown[], ti
 export async function analyticsQueries(
   db: Db,
   statements: ReadonlyArray<{ text: string; values: unknown[]; when?: (before: ReadonlyArray<{ rows: any[] } | null>) => boolean }>,
-  timeoutMs = ANALYTICS_STATEMENT_TIMEOUT_MS,
+  { timeoutMs = ANALYTICS_STATEMENT_TIMEOUT_MS, hashAggregates = true }: AnalyticsQueryOptions = {},
 ): Promise<Array<{ rows: any[] } | null>> {
   const client = await db.connect();
   try {
     await client.query(
-      `BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; SET LOCAL work_mem = '64MB'; SET LOCAL parallel_setup_cost = ${PARALLEL_SETUP_COST}; SET LOCAL statement_timeout = ${Math.max(1, Math.round(timeoutMs))}`,
+      `BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; SET LOCAL work_mem = '64MB'; SET LOCAL parallel_setup_cost = ${PARALLEL_SETUP_COST}; SET LOCAL statement_timeout = ${Math.max(1, Math.round(timeoutMs))}${hashAggregates ? '' : '; SET LOCAL enable_hashagg = off'}`,
     );
     const results: Array<{ rows: any[] } | null> = [];
     for (const statement of statements) {

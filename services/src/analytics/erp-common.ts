@@ -159,6 +159,8 @@ export type GroupedSpec = {
   measures: Readonly<Record<string, string>>;
   /** The rows are one per group already: the measures are plain expressions and nothing is grouped. */
   perGroup?: boolean;
+  /** false when `from` groups rows an index gives in its groups' order (AnalyticsQueryOptions). */
+  hashAggregates?: boolean;
   /** Whitelisted filter fields → text expressions over the rows. */
   filterFields: FieldMap;
   /** The rows' sales-rep column when the data is per rep (scoped), else null. */
@@ -195,7 +197,7 @@ export async function groupedMeasures(call: ErpCall, spec: GroupedSpec): Promise
          p AS (SELECT g.* FROM f g ${order} ${pageClause(request, params)})
     SELECT t.*, g.key, ${lateNames ? groupName(names, 'g') : 'g.name'} AS name, ${measures.map((m) => `${round2(`g."${m}"`)} AS "${m}"`).join(', ')}
       FROM t LEFT JOIN p g ON true ${order}`;
-  const { rows } = await analyticsQuery(call.db, text, params.values);
+  const { rows } = await analyticsQuery(call.db, text, params.values, { hashAggregates: spec.hashAggregates });
   const first = rows[0]!;
   const totals = Object.fromEntries(measures.map((m) => [m, Number(first[`t_${m}`])]));
   return {
