@@ -173,15 +173,18 @@ export async function inventoryRoutes(app: FastifyInstance): Promise<void> {
 
   serve(app, inventorySummary, async (request) => answer(request, async (call) => {
     // One row per item over its locations: the stock first, then the item's names. The stock looks
-    // its item up (as stockRows does), so without a filter on the item (stockable) it is summed alone.
+    // its item up (as stockRows does), so without a filter on the item (stockable) it is summed alone,
+    // grouped in item-number order: the in-stock index (migration 030) gives a page of items by item
+    // number as it is read. The names are looked up (a LEFT JOIN on the item's key), which keeps the
+    // planner's count of rows right, so it reads only the page's items.
     const filters = stockFilters(request.query);
     const from = `(SELECT x.*, i.description, i.product_group, i.supplier, s.supplier_name, i.supplier_part_number, i.stockable
                      FROM (SELECT v.company, v.item_number, sum(v.qty_on_hand)::int AS qty_on_hand, sum(v.qty_available)::int AS qty_available,
                                   sum(v.qty_committed)::int AS qty_committed, sum(v.qty_on_order)::int AS qty_on_order,
                                   ${moneySum('round(v.qty_on_hand * v.unit_cost, 2)')} AS value, count(*)::int AS location_count
                              FROM erp.inventory v LEFT JOIN erp.item i ON i.company = v.company AND i.item_number = v.item_number
-                            ${filters.length ? `WHERE ${filters.join(' AND ')}` : ''} GROUP BY 1, 2) x
-                     JOIN erp.item i ON i.company = x.company AND i.item_number = x.item_number
+                            ${filters.length ? `WHERE ${filters.join(' AND ')}` : ''} GROUP BY v.item_number, v.company) x
+                     LEFT JOIN erp.item i ON i.company = x.company AND i.item_number = x.item_number
                      LEFT JOIN erp.supplier s ON s.company = i.company AND s.supplier = i.supplier) r`;
     const model: ListModel = {
       name: 'Inventory/Summary',
@@ -201,6 +204,7 @@ export async function inventoryRoutes(app: FastifyInstance): Promise<void> {
       filterFields: FILTER_FIELDS.filter((f) => f !== 'location'),
       defaultSort: { field: 'itemNumber', dir: 'asc' },
       tieBreak: 'r.company, r.item_number',
+      notNull: ['itemNumber'],
     };
     return page(call, model, request.body);
   }));

@@ -87,6 +87,19 @@ describe('Inventory/Summary, Details and Reorder', () => {
       [first.company, first.itemNumber],
     );
     expect([first.qtyOnHand, first.locationCount]).toEqual([raw!.on_hand, raw!.locs]);
+    // Pages of items in item-number order, each summed over its in-stock locations.
+    const rawPage = (offset: number) =>
+      sql<{ company: string; item_number: string; on_hand: number; locs: number; value: string }>(
+        `SELECT company, item_number, sum(qty_on_hand)::int AS on_hand, count(*)::int AS locs, sum(round(qty_on_hand * unit_cost, 2)) AS value
+           FROM erp.inventory WHERE qty_on_hand > 0 GROUP BY 1, 2 ORDER BY 2, 1 LIMIT 5 OFFSET ${offset}`,
+      );
+    const shown = (rows: Array<{ company: string; itemNumber: string; qtyOnHand: number; locationCount: number; value: number }>) =>
+      rows.map((r) => [r.company, r.itemNumber, r.qtyOnHand, r.locationCount, cents(r.value)]);
+    for (const pageNumber of [1, 3]) {
+      const result = pageNumber === 1 ? inStock : await ok(admin, '/Inventory/Summary', { pageSize: 5, pageNumber });
+      const expected = (await rawPage((pageNumber - 1) * 5)).map((r) => [r.company, r.item_number, r.on_hand, r.locs, cents(r.value)]);
+      expect(shown(result.rows)).toEqual(expected);
+    }
     const all = await ok(admin, '/Inventory/Summary?inStockOnly=false');
     const [{ a }] = await sql<{ a: number }>('SELECT count(DISTINCT (company, item_number))::int AS a FROM erp.inventory');
     expect(all.totalCount).toBe(a);
