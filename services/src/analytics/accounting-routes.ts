@@ -71,6 +71,8 @@ const daysColumns = (today: string) => ({
   daysOpen: `(${today} - o.invoice_date)`,
   daysPastDue: `greatest(${today} - o.due_date, 0)`,
 });
+/** The dates the days columns count from: they sort the lists (ListModel.daysSince). */
+const DAYS_SINCE = { daysOpen: 'o.invoice_date', daysPastDue: 'o.due_date' };
 
 const AR: Ledger = {
   what: 'AR',
@@ -105,6 +107,7 @@ const AR: Ledger = {
     filterFields: ['company', 'branch', 'salesRep', 'customer', 'invoiceNumber'],
     defaultSort: { field: 'daysPastDue', dir: 'desc' },
     tieBreak: 'o.company, o.invoice_number',
+    daysSince: DAYS_SINCE,
   }),
 };
 
@@ -136,6 +139,7 @@ const AP: Ledger = {
     filterFields: ['company', 'supplier', 'voucher', 'poNumber'],
     defaultSort: { field: 'daysPastDue', dir: 'desc' },
     tieBreak: 'o.company, o.voucher',
+    daysSince: DAYS_SINCE,
   }),
 };
 

@@ -95,6 +95,20 @@ describe('AR/List, AR/DaysOpen, UnifiedAr', () => {
     const [oldest] = await sql<{ days: number }>(`SELECT max('${TODAY}'::date - due_date) AS days FROM erp.ar_open`);
     expect(list.rows[0].daysPastDue).toBe(oldest!.days);
     expect(list.rows[0].agingBucket).toBe('Over 90');
+    // Sorted by days, the lists sort by the dates they count from: the most days are the earliest
+    // date, and the invoices not yet due follow in due-date order.
+    const keys = (rows: Array<{ company: string; invoiceNumber: string }>) => rows.map((r) => `${r.company}/${r.invoiceNumber}`);
+    const rawKeys = async (order: string, limit: number, offset = 0) =>
+      (await sql<{ k: string }>(`SELECT company || '/' || invoice_number AS k FROM erp.ar_open ORDER BY ${order}, company, invoice_number LIMIT ${limit} OFFSET ${offset}`)).map((r) => r.k);
+    expect(keys(list.rows)).toEqual(await rawKeys('due_date', 20));
+    const [{ due }] = await sql<{ due: number }>(`SELECT count(*)::int AS due FROM erp.ar_open WHERE due_date < '${TODAY}'`);
+    const notYetDue = await ok(admin, '/AR/List', { pageSize: 10, pageNumber: Math.floor(due / 10) + 1 });
+    expect(keys(notYetDue.rows)).toEqual(await rawKeys('due_date', 10, Math.floor(due / 10) * 10));
+    expect(notYetDue.rows.some((r: { daysPastDue: number }) => r.daysPastDue === 0)).toBe(true);
+    const leastPastDue = await ok(admin, '/AR/List', { sortBy: 'daysPastDue', sortDir: 'asc', pageSize: 10 });
+    expect(keys(leastPastDue.rows)).toEqual(await rawKeys('due_date DESC', 10));
+    const longestOpen = await ok(admin, '/AR/List', { sortBy: 'daysOpen', sortDir: 'desc', pageSize: 10 });
+    expect(keys(longestOpen.rows)).toEqual(await rawKeys('invoice_date', 10));
     const row = list.rows[0];
     const days = await get(admin, `/AR/DaysOpen/${row.invoiceNumber}?company=${row.company}`);
     expect(days.status).toBe(200);

@@ -564,15 +564,23 @@ export type ListModel = {
    * nothing there), so a plain date index gives the order in either direction.
    */
   notNull?: readonly string[];
+  /**
+   * Columns that count days since a date that is never null (today − the date, or that at least
+   * 0), sorted by the date itself the other way round, so the date's index gives the order: most
+   * days first is the earliest date first, and among days clamped at 0 the earliest date leads.
+   */
+  daysSince?: Readonly<Record<string, string>>;
 };
 
 /**
  * The sort keys of list columns: a day shown as yyyy-mm-dd text sorts as its date does, so it
  * is sorted by the date itself, which a date index can give in order (a page of the newest
- * lines reads 15 index entries instead of sorting every match by its text).
+ * lines reads 15 index entries instead of sorting every match by its text); a count of days
+ * since a date (`daysSince`) sorts by its date.
  */
-function sortKeys(columns: Readonly<Record<string, string>>): FieldMap {
-  return Object.fromEntries(Object.entries(columns).map(([name, sql]) => [name, /^to_char\((.+), 'YYYY-MM-DD'\)$/.exec(sql)?.[1] ?? sql]));
+function sortKeys(model: Pick<ListModel, 'columns' | 'daysSince'>): FieldMap {
+  const keys = Object.entries(model.columns).map(([name, sql]) => [name, /^to_char\((.+), 'YYYY-MM-DD'\)$/.exec(sql)?.[1] ?? sql]);
+  return { ...Object.fromEntries(keys), ...model.daysSince };
 }
 
 /**
@@ -649,8 +657,8 @@ export async function listQuery(
   const search = searchPredicate(request.searchString, request.searchOperator, model.searchColumns.map((c) => `${model.columns[c]}::text`), params);
   if (search) where.push(search);
   const whereValues = [...params.values];
-  const keys = sortKeys(model.columns);
-  const order = orderByClause(request, keys, model.defaultSort, model.tieBreak, model.notNull);
+  const daysSince = Object.keys(model.daysSince ?? {});
+  const order = orderByClause(request, sortKeys(model), model.defaultSort, model.tieBreak, [...(model.notNull ?? []), ...daysSince], daysSince);
   const select = Object.entries(model.columns).map(([name, sql]) => `${sql} AS "${name}"`).join(', ');
   const totalNames = Object.keys(model.totals ?? {});
   const totals = Object.entries(model.totals ?? {}).map(([name, sql]) => `, sum(${sql}) AS "t_${name}"`).join('');

@@ -143,6 +143,8 @@ export function searchPredicate(search: string, operator: SearchOperator, expres
  * ORDER BY from a whitelisted sort field (400 when unknown), with a stable tie-break. Nulls sort
  * last descending and first ascending; a field named in `notNull` (never null) gets no NULLS
  * clause, which changes nothing there and lets a plain index give the order in either direction.
+ * A field named in `reversed` has a sort key that runs the other way from the value shown (days
+ * since a date, sorted by the date), so its key is sorted in the opposite direction.
  */
 export function orderByClause(
   request: Pick<NormalizedRequest, 'sortBy' | 'sortDir'>,
@@ -150,11 +152,13 @@ export function orderByClause(
   fallback: { field: string; dir: 'asc' | 'desc' },
   tieBreak: string,
   notNull: readonly string[] = [],
+  reversed: readonly string[] = [],
 ): string {
   const name = request.sortBy ?? fallback.field;
   const field = lookupField(sortable, name);
   if (!field) throw badRequest(`Unknown sortBy field '${name}'; expected one of ${Object.keys(sortable).join(', ')}`);
-  const dir = request.sortDir ?? (request.sortBy ? 'asc' : fallback.dir);
+  const asked = request.sortDir ?? (request.sortBy ? 'asc' : fallback.dir);
+  const dir = reversed.includes(field.name) ? (asked === 'desc' ? 'asc' : 'desc') : asked;
   const nulls = notNull.includes(field.name) ? '' : dir === 'desc' ? ' NULLS LAST' : ' NULLS FIRST';
   return `ORDER BY ${field.sql} ${dir === 'desc' ? 'DESC' : 'ASC'}${nulls}, ${tieBreak}`;
 }
