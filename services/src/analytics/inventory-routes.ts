@@ -300,29 +300,32 @@ export async function inventoryRoutes(app: FastifyInstance): Promise<void> {
   serve(app, inventoryReorder, async (request) => answer(request, async (call) => {
     const percent = request.params.percentageReorder;
     if (!Number.isInteger(percent)) throw new HttpError(400, 'percentageReorder must be a whole percentage');
-    const reorderAt = `floor(r.reorder_point * ${percent} / 100.0)::int`;
+    const reorderAt = `floor(v.reorder_point * ${percent} / 100.0)`;
+    // The stock and its item by key: without a filter or search on the item, the page is cut from
+    // the stock alone and only its rows look their item up (ListModel.from).
     const model: ListModel = {
       name: 'Inventory/Reorder',
-      from: stockRows(call, { where: ['v.reorder_point > 0', `v.qty_available <= floor(v.reorder_point * ${percent} / 100.0)`] }),
+      from: 'erp.inventory v LEFT JOIN erp.item i ON i.company = v.company AND i.item_number = v.item_number',
+      where: `v.reorder_point > 0 AND v.qty_available <= ${reorderAt}`,
       dateColumn: UNDATED,
-      salesRepColumn: 'r.supplier',
+      salesRepColumn: 'i.supplier',
       columns: {
-        company: 'r.company',
-        itemNumber: 'r.item_number',
-        description: 'r.description',
-        location: 'r.location',
-        supplier: 'r.supplier',
-        qtyAvailable: 'r.qty_available',
-        qtyOnOrder: 'r.qty_on_order',
-        reorderPoint: 'r.reorder_point',
-        reorderAt,
-        suggestedQty: 'greatest(r.reorder_point - r.qty_available - r.qty_on_order, 0)',
-        unitCost: 'r.unit_cost::float8',
+        company: 'v.company',
+        itemNumber: 'v.item_number',
+        description: 'i.description',
+        location: 'v.location',
+        supplier: 'i.supplier',
+        qtyAvailable: 'v.qty_available',
+        qtyOnOrder: 'v.qty_on_order',
+        reorderPoint: 'v.reorder_point',
+        reorderAt: `${reorderAt}::int`,
+        suggestedQty: 'greatest(v.reorder_point - v.qty_available - v.qty_on_order, 0)',
+        unitCost: 'v.unit_cost::float8',
       },
       searchColumns: ['itemNumber', 'description'],
       filterFields: ['company', 'itemNumber', 'location', 'supplier'],
       defaultSort: { field: 'suggestedQty', dir: 'desc' },
-      tieBreak: 'r.company, r.item_number, r.location',
+      tieBreak: 'v.company, v.item_number, v.location',
     };
     return page(call, model, request.body);
   }));

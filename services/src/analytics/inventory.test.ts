@@ -139,6 +139,26 @@ describe('Inventory/Summary, Details and Reorder', () => {
     expect(reorder.totalCount).toBe(raw.length);
     expect(reorder.rows[0].suggestedQty).toBe(Math.max(...raw.map((r) => r.s)));
     expect(reorder.rows.every((r: { qtyAvailable: number; reorderAt: number }) => r.qtyAvailable <= r.reorderAt)).toBe(true);
+    // A page with its items' descriptions and suppliers, and a filter on the item's supplier.
+    const rawPage = await sql<{ row: string }>(
+      `SELECT concat_ws('|', v.company, v.item_number, v.location, i.description, i.supplier, greatest(v.reorder_point - v.qty_available - v.qty_on_order, 0)) AS row
+         FROM erp.inventory v JOIN erp.item i USING (company, item_number)
+        WHERE v.reorder_point > 0 AND v.qty_available <= floor(v.reorder_point * 0.5)
+        ORDER BY greatest(v.reorder_point - v.qty_available - v.qty_on_order, 0) DESC, v.company, v.item_number, v.location LIMIT 2 OFFSET 2`,
+    );
+    const second = await ok(admin, '/Inventory/Reorder/50', { pageSize: 2, pageNumber: 2 });
+    expect(rawPage.length).toBe(2);
+    type ReorderRow = { company: string; itemNumber: string; location: string; description: string; supplier: string; suggestedQty: number };
+    expect(second.rows.map((r: ReorderRow) => [r.company, r.itemNumber, r.location, r.description, r.supplier, r.suggestedQty].join('|'))).toEqual(rawPage.map((r) => r.row));
+    const supplier = second.rows[0].supplier;
+    const bySupplier = await ok(admin, '/Inventory/Reorder/50', { pageSize: 500, filters: [{ field: 'supplier', comparison: 'equals', values: [supplier] }] });
+    const [{ m }] = await sql<{ m: number }>(
+      `SELECT count(*)::int AS m FROM erp.inventory v JOIN erp.item i USING (company, item_number)
+        WHERE v.reorder_point > 0 AND v.qty_available <= floor(v.reorder_point * 0.5) AND i.supplier = $1`,
+      [supplier],
+    );
+    expect(bySupplier.totalCount).toBe(m);
+    expect(bySupplier.rows.every((r: ReorderRow) => r.supplier === supplier)).toBe(true);
     expect((await post(admin, '/Inventory/Reorder/0')).status).toBe(400);
   });
 });
