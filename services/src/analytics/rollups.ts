@@ -1,5 +1,5 @@
 /**
- * The analytics rollups (migrations 004_rollups.sql, 007_sales_calls.sql, 011–015, 018–028): narrow
+ * The analytics rollups (migrations 004_rollups.sql, 007_sales_calls.sql, 011–015, 018–028, 033): narrow
  * pre-aggregates of the invoice lines, bookings and quotes, rebuilt after each ERP load by `generateErpData` (inside the load's
  * transaction, so readers never see new lines with old rollups).
  */
@@ -37,6 +37,7 @@ const ROLLUPS = {
   ar_open_rep: null,
   service_order_day: 'service_order_day_pkey',
   order_line_short: null,
+  customer_item_last_sale_day: 'customer_item_last_sale_day_pkey',
 } as const satisfies Record<string, string | null>;
 
 const ROLLUP_TABLES = Object.keys(ROLLUPS) as Array<keyof typeof ROLLUPS>;
@@ -76,6 +77,8 @@ export async function refreshRollups(db: Queryable): Promise<void> {
   await db.query('SELECT erp.refresh_service_order_rollups()');
   // Open lines their location cannot fill (migration 028), for Order/LinesNotInStock's count.
   await db.query('SELECT erp.refresh_order_line_short()');
+  // The customer × item pairs by the day they last bought (migration 033), for Inventory/Inactive/Customer's count.
+  await db.query('SELECT erp.refresh_customer_item_last_sale_days()');
   // Each dated rollup rewritten in the order of its date index, so a period is a run of adjacent pages.
   // The refresh's TRUNCATE already holds the tables' locks until the load commits.
   for (const { table, index } of DATED_ROLLUPS) await db.query(`CLUSTER erp.${table} USING ${index}`);

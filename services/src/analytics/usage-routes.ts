@@ -228,6 +228,23 @@ const PAIR_FILTERS: FieldMap = {
 const PAIR_ATTRIBUTES = ['branch', 'salesrep', 'productgroup'];
 
 /**
+ * The count of the inactive pairs (`where` over alias s of erp.customer_item_last_sale): for
+ * every sales rep, filtered on the company at most, the sum of the pairs last bought each day of
+ * the period (erp.customer_item_last_sale_day), else a count of the pairs.
+ */
+function pairsCount(call: ErpCall, window: Window, request: NormalizedRequest, where: readonly string[], params: SqlParams): string {
+  if (!call.context.scope.all || !request.filters.every((f) => f.field.toLowerCase() === 'company')) {
+    return `SELECT count(*) FROM erp.customer_item_last_sale s WHERE ${where.join(' AND ')}`;
+  }
+  const days = [
+    `d.last_date >= ${params.add(window.lookbackFrom)}::date`,
+    `d.last_date < ${params.add(window.windowFrom)}::date`,
+    ...filterPredicates(request.filters, { company: 'd.company' }, params),
+  ];
+  return `SELECT coalesce(sum(d.pairs), 0) FROM erp.customer_item_last_sale_day d WHERE ${days.join(' AND ')}`;
+}
+
+/**
  * The default page of Inventory/Inactive/Customer (largest sales first) from the pairs with the
  * largest sales bounds (erp.customer_item_last_sale) among those whose last purchase falls in
  * the look-back period but before the window, which are exactly the inactive pairs: only the
@@ -259,7 +276,7 @@ async function largestInactivePairsPage(call: ErpCall, window: Window, request: 
              cand AS MATERIALIZED (SELECT * FROM bounded ${byBound} LIMIT ${params.add(n)})`,
       // One probe of a customer's lines of one item (invoice_line_by_customer_item) per pair.
       restrict: `AND (l.company, l.customer, l.item_number) IN (SELECT company, customer, item_number FROM cand)`,
-      totalCount: `SELECT count(*) FROM erp.customer_item_last_sale s WHERE ${where.join(' AND ')}`,
+      totalCount: pairsCount(call, window, request, where, params),
       extras: `(SELECT sales_bound FROM bounded ${byBound} OFFSET ${params.add(n)} LIMIT 1) AS next_bound,
                coalesce((SELECT max(last_date) FROM erp.customer_item_last_sale) > ${params.add(window.asOf)}::date, false) AS bought_after_today,
                EXISTS (SELECT 1 FROM erp.customer_item_last_sale WHERE branch IS NULL OR sales_rep IS NULL OR product_group IS NULL) AS mixed`,

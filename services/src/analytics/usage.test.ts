@@ -340,18 +340,26 @@ describe('Inventory/Inactive/Customer, largest sales first, from the pairs’ sa
     expect(explicit.totalCount).toBe(await rawCount(TODAY, '2025-11-21', '2026-10-22'));
   });
 
-  it('counts from the table, and reads every line when the bounds cannot decide the page', async () => {
+  it('counts from the pairs per day, and reads every line when the bounds cannot decide the page', async () => {
     const { admin } = kit.users;
     const before = await ok(admin, '/Inventory/Inactive/Customer', { pageSize: 11 });
-    // A pair only the table knows, with no sales: counted, never on a page of the largest sales.
-    await sql(`INSERT INTO erp.customer_item_last_sale VALUES ('ZZ', 'ZZ', 'ZZ', 'ZZ', 'ZZ', 'ZZ', '2025-06-01', 0)`);
-    try {
+    const [{ company }] = await sql<{ company: string }>(`SELECT company FROM erp.customer_item_last_sale WHERE last_date = '2025-06-02' LIMIT 1`);
+    // Each request its own (pageSize), so none is answered from the result cache.
+    const byCompany = async (pageSize: number) => (await ok(admin, '/Inventory/Inactive/Customer', { pageSize, filters: [eq('company', company)] })).totalCount;
+    const companyCount = await rawCount(TODAY, '2024-11-21', '2026-08-23', 'AND l.company = $3', [company]);
+    expect(await byCompany(5)).toBe(companyCount);
+    // One more pair on a day in the period: counted for every rep and for its company, never on a page.
+    const oneMore = `UPDATE erp.customer_item_last_sale_day SET pairs = pairs + 1 WHERE last_date = '2025-06-02' AND company = '${company}'`;
+    await withChangedRollup(kit, oneMore, 'erp.refresh_customer_item_last_sale_days', async () => {
       const counted = await ok(admin, '/Inventory/Inactive/Customer', { pageSize: 12 });
       expect(counted.totalCount).toBe(before.totalCount + 1);
       expect(shown(counted.rows)).toEqual(await rawPage(12, 0));
-    } finally {
-      await sql(`DELETE FROM erp.customer_item_last_sale WHERE company = 'ZZ'`);
-    }
+      expect(await byCompany(6)).toBe(companyCount + 1);
+      // A filter on anything else, or a rep's scope, counts the pairs themselves.
+      const [{ customer }] = await sql<{ customer: string }>(`SELECT customer FROM erp.customer_item_last_sale WHERE last_date = '2025-06-02' AND company = '${company}' LIMIT 1`);
+      const byCustomer = await ok(admin, '/Inventory/Inactive/Customer', { filters: [eq('customer', customer)] });
+      expect(byCustomer.totalCount).toBe(await rawCount(TODAY, '2024-11-21', '2026-08-23', 'AND l.customer = $3', [customer]));
+    });
     // Bounds that all tie: the page cannot be decided from them, so the lines answer it.
     await withChangedRollup(kit, 'UPDATE erp.customer_item_last_sale SET sales_bound = 1e9', 'erp.refresh_customer_item_rollups', async () => {
       const undecided = await ok(admin, '/Inventory/Inactive/Customer', { pageSize: 13 });
