@@ -39,8 +39,16 @@ const KPI_HEIGHT = 5;
 const SUMMARY_HEIGHT = 6;
 const LIST_HEIGHT = 20;
 
-/** "Open Orders by Customer" → "Open orders by customer": a card named after its one component. */
-const sentence = (name: string) => name.charAt(0) + name.slice(1).toLowerCase();
+/**
+ * "Open Orders by Customer" → "Open orders by customer", "AR Aging by Customer" → "AR aging by
+ * customer": a card named after its one component, its words after the first in lower case but
+ * for those written in capitals (AR, AP, KPI …).
+ */
+const sentence = (name: string) =>
+  name
+    .split(' ')
+    .map((word, i) => (i === 0 || /^[A-Z0-9]{2,}$/.test(word) ? word : word.toLowerCase()))
+    .join(' ');
 /** Summary tiles across the board. */
 const figures = (cardName: string, ...components: string[]): CardSpec => ({ cardName, components, w: 12, h: SUMMARY_HEIGHT });
 /** KPIs four to a row, one a card. */

@@ -101,6 +101,13 @@ describe('the component catalogue', () => {
     expect(dataMasters.flatMap(configProblems)).toEqual([]);
   });
 
+  it('names a card after its component in sentence case, keeping the words written in capitals', () => {
+    const accounting = SECTION_BOARDS.find((b) => b.sectionMasterId === SECTION_IDS.accounting)!;
+    expect(accounting.cards.map((c) => c.cardName)).toEqual(
+      expect.arrayContaining(['AR aging by customer', 'AR aging by sales rep', 'AP aging by supplier', 'AR to AP ratio by branch']),
+    );
+  });
+
   it('catches a broken config', () => {
     const sales = dataMasters.find((m) => m.displayName === 'Sales by Customer')!;
     const broken = (configs: CatalogueMaster['configs']) => configProblems({ ...sales, configs });
