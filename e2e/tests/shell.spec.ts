@@ -101,7 +101,7 @@ test('a blocked remote shows its error panel while the shell keeps working', asy
   // The boards remote still works: /sales lands on rep's board there (its page title: 'Sales: Pipeline').
   await expect(page).toHaveURL(/\/sales(\/\d+|\/default)?$/);
   await expect(page.getByRole('main').getByRole('heading', { name: /^Sales/, level: 1 })).toBeAttached();
-  await expect(page.getByRole('main').getByRole('tab', { selected: true })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('tablist', { name: 'Boards' }).getByRole('tab', { selected: true })).toBeVisible();
 });
 
 test('a new version on the server asks for a refresh', async ({ page }) => {
