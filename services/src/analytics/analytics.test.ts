@@ -78,8 +78,8 @@ describe('Invoice/Grouped', () => {
   });
 
   it.each([
-    ['customer', 'year-to-date', 'invoice_year_customer', 'customer'],
-    ['customer', 'last-year', 'invoice_year_customer', 'customer'],
+    ['customer', 'year-to-date', 'invoice_year_customer_total', 'customer'],
+    ['customer', 'last-year', 'invoice_year_customer_total', 'customer'],
     ['customer', 'rolling-6-months', 'invoice_month_customer', 'customer'],
     ['customer', 'last-90-days', 'invoice_line', 'customer'],
     ['year', 'last-365-days', 'invoice_day_rep', "to_char(invoice_date, 'YYYY')"],
@@ -179,6 +179,67 @@ describe('Invoice/Grouped', () => {
   });
 });
 
+describe('Invoice by customer for one year, from the year × customer totals', () => {
+  type Raw = { key: string; name: string; sales: string; cost: string; lines: number; freight: string; rank: number; share: string };
+  /** This year's customers by the raw lines, in the order of `measure`, most first. */
+  const raw = (measure: string, where = '', params: unknown[] = []) =>
+    sql<Raw>(
+      `SELECT l.customer AS key, min(c.customer_name) AS name, sum(sales) AS sales, sum(commission_cost) AS cost, count(*)::int AS lines,
+              sum(freight) AS freight, rank() OVER (ORDER BY sum(sales) DESC)::int AS rank,
+              round(100 * sum(sales) / sum(sum(sales)) OVER (), 2) AS share
+         FROM erp.invoice_line l LEFT JOIN erp.customer c ON c.customer = l.customer
+        WHERE invoice_date BETWEEN '2026-01-01' AND '${TODAY}' ${where} GROUP BY 1 ORDER BY sum(${measure}) DESC, 1`,
+      params,
+    );
+  const sumCents = (rows: Raw[], measure: 'sales' | 'freight') => rows.reduce((s, r) => s + cents(r[measure]), 0);
+  type Row = { key: string; name: string; sales: number; cost: number; lineCount: number; rank: number; percentOfTotal: number; freight: number };
+
+  it('ranks a page from the index in sales order: figures, ranks, shares, names, count and totals equal to the raw lines', async () => {
+    const bySales = await raw('sales');
+    const page = await ok(admin, '/Invoice/Rank', { groupBy: 'customer', dateSlug: 'year-to-date', pageSize: 5, pageNumber: 2 });
+    expect(page.source).toBe('invoice_year_customer_total');
+    expect(page.totalCount).toBe(bySales.length);
+    expect(page.rows.map((r: Row) => [r.key, r.name, cents(r.sales), cents(r.cost), r.lineCount, r.rank, r.percentOfTotal])).toEqual(
+      bySales.slice(5, 10).map((r) => [r.key, r.name, cents(r.sales), cents(r.cost), r.lines, r.rank, Number(r.share)]),
+    );
+    expect(cents(page.totals.sales)).toBe(sumCents(bySales, 'sales'));
+    expect(page.totals.lineCount).toBe(bySales.reduce((s, r) => s + r.lines, 0));
+
+    const beyond = await ok(admin, '/Invoice/Grouped', { groupBy: 'customer', dateSlug: 'year-to-date', pageNumber: 999 });
+    expect(beyond.rows).toEqual([]);
+    expect(beyond.totalCount).toBe(bySales.length);
+    expect(cents(beyond.totals.sales)).toBe(sumCents(bySales, 'sales'));
+  });
+
+  it('pages by freight, most first, from the freight index, with the freight total', async () => {
+    const byFreight = await raw('freight');
+    const page = await ok(admin, '/Invoice/Freight/Grouped', { groupBy: 'customer', dateSlug: 'year-to-date', pageSize: 10, sortBy: 'freight', sortDir: 'desc' });
+    expect(page.source).toBe('invoice_year_customer_total');
+    expect(page.rows.map((r: Row) => [r.key, cents(r.freight), cents(r.sales)])).toEqual(byFreight.slice(0, 10).map((r) => [r.key, cents(r.freight), cents(r.sales)]));
+    expect(cents(page.totals.freight)).toBe(sumCents(byFreight, 'freight'));
+  });
+
+  it('ranks among the customers a filter keeps; a rep reads only his own rows, from the rollup that keeps the rep', async () => {
+    const bySales = await raw('sales');
+    const chosen = [bySales[7]!.key, bySales[2]!.key, bySales[4]!.key];
+    const filtered = await ok(admin, '/Invoice/Rank', {
+      groupBy: 'customer',
+      dateSlug: 'year-to-date',
+      filters: [{ field: 'customer', comparison: 'include', values: chosen }],
+    });
+    const expected = await raw('sales', 'AND l.customer = ANY($1)', [chosen]);
+    expect(filtered.source).toBe('invoice_year_customer_total');
+    expect(filtered.totalCount).toBe(3);
+    expect(filtered.rows.map((r: Row) => [r.key, r.rank, r.percentOfTotal])).toEqual(expected.map((r) => [r.key, r.rank, Number(r.share)]));
+    expect(cents(filtered.totals.sales)).toBe(sumCents(expected, 'sales'));
+
+    const own = await ok(rep, '/Invoice/Grouped', { groupBy: 'customer', dateSlug: 'year-to-date', pageSize: 500 });
+    expect(own.source).toBe('invoice_year_customer');
+    const ownRaw = await raw('sales', "AND l.sales_rep = 'SR01'");
+    expect(own.rows.map((r: Row) => [r.key, cents(r.sales)])).toEqual(ownRaw.map((r) => [r.key, cents(r.sales)]));
+  });
+});
+
 describe('Invoice/Rank, KPI, Summary, SlidingComparison, YearOverYear', () => {
   it('ranks customers by sales like rank() over the raw lines', async () => {
     const result = await ok(admin, '/Invoice/Rank', { groupBy: 'customer', dateSlug: 'rolling-12-months', pageSize: 25 });
@@ -264,7 +325,7 @@ describe('Invoice/Rank, KPI, Summary, SlidingComparison, YearOverYear', () => {
       });
     }
     const byCustomer = await ok(admin, '/Invoice/YearOverYear', { groupBy: 'customer', pageSize: 5 });
-    expect(byCustomer.source).toBe('invoice_year_customer');
+    expect(byCustomer.source).toBe('invoice_year_customer_total');
     const top = await sql<{ key: string; y0: string; y1: string; y2: string }>(
       `SELECT customer AS key, coalesce(sum(sales) FILTER (WHERE invoice_date >= '2026-01-01'), 0) AS y0,
               coalesce(sum(sales) FILTER (WHERE invoice_date BETWEEN '2025-01-01' AND '2025-12-31'), 0) AS y1,

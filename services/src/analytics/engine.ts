@@ -14,6 +14,7 @@ import {
   checkFilterFields,
   dateBetween,
   filterPredicates,
+  lookupField,
   orderByClause,
   pageClause,
   searchPredicate,
@@ -135,13 +136,16 @@ export type AggregateSpec = {
   measures: readonly Measure[];
   /** Override the group key with a trusted expression of the source's date column (year-over-year). */
   timeKey?: (dateSql: string) => string;
+  /** A trusted predicate on the group key's column, added to the WHERE (the groups of a page). */
+  restrict?: (keySql: string) => string;
 };
 
 /**
  * `SELECT key, <bucket>_<measure>… FROM source WHERE … GROUP BY key` (no key without a group-by),
- * scoped to the user and filtered. Returns the SQL, its parameters and the source used.
+ * scoped to the user and filtered. Returns the SQL, the source used and its WHERE's conditions
+ * (without `restrict`), with their parameters added to `params`.
  */
-export function aggregateQuery(spec: AggregateSpec, params: SqlParams): { sql: string; source: Source } {
+export function aggregateQuery(spec: AggregateSpec, params: SqlParams): { sql: string; source: Source; where: string } {
   const { model, context } = spec;
   const group = spec.groupBy === null ? null : model.groupBys[spec.groupBy];
   if (spec.groupBy !== null && !group) {
@@ -179,10 +183,12 @@ export function aggregateQuery(spec: AggregateSpec, params: SqlParams): { sql: s
   if (spec.timeKey) key = spec.timeKey(source.dateColumn);
   else if (group?.kind === 'dim') key = source.dims[group.field]!;
   else if (group?.kind === 'time') key = group.key(source.dateColumn);
+  const conditions = where.join(' AND ');
+  const restricted = key && spec.restrict ? `${conditions} AND ${spec.restrict(key)}` : conditions;
   const sql = key
-    ? `SELECT ${key} AS key, ${columns.join(', ')} FROM ${source.table} WHERE ${where.join(' AND ')} GROUP BY 1`
-    : `SELECT ${columns.join(', ')} FROM ${source.table} WHERE ${where.join(' AND ')}`;
-  return { sql, source };
+    ? `SELECT ${key} AS key, ${columns.join(', ')} FROM ${source.table} WHERE ${restricted} GROUP BY 1`
+    : `SELECT ${columns.join(', ')} FROM ${source.table} WHERE ${conditions}`;
+  return { sql, source, where: conditions };
 }
 
 export type GroupRow = {
@@ -276,6 +282,70 @@ function defaultSort(model: Model, groupBy: string): { field: string; dir: 'asc'
 /** One extra measure of a grouped call: its page column, sort key and total (over alias g, bucket c). */
 export type ExtraMeasure = { measure: Measure; column: string; sortable: FieldMap; total?: string };
 
+/**
+ * The column of a `ranked` source whose index gives a grouped question's page in order: the
+ * question is about one of the source's periods, grouped by its dimension, not searched, and
+ * sorted by one of its indexed measures, most first (a rank also needs its sales index). Null
+ * for any other question.
+ */
+function rankedSortColumn(
+  source: Source,
+  spec: { model: Model; groupBy: string; range: DateRange; request: NormalizedRequest; rank?: boolean },
+  sortable: FieldMap,
+  fallback: { field: string; dir: 'asc' | 'desc' },
+): string | null {
+  const ranked = source.ranked;
+  const group = spec.model.groupBys[spec.groupBy];
+  if (!ranked || group?.kind !== 'dim' || group.field !== ranked.dim || spec.request.searchString) return null;
+  if (spec.rank && !ranked.columns.sales) return null;
+  const period = { day: 10, month: 7, year: 4 }[source.grain];
+  if (spec.range.from.slice(0, period) !== spec.range.to.slice(0, period)) return null;
+  const field = lookupField(sortable, spec.request.sortBy ?? fallback.field);
+  const dir = spec.request.sortDir ?? (spec.request.sortBy ? 'asc' : fallback.dir);
+  return field && dir === 'desc' ? (ranked.columns[field.name as Measure] ?? null) : null;
+}
+
+/**
+ * A grouped question's page from a `ranked` source (see rankedSortColumn): the page's keys are
+ * the first entries of the index in the sort's order, only their groups are summed, the count is
+ * a count of the period's rows (one per group) and the totals come from the cheapest source that
+ * answers them ungrouped. The answer has the shape of pagedOuterQuery's.
+ */
+function rankedPageQuery(spec: {
+  source: Source;
+  sortColumn: string;
+  /** The aggregate grouped by `groupBy` (null: ungrouped), restricted as given, on `params`. */
+  aggregate: (groupBy: string | null, restrict?: AggregateSpec['restrict']) => { sql: string; where: string };
+  model: Model;
+  groupBy: string;
+  rank: boolean;
+  columns: string;
+  totals: string;
+  request: NormalizedRequest;
+  sortable: FieldMap;
+  fallback: { field: string; dir: 'asc' | 'desc' };
+  params: SqlParams;
+}): string {
+  const { source } = spec;
+  const ranked = source.ranked!;
+  const key = source.dims[ranked.dim]!;
+  const page = spec.aggregate(spec.groupBy, (keySql) => `${keySql} IN (SELECT key FROM k)`);
+  const all = spec.aggregate(null);
+  // rank() over every group by sales: one more than the groups with more sales, counted on the index.
+  const rank = spec.rank
+    ? `, 1 + (SELECT count(*) FROM ${source.table} WHERE ${page.where} AND ${ranked.columns.sales} > g.c_sales)::int AS rank, (SELECT t_sales FROM t) AS all_sales`
+    : '';
+  const group = spec.model.groupBys[spec.groupBy];
+  const order = orderByClause(spec.request, spec.sortable, spec.fallback, 'g.key ASC');
+  return `
+    WITH k AS (SELECT ${key} AS key FROM ${source.table} WHERE ${page.where} ORDER BY ${spec.sortColumn} DESC, ${key} ${pageClause(spec.request, spec.params)}),
+         t AS (SELECT (SELECT count(*)::int FROM ${source.table} WHERE ${page.where}) AS total_count, ${spec.totals} FROM (${all.sql}) g),
+         p AS (SELECT g.*${rank} FROM (${page.sql}) g)
+    SELECT t.*, g.key, ${groupName(group?.kind === 'dim' ? group.names : undefined, 'g')} AS name, ${spec.columns}
+      FROM t LEFT JOIN p g ON true
+     ${order}`;
+}
+
 /** Grouped (and ranked) totals for one period, searched on key and name, sorted and paged. */
 export async function groupedQuery(
   db: Db,
@@ -290,40 +360,63 @@ export async function groupedQuery(
     extra?: readonly ExtraMeasure[];
   },
 ): Promise<PagedResult<GroupRow>> {
-  const params = new SqlParams();
   const extra = spec.extra ?? [];
-  const { sql, source } = aggregateQuery(
-    {
-      model: spec.model,
-      context: spec.context,
-      groupBy: spec.groupBy,
-      buckets: [{ id: 'c', range: spec.range }],
-      filters: spec.request.filters,
-      measures: ['sales', 'cost', 'lines', ...extra.map((e) => e.measure)],
-    },
-    params,
-  );
+  const aggregate = (params: SqlParams, groupBy: string | null, restrict?: AggregateSpec['restrict']) =>
+    aggregateQuery(
+      {
+        model: spec.model,
+        context: spec.context,
+        groupBy,
+        buckets: [{ id: 'c', range: spec.range }],
+        filters: spec.request.filters,
+        measures: ['sales', 'cost', 'lines', ...extra.map((e) => e.measure)],
+        restrict,
+      },
+      params,
+    );
+  const general = new SqlParams();
+  const { sql, source } = aggregate(general, spec.groupBy);
   const sortable = {
     ...Object.fromEntries(Object.entries(GROUP_SORTABLE).filter(([field]) => spec.rank || (field !== 'rank' && field !== 'percentOfTotal'))),
     ...Object.assign({}, ...extra.map((e) => e.sortable)),
   };
-  const text = pagedOuterQuery({
-    model: spec.model,
-    groupBy: spec.groupBy,
-    aggregateSql: sql,
-    windows: spec.rank ? 'rank() OVER (ORDER BY g.c_sales DESC NULLS LAST)::int AS rank, sum(g.c_sales) OVER () AS all_sales' : undefined,
-    columns: `${money('g.c_sales')} AS sales, ${money('g.c_cost')} AS cost,
+  const fallback = defaultSort(spec.model, spec.groupBy);
+  const columns = `${money('g.c_sales')} AS sales, ${money('g.c_cost')} AS cost,
              ${money('g.c_sales - g.c_cost')} AS "grossProfit", ${pct('g.c_sales - g.c_cost', 'g.c_sales')} AS "grossProfitPercent",
              coalesce(g.c_lines, 0)::int AS "lineCount"
              ${spec.rank ? `, g.rank, ${pct('g.c_sales', 'g.all_sales')} AS "percentOfTotal"` : ''}
-             ${extra.map((e) => `, ${e.column}`).join('')}`,
-    totals: ['sum(g.c_sales) AS t_sales, sum(g.c_cost) AS t_cost, sum(g.c_lines)::bigint AS t_lines', ...extra.flatMap((e) => (e.total ? [e.total] : []))].join(', '),
-    request: spec.request,
-    sortable,
-    fallback: defaultSort(spec.model, spec.groupBy),
-    params,
-  });
-  const { rows } = await analyticsQuery(db, text, params.values);
+             ${extra.map((e) => `, ${e.column}`).join('')}`;
+  const totalsSql = ['sum(g.c_sales) AS t_sales, sum(g.c_cost) AS t_cost, sum(g.c_lines)::bigint AS t_lines', ...extra.flatMap((e) => (e.total ? [e.total] : []))].join(', ');
+  const sortColumn = rankedSortColumn(source, spec, sortable, fallback);
+  const ranked = new SqlParams();
+  const text = sortColumn
+    ? rankedPageQuery({
+        source,
+        sortColumn,
+        aggregate: (groupBy, restrict) => aggregate(ranked, groupBy, restrict),
+        model: spec.model,
+        groupBy: spec.groupBy,
+        rank: spec.rank ?? false,
+        columns,
+        totals: totalsSql,
+        request: spec.request,
+        sortable,
+        fallback,
+        params: ranked,
+      })
+    : pagedOuterQuery({
+        model: spec.model,
+        groupBy: spec.groupBy,
+        aggregateSql: sql,
+        windows: spec.rank ? 'rank() OVER (ORDER BY g.c_sales DESC NULLS LAST)::int AS rank, sum(g.c_sales) OVER () AS all_sales' : undefined,
+        columns,
+        totals: totalsSql,
+        request: spec.request,
+        sortable,
+        fallback,
+        params: general,
+      });
+  const { rows } = await analyticsQuery(db, text, (sortColumn ? ranked : general).values);
   const first = rows[0]!;
   const totals = totalsOf(Number(first.t_sales ?? 0), Number(first.t_cost ?? 0), Number(first.t_lines ?? 0));
   const extraTotals = Object.fromEntries(Object.entries(first).filter(([k]) => k.startsWith('t_') && !['t_sales', 't_cost', 't_lines'].includes(k)));

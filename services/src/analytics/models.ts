@@ -42,6 +42,13 @@ export type Source = {
   rollup: boolean;
   /** The cost measure on the Commission cost basis; by default the sum of the table's commission_cost. */
   commissionCost?: string;
+  /**
+   * A source with one row per period and this dimension, and nothing else, with an index on
+   * (date, column DESC, key) for each measure listed (measure → column): a question about one
+   * of its periods, grouped by that dimension and sorted by one of those measures, most first,
+   * reads its page from the index (engine's `groupedQuery`).
+   */
+  ranked?: { dim: string; columns: Readonly<Partial<Record<Measure, string>>> };
 };
 
 export type GroupBy =
@@ -101,6 +108,17 @@ export const invoiceModel: Model = {
       dims: { ...ORG_DIMS, productGroup: 'product_group' },
       measures: { sales: moneySum('sales'), cost: moneySum('cost'), lines: 'sum(line_count)', freight: moneySum('freight') },
       rollup: true,
+    },
+    {
+      // No sales rep or branch: it answers only questions no scope narrows (aggregateQuery).
+      name: 'invoice_year_customer_total',
+      table: 'erp.invoice_year_customer_total',
+      dateColumn: 'year',
+      grain: 'year',
+      dims: { customer: 'customer' },
+      measures: ROLLUP_MEASURES,
+      rollup: true,
+      ranked: { dim: 'customer', columns: { sales: 'sales', freight: 'freight' } },
     },
     {
       name: 'invoice_year_customer',
@@ -312,6 +330,17 @@ export const quoteBookedModel: Model = {
       dims: ORG_DIMS,
       measures: QUOTE_ROLLUP_MEASURES,
       rollup: true,
+    },
+    {
+      // No sales rep or branch: it answers only questions no scope narrows (aggregateQuery).
+      name: 'quote_booked_year_customer_total',
+      table: 'erp.quote_booked_year_customer_total',
+      dateColumn: 'year',
+      grain: 'year' as const,
+      dims: { customer: 'customer' },
+      measures: { sales: moneySum('sales'), cost: moneySum('cost'), lines: 'sum(line_count)' },
+      rollup: true,
+      ranked: { dim: 'customer', columns: { sales: 'sales' } },
     },
     // Quote counts do not add up across customers or product groups (a quote spans both): these keep none.
     ...(

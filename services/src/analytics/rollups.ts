@@ -1,5 +1,5 @@
 /**
- * The analytics rollups (migrations 004_rollups.sql, 007_sales_calls.sql, 011–015, 018–028, 033): narrow
+ * The analytics rollups (migrations 004_rollups.sql, 007_sales_calls.sql, 011–015, 018–028, 033, 034): narrow
  * pre-aggregates of the invoice lines, bookings and quotes, rebuilt after each ERP load by `generateErpData` (inside the load's
  * transaction, so readers never see new lines with old rollups).
  */
@@ -38,6 +38,8 @@ const ROLLUPS = {
   service_order_day: 'service_order_day_pkey',
   order_line_short: null,
   customer_item_last_sale_day: 'customer_item_last_sale_day_pkey',
+  invoice_year_customer_total: 'invoice_year_customer_total_pkey',
+  quote_booked_year_customer_total: 'quote_booked_year_customer_total_pkey',
 } as const satisfies Record<string, string | null>;
 
 const ROLLUP_TABLES = Object.keys(ROLLUPS) as Array<keyof typeof ROLLUPS>;
@@ -79,6 +81,8 @@ export async function refreshRollups(db: Queryable): Promise<void> {
   await db.query('SELECT erp.refresh_order_line_short()');
   // The customer × item pairs by the day they last bought (migration 033), for Inventory/Inactive/Customer's count.
   await db.query('SELECT erp.refresh_customer_item_last_sale_days()');
+  // One row per customer per year of the invoices and converted quotes (migration 034), for one year's questions by customer that no scope narrows.
+  await db.query('SELECT erp.refresh_year_customer_totals()');
   // Each dated rollup rewritten in the order of its date index, so a period is a run of adjacent pages.
   // The refresh's TRUNCATE already holds the tables' locks until the load commits.
   for (const { table, index } of DATED_ROLLUPS) await db.query(`CLUSTER erp.${table} USING ${index}`);

@@ -24,10 +24,18 @@ describe('QuoteBooked: quotes that became orders, by order date', () => {
     expect(raw.length).toBeGreaterThan(1);
     expect(keyed(grouped.rows)).toEqual(keyed(raw.map((r) => ({ key: r.key, sales: r.sales }))));
 
-    const rank = await ok(admin(), '/QuoteBooked/Rank/customer/year-to-date', { pageSize: 3 });
-    expect(rank.source).toBe('quote_booked_month_customer');
-    const [top] = await sql(`SELECT q.customer AS key, sum(q.sales) AS s ${booked} AND o.order_date BETWEEN '2026-01-01' AND $1 GROUP BY 1 ORDER BY 2 DESC LIMIT 1`, [TODAY]);
-    expect([rank.rows[0].key, rank.rows[0].rank, cents(rank.rows[0].sales)]).toEqual([top!.key, 1, cents(top!.s)]);
+    // One year by customer, most sales first: the page comes from the year × customer totals' sales index.
+    const rank = await ok(admin(), '/QuoteBooked/Rank/customer/year-to-date', { pageSize: 3, pageNumber: 2 });
+    expect(rank.source).toBe('quote_booked_year_customer_total');
+    const ranked = await sql(
+      `SELECT q.customer AS key, sum(q.sales) AS sales, rank() OVER (ORDER BY sum(q.sales) DESC)::int AS rank,
+              round(100 * sum(q.sales) / sum(sum(q.sales)) OVER (), 2) AS share
+        ${booked} AND o.order_date BETWEEN '2026-01-01' AND $1 GROUP BY 1 ORDER BY 2 DESC, 1`,
+      [TODAY],
+    );
+    expect(rank.totalCount).toBe(ranked.length);
+    expect(rank.rows.map((r: Row) => [r.key, r.rank, cents(r.sales), r.percentOfTotal])).toEqual(ranked.slice(3, 6).map((r) => [r.key, r.rank, cents(r.sales), Number(r.share)]));
+    expect(cents(rank.totals.sales)).toBe(ranked.reduce((s, r) => s + cents(r.sales), 0));
 
     const summary = await ok(admin(), '/QuoteBooked/Summary', {});
     expect(summary.source).toBe('quote_booked_day_rep');
