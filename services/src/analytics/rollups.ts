@@ -1,5 +1,5 @@
 /**
- * The analytics rollups (migrations 004_rollups.sql, 007_sales_calls.sql, 011–015, 018–028, 033, 034): narrow
+ * The analytics rollups (migrations 004_rollups.sql, 007_sales_calls.sql, 011–015, 018–028, 033–035): narrow
  * pre-aggregates of the invoice lines, bookings and quotes, rebuilt after each ERP load by `generateErpData` (inside the load's
  * transaction, so readers never see new lines with old rollups).
  */
@@ -40,6 +40,8 @@ const ROLLUPS = {
   customer_item_last_sale_day: 'customer_item_last_sale_day_pkey',
   invoice_year_customer_total: 'invoice_year_customer_total_pkey',
   quote_booked_year_customer_total: 'quote_booked_year_customer_total_pkey',
+  customer_year_first_day: 'customer_year_first_day_pkey',
+  item_year_first_day: 'item_year_first_day_pkey',
 } as const satisfies Record<string, string | null>;
 
 const ROLLUP_TABLES = Object.keys(ROLLUPS) as Array<keyof typeof ROLLUPS>;
@@ -71,6 +73,8 @@ export async function refreshRollups(db: Queryable): Promise<void> {
   await db.query('SELECT erp.refresh_quote_booked_rollups()');
   // The day rollup's quantity, and the days each customer bought and each item sold (migration 023), for Usage/KPI.
   await db.query('SELECT erp.refresh_usage_kpi_rollups()');
+  // Each customer's and item's first day of each year (migration 035), from those days, for Usage/KPI from 1 January.
+  await db.query('SELECT erp.refresh_year_first_days()');
   // Quote headers by day (migration 024), for Analysis/QuoteConversionRatio.
   await db.query('SELECT erp.refresh_quote_header_rollups()');
   // Open receivables by rep (migration 025), for Analysis/ArApRatio.

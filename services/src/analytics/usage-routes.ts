@@ -543,26 +543,51 @@ async function usageComparisonAnswer(call: ErpCall, body: AnalyticsSearchRequest
  * Usage/KPI of every sales rep (no filter but the company) from the rollups, for any range:
  * quantity, sales and lines from the day rollup (erp.invoice_day_rep), customers and items from
  * the days each bought or sold (erp.customer_invoice_days, erp.item_invoice_days), which tell
- * whether one has a line in the range. Null otherwise.
+ * whether one has a line in the range, or for a range from 1 January to a day of that year, from
+ * their first day of the year (erp.customer_year_first_day, erp.item_year_first_day): those not
+ * after the range's end. Null otherwise.
  */
 async function usageKpiFromRollups(call: ErpCall, ranges: DateRange[], request: NormalizedRequest) {
   if (!call.context.rollupsReady || !call.context.scope.all) return null;
   if (!request.filters.every((f) => f.field.toLowerCase() === 'company')) return null;
-  /** Each range's figures (`columns` of alias d in range i) from a table, one row of them. */
-  const perRange = (table: string, columns: (inRange: string, i: number) => string) => {
+  const fromJanuary = (range: DateRange) => range.from.endsWith('-01-01') && range.to.slice(0, 4) === range.from.slice(0, 4);
+  /**
+   * Each range's figures (`columns` of alias d in range i, or null for none; `inRange` writes the
+   * range as a daterange) from a table, one row of them, with `scalars` (given the company filter
+   * over an alias) beside them.
+   */
+  const perRange = (
+    table: string,
+    columns: (inRange: () => string, i: number) => string | null,
+    scalars: (company: (alias: string) => string[], params: SqlParams) => string[] = () => [],
+  ) => {
     const params = new SqlParams();
-    const figures = ranges.map((range, i) => columns(`daterange(${params.add(range.from)}::date, ${params.add(range.to)}::date, '[]')`, i));
-    const company = filterPredicates(request.filters, { company: 'd.company' }, params);
-    return { text: `SELECT ${figures.join(', ')} FROM ${table} d ${company.length ? `WHERE ${company.join(' AND ')}` : ''}`, values: params.values };
+    const company = (alias: string) => filterPredicates(request.filters, { company: `${alias}.company` }, params);
+    const figures = ranges.flatMap((range, i) => columns(() => `daterange(${params.add(range.from)}::date, ${params.add(range.to)}::date, '[]')`, i) ?? []);
+    const others = scalars(company, params);
+    const where = figures.length ? company('d') : [];
+    const from = figures.length ? ` FROM ${table} d ${where.length ? `WHERE ${where.join(' AND ')}` : ''}` : '';
+    return { text: `SELECT ${[...figures, ...others].join(', ')}${from}`, values: params.values };
   };
-  const count = (prefix: string) => (inRange: string, i: number) => `count(*) FILTER (WHERE d.days && ${inRange})::int AS ${prefix}${i}`;
+  /** How many customers (items) have a line in each range, as c0, c1 (i0, i1). */
+  const counts = (what: 'customer' | 'item', prefix: string) =>
+    perRange(
+      `erp.${what}_invoice_days`,
+      (inRange, i) => (fromJanuary(ranges[i]!) ? null : `count(*) FILTER (WHERE d.days && ${inRange()})::int AS ${prefix}${i}`),
+      (company, params) =>
+        ranges.flatMap((range, i) => {
+          if (!fromJanuary(range)) return [];
+          const where = [`f.year = ${params.add(range.from)}::date`, `f.first_date <= ${params.add(range.to)}::date`, ...company('f')];
+          return [`(SELECT count(*) FROM erp.${what}_year_first_day f WHERE ${where.join(' AND ')})::int AS ${prefix}${i}`];
+        }),
+    );
   const results = await analyticsQueries(call.db, [
     perRange('erp.invoice_day_rep', (inRange, i) => {
-      const within = `FILTER (WHERE ${inRange} @> d.invoice_date)`;
+      const within = `FILTER (WHERE ${inRange()} @> d.invoice_date)`;
       return `coalesce(sum(d.qty) ${within}, 0)::bigint AS q${i}, coalesce(sum(d.sales) ${within}, 0) AS s${i}, coalesce(sum(d.line_count) ${within}, 0)::int AS n${i}`;
     }),
-    perRange('erp.customer_invoice_days', count('c')),
-    perRange('erp.item_invoice_days', count('i')),
+    counts('customer', 'c'),
+    counts('item', 'i'),
   ]);
   return Object.assign({}, ...results.map((result) => result!.rows[0]));
 }

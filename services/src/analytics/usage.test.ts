@@ -532,6 +532,27 @@ describe('Usage/KPI of every rep from the rollups (erp.invoice_day_rep, erp.cust
       expect([changed.current.qty, changed.current.sales]).toEqual([before.current.qty, before.current.sales]);
     });
   });
+
+  it('counts them from their first day of the year for a range from 1 January, and from their days for any other', async () => {
+    const { admin } = kit.users;
+    const [{ company, customer, item }] = await sql<{ company: string; customer: string; item: string }>(
+      `SELECT company, min(customer) AS customer, min(item_number) AS item FROM erp.invoice_line WHERE invoice_date BETWEEN '2026-01-01' AND $1 GROUP BY 1 LIMIT 1`,
+      [TODAY],
+    );
+    const body = (dateSlug: string) => ({ dateSlug, filters: [eq('company', company)] });
+    const [ytd, lastMonth] = [await ok(admin, '/Usage/KPI', body('year-to-date')), await ok(admin, '/Usage/KPI', body('last-month'))];
+    // Their first day of 2026 moved past today: they no longer count from 1 January, and still do in last month's days.
+    const later = (table: string, key: string, value: string) =>
+      `UPDATE erp.${table} SET first_date = '2026-12-31' WHERE year = '2026-01-01' AND company = '${company}' AND ${key} = '${value}'`;
+    await withChangedRollup(kit, `${later('customer_year_first_day', 'customer', customer)}; ${later('item_year_first_day', 'item_number', item)}`, 'erp.refresh_year_first_days', async () => {
+      // Another body (include for equals) is another cache entry: computed afresh.
+      const again = (dateSlug: string) => ok(admin, '/Usage/KPI', { dateSlug, filters: [{ field: 'company', comparison: 'include', values: [company] }] });
+      const changed = await again('year-to-date');
+      expect([changed.current.customerCount, changed.current.itemCount]).toEqual([ytd.current.customerCount - 1, ytd.current.itemCount - 1]);
+      expect(figures(changed.comparison)).toEqual(figures(ytd.comparison));
+      expect(figures((await again('last-month')).current)).toEqual(figures(lastMonth.current));
+    });
+  });
 });
 
 describe('Inventory/Inactive/Supplier from each item’s last sale (erp.item_last_sale), and both tables after a reload', () => {
