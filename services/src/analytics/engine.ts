@@ -122,9 +122,10 @@ export function pickSource(
   throw new Error(`No source of ${model.name} answers this question`);
 }
 
+/** The source's rows in the range; one period as an equality, so an index led by the date gives its rows in the order of the columns after it. */
 function rangePredicate(source: Source, range: DateRange, params: SqlParams): string {
   const to = source.grain === 'month' ? startOfMonth(range.to) : source.grain === 'year' ? startOfYear(range.to) : range.to;
-  return dateBetween(source.dateColumn, { from: range.from, to }, params);
+  return range.from === to ? `${source.dateColumn} = ${params.add(to)}::date` : dateBetween(source.dateColumn, { from: range.from, to }, params);
 }
 
 export type AggregateSpec = {
@@ -307,8 +308,9 @@ function rankedSortColumn(
 
 /**
  * A grouped question's page from a `ranked` source (see rankedSortColumn): the page's keys are
- * the first entries of the index in the sort's order, only their groups are summed, the count is
- * a count of the period's rows (one per group) and the totals come from the cheapest source that
+ * the first entries of the index in the sort's order and only their groups are summed. Without a
+ * filter the count and totals are the period's summary row; with one, the count is a count of the
+ * period's rows that match (one per group) and the totals come from the cheapest source that
  * answers them ungrouped. The answer has the shape of pagedOuterQuery's.
  */
 function rankedPageQuery(spec: {
@@ -316,6 +318,7 @@ function rankedPageQuery(spec: {
   sortColumn: string;
   /** The aggregate grouped by `groupBy` (null: ungrouped), restricted as given, on `params`. */
   aggregate: (groupBy: string | null, restrict?: AggregateSpec['restrict']) => { sql: string; where: string };
+  measures: readonly Measure[];
   model: Model;
   groupBy: string;
   rank: boolean;
@@ -330,7 +333,11 @@ function rankedPageQuery(spec: {
   const ranked = source.ranked!;
   const key = source.dims[ranked.dim]!;
   const page = spec.aggregate(spec.groupBy, (keySql) => `${keySql} IN (SELECT key FROM k)`);
-  const all = spec.aggregate(null);
+  // Unfiltered, the WHERE holds only the period (an unscoped question), which the summary has too.
+  const totals = spec.request.filters.length
+    ? `SELECT (SELECT count(*)::int FROM ${source.table} WHERE ${page.where}) AS total_count, ${spec.totals} FROM (${spec.aggregate(null).sql}) g`
+    : `SELECT coalesce(sum(g.groups), 0)::int AS total_count, ${spec.totals}
+         FROM (SELECT sum(groups) AS groups, ${spec.measures.map((m) => `${source.measures[m]} AS c_${m}`).join(', ')} FROM ${ranked.summary} WHERE ${page.where}) g`;
   // rank() over every group by sales: one more than the groups with more sales, counted on the index.
   const rank = spec.rank
     ? `, 1 + (SELECT count(*) FROM ${source.table} WHERE ${page.where} AND ${ranked.columns.sales} > g.c_sales)::int AS rank, (SELECT t_sales FROM t) AS all_sales`
@@ -339,7 +346,7 @@ function rankedPageQuery(spec: {
   const order = orderByClause(spec.request, spec.sortable, spec.fallback, 'g.key ASC');
   return `
     WITH k AS (SELECT ${key} AS key FROM ${source.table} WHERE ${page.where} ORDER BY ${spec.sortColumn} DESC, ${key} ${pageClause(spec.request, spec.params)}),
-         t AS (SELECT (SELECT count(*)::int FROM ${source.table} WHERE ${page.where}) AS total_count, ${spec.totals} FROM (${all.sql}) g),
+         t AS (${totals}),
          p AS (SELECT g.*${rank} FROM (${page.sql}) g)
     SELECT t.*, g.key, ${groupName(group?.kind === 'dim' ? group.names : undefined, 'g')} AS name, ${spec.columns}
       FROM t LEFT JOIN p g ON true
@@ -361,17 +368,10 @@ export async function groupedQuery(
   },
 ): Promise<PagedResult<GroupRow>> {
   const extra = spec.extra ?? [];
+  const measures: Measure[] = ['sales', 'cost', 'lines', ...extra.map((e) => e.measure)];
   const aggregate = (params: SqlParams, groupBy: string | null, restrict?: AggregateSpec['restrict']) =>
     aggregateQuery(
-      {
-        model: spec.model,
-        context: spec.context,
-        groupBy,
-        buckets: [{ id: 'c', range: spec.range }],
-        filters: spec.request.filters,
-        measures: ['sales', 'cost', 'lines', ...extra.map((e) => e.measure)],
-        restrict,
-      },
+      { model: spec.model, context: spec.context, groupBy, buckets: [{ id: 'c', range: spec.range }], filters: spec.request.filters, measures, restrict },
       params,
     );
   const general = new SqlParams();
@@ -394,6 +394,7 @@ export async function groupedQuery(
         source,
         sortColumn,
         aggregate: (groupBy, restrict) => aggregate(ranked, groupBy, restrict),
+        measures,
         model: spec.model,
         groupBy: spec.groupBy,
         rank: spec.rank ?? false,

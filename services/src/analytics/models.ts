@@ -46,9 +46,10 @@ export type Source = {
    * A source with one row per period and this dimension, and nothing else, with an index on
    * (date, column DESC, key) for each measure listed (measure → column): a question about one
    * of its periods, grouped by that dimension and sorted by one of those measures, most first,
-   * reads its page from the index (engine's `groupedQuery`).
+   * reads its page from the index (engine's `groupedQuery`). The summary table holds one row per
+   * period: its rows' count (`groups`) and the sums of their columns, under the same names.
    */
-  ranked?: { dim: string; columns: Readonly<Partial<Record<Measure, string>>> };
+  ranked?: { dim: string; columns: Readonly<Partial<Record<Measure, string>>>; summary: string };
 };
 
 export type GroupBy =
@@ -118,7 +119,7 @@ export const invoiceModel: Model = {
       dims: { customer: 'customer' },
       measures: ROLLUP_MEASURES,
       rollup: true,
-      ranked: { dim: 'customer', columns: { sales: 'sales', freight: 'freight' } },
+      ranked: { dim: 'customer', columns: { sales: 'sales', freight: 'freight' }, summary: 'erp.invoice_year_customer_summary' },
     },
     {
       name: 'invoice_year_customer',
@@ -340,7 +341,7 @@ export const quoteBookedModel: Model = {
       dims: { customer: 'customer' },
       measures: { sales: moneySum('sales'), cost: moneySum('cost'), lines: 'sum(line_count)' },
       rollup: true,
-      ranked: { dim: 'customer', columns: { sales: 'sales' } },
+      ranked: { dim: 'customer', columns: { sales: 'sales' }, summary: 'erp.quote_booked_year_customer_summary' },
     },
     // Quote counts do not add up across customers or product groups (a quote spans both): these keep none.
     ...(

@@ -40,8 +40,9 @@ const ROLLUPS = {
   customer_item_last_sale_day: 'customer_item_last_sale_day_pkey',
   invoice_year_customer_total: 'invoice_year_customer_total_pkey',
   quote_booked_year_customer_total: 'quote_booked_year_customer_total_pkey',
-  customer_year_first_day: 'customer_year_first_day_pkey',
-  item_year_first_day: 'item_year_first_day_pkey',
+  invoice_year_customer_summary: null,
+  quote_booked_year_customer_summary: null,
+  year_first_day: 'year_first_day_pkey',
 } as const satisfies Record<string, string | null>;
 
 const ROLLUP_TABLES = Object.keys(ROLLUPS) as Array<keyof typeof ROLLUPS>;
@@ -73,7 +74,7 @@ export async function refreshRollups(db: Queryable): Promise<void> {
   await db.query('SELECT erp.refresh_quote_booked_rollups()');
   // The day rollup's quantity, and the days each customer bought and each item sold (migration 023), for Usage/KPI.
   await db.query('SELECT erp.refresh_usage_kpi_rollups()');
-  // Each customer's and item's first day of each year (migration 035), from those days, for Usage/KPI from 1 January.
+  // The customers and items by their first day of each year (migration 035), from those days, for Usage/KPI from 1 January.
   await db.query('SELECT erp.refresh_year_first_days()');
   // Quote headers by day (migration 024), for Analysis/QuoteConversionRatio.
   await db.query('SELECT erp.refresh_quote_header_rollups()');

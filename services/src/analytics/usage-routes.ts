@@ -544,8 +544,8 @@ async function usageComparisonAnswer(call: ErpCall, body: AnalyticsSearchRequest
  * quantity, sales and lines from the day rollup (erp.invoice_day_rep), customers and items from
  * the days each bought or sold (erp.customer_invoice_days, erp.item_invoice_days), which tell
  * whether one has a line in the range, or for a range from 1 January to a day of that year, from
- * their first day of the year (erp.customer_year_first_day, erp.item_year_first_day): those not
- * after the range's end. Null otherwise.
+ * how many first bought (sold) on each day of that year (erp.year_first_day): those whose first
+ * day is not after the range's end. Null otherwise.
  */
 async function usageKpiFromRollups(call: ErpCall, ranges: DateRange[], request: NormalizedRequest) {
   if (!call.context.rollupsReady || !call.context.scope.all) return null;
@@ -578,7 +578,7 @@ async function usageKpiFromRollups(call: ErpCall, ranges: DateRange[], request: 
         ranges.flatMap((range, i) => {
           if (!fromJanuary(range)) return [];
           const where = [`f.year = ${params.add(range.from)}::date`, `f.first_date <= ${params.add(range.to)}::date`, ...company('f')];
-          return [`(SELECT count(*) FROM erp.${what}_year_first_day f WHERE ${where.join(' AND ')})::int AS ${prefix}${i}`];
+          return [`(SELECT coalesce(sum(f.${what}s), 0) FROM erp.year_first_day f WHERE ${where.join(' AND ')})::int AS ${prefix}${i}`];
         }),
     );
   const results = await analyticsQueries(call.db, [

@@ -535,16 +535,15 @@ describe('Usage/KPI of every rep from the rollups (erp.invoice_day_rep, erp.cust
 
   it('counts them from their first day of the year for a range from 1 January, and from their days for any other', async () => {
     const { admin } = kit.users;
-    const [{ company, customer, item }] = await sql<{ company: string; customer: string; item: string }>(
-      `SELECT company, min(customer) AS customer, min(item_number) AS item FROM erp.invoice_line WHERE invoice_date BETWEEN '2026-01-01' AND $1 GROUP BY 1 LIMIT 1`,
-      [TODAY],
-    );
+    const [{ company }] = await sql<{ company: string }>(`SELECT company FROM erp.invoice_line WHERE invoice_date BETWEEN '2026-01-01' AND $1 LIMIT 1`, [TODAY]);
     const body = (dateSlug: string) => ({ dateSlug, filters: [eq('company', company)] });
     const [ytd, lastMonth] = [await ok(admin, '/Usage/KPI', body('year-to-date')), await ok(admin, '/Usage/KPI', body('last-month'))];
-    // Their first day of 2026 moved past today: they no longer count from 1 January, and still do in last month's days.
-    const later = (table: string, key: string, value: string) =>
-      `UPDATE erp.${table} SET first_date = '2026-12-31' WHERE year = '2026-01-01' AND company = '${company}' AND ${key} = '${value}'`;
-    await withChangedRollup(kit, `${later('customer_year_first_day', 'customer', customer)}; ${later('item_year_first_day', 'item_number', item)}`, 'erp.refresh_year_first_days', async () => {
+    // One customer's and one item's first day of 2026 moved past today: they no longer count from 1 January, and still do in last month's days.
+    const later = `INSERT INTO erp.year_first_day VALUES ('2026-01-01', '2026-12-31', '${company}', 1, 1);
+                   UPDATE erp.year_first_day SET customers = customers - 1, items = items - 1
+                    WHERE (year, first_date, company) = (SELECT year, first_date, company FROM erp.year_first_day
+                                                          WHERE year = '2026-01-01' AND company = '${company}' AND customers > 0 AND items > 0 LIMIT 1)`;
+    await withChangedRollup(kit, later, 'erp.refresh_year_first_days', async () => {
       // Another body (include for equals) is another cache entry: computed afresh.
       const again = (dateSlug: string) => ok(admin, '/Usage/KPI', { dateSlug, filters: [{ field: 'company', comparison: 'include', values: [company] }] });
       const changed = await again('year-to-date');
@@ -552,6 +551,24 @@ describe('Usage/KPI of every rep from the rollups (erp.invoice_day_rep, erp.cust
       expect(figures(changed.comparison)).toEqual(figures(ytd.comparison));
       expect(figures((await again('last-month')).current)).toEqual(figures(lastMonth.current));
     });
+  });
+
+  it('counts a customer whose run of consecutive days crosses into the year from 1 January of it', async () => {
+    const { admin } = kit.users;
+    const [{ company }] = await sql<{ company: string }>('SELECT company FROM erp.invoice_line LIMIT 1');
+    const count = async (dateSlug: string, filters: unknown[]) => (await ok(admin, '/Usage/KPI', { dateSlug, filters })).current.customerCount;
+    const before = [await count('year-to-date', [eq('company', company)]), await count('last-year', [eq('company', company)])];
+    // 31 December and 1 January: one range of the multirange, starting in the year before.
+    await sql(`INSERT INTO erp.customer_invoice_days VALUES ($1, 'ZZ-NEW-YEAR', datemultirange(daterange('2025-12-31', '2026-01-01', '[]')))`, [company]);
+    try {
+      await sql('SELECT erp.refresh_year_first_days()');
+      // Other bodies (include, the company twice) than any before are other cache entries: computed afresh.
+      const include = [{ field: 'company', comparison: 'include', values: [company, company] }];
+      expect([await count('year-to-date', include), await count('last-year', include)]).toEqual([before[0]! + 1, before[1]! + 1]);
+    } finally {
+      await sql(`DELETE FROM erp.customer_invoice_days WHERE customer = 'ZZ-NEW-YEAR'`);
+      await sql('SELECT erp.refresh_year_first_days()');
+    }
   });
 });
 
