@@ -81,7 +81,7 @@ describe('Invoice/Grouped', () => {
     ['customer', 'year-to-date', 'invoice_year_customer_total', 'customer'],
     ['customer', 'last-year', 'invoice_year_customer_total', 'customer'],
     ['customer', 'rolling-6-months', 'invoice_month_customer', 'customer'],
-    ['customer', 'last-90-days', 'invoice_line', 'customer'],
+    ['customer', 'last-90-days', 'invoice_month_customer+invoice_line', 'customer'],
     ['year', 'last-365-days', 'invoice_day_rep', "to_char(invoice_date, 'YYYY')"],
     ['productGroup', 'last-12-months', 'invoice_month_product_group', 'product_group'],
     ['branch', 'last-30-days', 'invoice_day_rep', 'branch'],
@@ -308,6 +308,44 @@ describe('Invoice/Rank, KPI, Summary, SlidingComparison, YearOverYear', () => {
     expect(result.rows.map((r: { key: string; currentSales: number; comparisonSales: number; change: number }) => [r.key, cents(r.currentSales), cents(r.comparisonSales), cents(r.change)])).toEqual(
       raw.map((r) => [r.key, cents(r.c), cents(r.p), cents(r.c) - cents(r.p)]),
     );
+  });
+
+  it('SlidingComparison by customer over ranges of partial months: whole months from the rollup, edges from the lines, for a rep his own', async () => {
+    const result = await ok(rep, '/Invoice/SlidingComparison', { groupBy: 'customer', dateSlug: 'last-90-days', pageSize: 500, sortBy: 'key', sortDir: 'asc' });
+    expect(result.source).toBe('invoice_month_customer+invoice_line');
+    const { current, comparison } = result;
+    expect([current.from.slice(8), comparison.from.slice(8)]).not.toEqual(['01', '01']);
+    const raw = await sql<{ key: string; c: string; p: string }>(
+      `SELECT customer AS key, coalesce(sum(sales) FILTER (WHERE invoice_date BETWEEN $1 AND $2), 0) AS c,
+              coalesce(sum(sales) FILTER (WHERE invoice_date BETWEEN $3 AND $4), 0) AS p
+         FROM erp.invoice_line WHERE sales_rep = 'SR01' AND (invoice_date BETWEEN $1 AND $2 OR invoice_date BETWEEN $3 AND $4)
+        GROUP BY 1 ORDER BY 1 LIMIT 500`,
+      [current.from, current.to, comparison.from, comparison.to],
+    );
+    expect(result.totalCount).toBe(raw.length);
+    expect(result.rows.map((r: { key: string; currentSales: number; comparisonSales: number }) => [r.key, cents(r.currentSales), cents(r.comparisonSales)])).toEqual(
+      raw.map((r) => [r.key, cents(r.c), cents(r.p)]),
+    );
+  });
+
+  it('a custom range with a partial month at each end sums both edges from the lines, scoped and filtered like the months', async () => {
+    const [{ branch }] = await sql<{ branch: string }>(`SELECT branch FROM erp.invoice_line WHERE sales_rep = 'SR01' GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`);
+    const result = await ok(rep, '/Invoice/Grouped', {
+      groupBy: 'customer',
+      dateSlug: '2026-08-22_2026-10-20',
+      filters: [{ field: 'branch', comparison: 'equals', values: [branch] }],
+      pageSize: 500,
+      sortBy: 'key',
+      sortDir: 'asc',
+    });
+    expect(result.source).toBe('invoice_month_customer+invoice_line');
+    const raw = await sql<{ key: string; sales: string; lines: number }>(
+      `SELECT customer AS key, sum(sales) AS sales, count(*)::int AS lines FROM erp.invoice_line
+        WHERE sales_rep = 'SR01' AND branch = $1 AND invoice_date BETWEEN '2026-08-22' AND '2026-10-20' GROUP BY 1 ORDER BY 1 LIMIT 500`,
+      [branch],
+    );
+    expect(result.totalCount).toBe(raw.length);
+    expect(result.rows.map((r: { key: string; sales: number; lineCount: number }) => [r.key, cents(r.sales), r.lineCount])).toEqual(raw.map((r) => [r.key, cents(r.sales), r.lines]));
   });
 
   it('YearOverYear by month: the current year and the two before', async () => {

@@ -6,6 +6,7 @@
 import { endOfMonth, startOfMonth, type DateRange } from '@tradeboard/shared/dates';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../platform/errors.ts';
+import { monthParts } from './month-parts.ts';
 import { filteredAggregate, type Grain, type Measure, type Model, type NameSource, type Source } from './models.ts';
 import type { AnalyticsContext } from './scope.ts';
 import { scopePredicate } from './scope.ts';
@@ -105,21 +106,33 @@ function aligned(range: DateRange, grain: Grain, dataThrough: string | null): bo
   return range.to === end(range.to) || (dataThrough !== null && range.to >= dataThrough);
 }
 
+type Need = { dims: readonly string[]; buckets: readonly Bucket[]; grain: Grain; measures: readonly Measure[] };
+
+/** Whether a source keeps the dimensions, grain and measures a question needs (its dates aside). */
+function keeps(source: Source, context: Pick<AnalyticsContext, 'rollupsReady'>, need: Omit<Need, 'buckets'>): boolean {
+  if (source.rollup && !context.rollupsReady) return false;
+  return need.dims.every((d) => d in source.dims) && need.measures.every((m) => m in source.measures) && GRAIN_RANK[source.grain] <= GRAIN_RANK[need.grain];
+}
+
 /** The first source (rollups first) that keeps the dimensions, grain and measures the question needs. */
-export function pickSource(
-  model: Model,
-  context: Pick<AnalyticsContext, 'rollupsReady' | 'dataThrough'>,
-  need: { dims: readonly string[]; buckets: readonly Bucket[]; grain: Grain; measures: readonly Measure[] },
-): Source {
-  for (const source of model.sources) {
-    if (source.rollup && !context.rollupsReady) continue;
-    if (!need.dims.every((d) => d in source.dims)) continue;
-    if (!need.measures.every((m) => m in source.measures)) continue;
-    if (GRAIN_RANK[source.grain] > GRAIN_RANK[need.grain]) continue;
-    if (!need.buckets.every((b) => aligned(b.range, source.grain, context.dataThrough))) continue;
-    return source;
-  }
-  throw new Error(`No source of ${model.name} answers this question`);
+export function pickSource(model: Model, context: Pick<AnalyticsContext, 'rollupsReady' | 'dataThrough'>, need: Need): Source {
+  const source = model.sources.find(
+    (s) => keeps(s, context, need) && need.buckets.every((b) => aligned(b.range, s.grain, context.dataThrough)),
+  );
+  if (!source) throw new Error(`No source of ${model.name} answers this question`);
+  return source;
+}
+
+/**
+ * For a question only the raw lines answer whole, a month rollup that keeps what it needs and
+ * the buckets' parts: their whole months from the rollup, their partial edges from the lines.
+ * Null when no bucket has a whole month, or no month rollup keeps the question.
+ */
+function monthsAndEdges(model: Model, context: Pick<AnalyticsContext, 'rollupsReady' | 'dataThrough'>, need: Need) {
+  const months = model.sources.find((s) => s.grain === 'month' && keeps(s, context, need));
+  if (!months) return null;
+  const parts = need.buckets.map((b) => monthParts(b.range, context.dataThrough));
+  return parts.some((p) => p.months) ? { months, parts } : null;
 }
 
 /** The source's rows in the range; one period as an equality, so an index led by the date gives its rows in the order of the columns after it. */
@@ -153,43 +166,64 @@ export function aggregateQuery(spec: AggregateSpec, params: SqlParams): { sql: s
     throw badRequest(`Unknown groupBy '${spec.groupBy}' for ${model.name.split('/')[0]}; expected one of ${Object.keys(model.groupBys).join(', ')}`);
   }
   const filterFields = checkFilterFields(spec.filters, model.filterFields);
-  // The sales rep is needed only to narrow a scoped question: an unscoped one may read a source without it.
-  const dims = [...new Set([...(context.scope.all ? [] : ['salesRep']), ...filterFields, ...(group?.kind === 'dim' ? [group.field] : [])])];
-  const source = pickSource(model, context, {
-    dims,
+  const need: Need = {
+    // The sales rep is needed only to narrow a scoped question: an unscoped one may read a source without it.
+    dims: [...new Set([...(context.scope.all ? [] : ['salesRep']), ...filterFields, ...(group?.kind === 'dim' ? [group.field] : [])])],
     buckets: spec.buckets,
     // Year over year keys by month of year; otherwise a time group-by needs its own grain.
     grain: spec.timeKey ? 'month' : group?.kind === 'time' ? group.grain : 'year',
     measures: spec.measures,
-  });
-  const fieldMap: FieldMap = source.dims;
+  };
+  const source = pickSource(model, context, need);
+  const keyOf = (s: Source) => (spec.timeKey ? spec.timeKey(s.dateColumn) : group?.kind === 'dim' ? s.dims[group.field]! : group?.kind === 'time' ? group.key(s.dateColumn) : null);
+  const split = source.rollup ? null : monthsAndEdges(model, context, need);
+  if (!split) {
+    const one = sourceAggregate(spec, source, keyOf(source), spec.buckets.map((b) => [b.range]), params);
+    return { sql: one.sql, source, where: one.where };
+  }
+  // Each bucket's whole months from the month rollup and its edges from the lines, summed per key.
+  const parts = [
+    sourceAggregate(spec, split.months, keyOf(split.months), split.parts.map((p) => (p.months ? [p.months] : [])), params),
+    sourceAggregate(spec, source, keyOf(source), split.parts.map((p) => p.edges), params),
+  ].filter((part) => part.ranges > 0);
+  const sums = spec.buckets.flatMap((b) => spec.measures.map((m) => `sum(u.${b.id}_${m}) AS ${b.id}_${m}`)).join(', ');
+  const union = parts.map((part) => part.sql).join(' UNION ALL ');
+  const hasKey = keyOf(source) !== null;
+  return {
+    sql: `SELECT ${hasKey ? 'u.key, ' : ''}${sums} FROM (${union}) u${hasKey ? ' GROUP BY 1' : ''}`,
+    source: { ...source, name: `${split.months.name}+${source.name}` },
+    where: parts.map((part) => `(${part.where})`).join(' OR '),
+  };
+}
+
+/**
+ * `SELECT key, <bucket>_<measure>… FROM source WHERE … GROUP BY key` (no key without a group-by)
+ * over each bucket's ranges (none: its columns are null), scoped to the user and filtered.
+ */
+function sourceAggregate(spec: AggregateSpec, source: Source, key: string | null, ranges: ReadonlyArray<readonly DateRange[]>, params: SqlParams) {
   const where: string[] = [];
   if (source.where) where.push(source.where);
-  // A scoped question's source keeps the sales rep (dims above).
-  const scope = scopePredicate(context.scope, source.dims.salesRep!, params);
+  // A scoped question's source keeps the sales rep (aggregateQuery's dims).
+  const scope = scopePredicate(spec.context.scope, source.dims.salesRep!, params);
   if (scope) where.push(scope);
-  where.push(...filterPredicates(spec.filters, fieldMap, params));
-  const single = spec.buckets.length === 1;
-  const bucketConds = spec.buckets.map((b) => rangePredicate(source, b.range, params));
-  where.push(single ? bucketConds[0]! : `(${bucketConds.join(' OR ')})`);
-
-  const columns: string[] = [];
-  spec.buckets.forEach((bucket, i) => {
-    for (const measure of spec.measures) {
+  where.push(...filterPredicates(spec.filters, source.dims, params));
+  const bucketConds = ranges.map((list) => (list.length ? `(${list.map((range) => rangePredicate(source, range, params)).join(' OR ')})` : null));
+  const conds = bucketConds.filter((c): c is string => c !== null);
+  const single = spec.buckets.length === 1 && conds.length === 1;
+  where.push(single ? conds[0]! : `(${conds.join(' OR ') || 'false'})`);
+  const columns = spec.buckets.flatMap((bucket, i) =>
+    spec.measures.map((measure) => {
       const aggregate = source.measures[measure]!;
-      columns.push(`${single ? aggregate : filteredAggregate(aggregate, bucketConds[i]!)} AS ${bucket.id}_${measure}`);
-    }
-  });
-  let key: string | null = null;
-  if (spec.timeKey) key = spec.timeKey(source.dateColumn);
-  else if (group?.kind === 'dim') key = source.dims[group.field]!;
-  else if (group?.kind === 'time') key = group.key(source.dateColumn);
+      const cond = bucketConds[i];
+      return `${cond === null ? 'NULL::numeric' : single ? aggregate : filteredAggregate(aggregate, cond)} AS ${bucket.id}_${measure}`;
+    }),
+  );
   const conditions = where.join(' AND ');
   const restricted = key && spec.restrict ? `${conditions} AND ${spec.restrict(key)}` : conditions;
   const sql = key
     ? `SELECT ${key} AS key, ${columns.join(', ')} FROM ${source.table} WHERE ${restricted} GROUP BY 1`
     : `SELECT ${columns.join(', ')} FROM ${source.table} WHERE ${conditions}`;
-  return { sql, source, where: conditions };
+  return { sql, where: conditions, ranges: conds.length };
 }
 
 export type GroupRow = {
