@@ -326,6 +326,8 @@ describe('Invoice/Rank, KPI, Summary, SlidingComparison, YearOverYear', () => {
     expect(result.rows.map((r: { key: string; currentSales: number; comparisonSales: number }) => [r.key, cents(r.currentSales), cents(r.comparisonSales)])).toEqual(
       raw.map((r) => [r.key, cents(r.c), cents(r.p)]),
     );
+    // This month against last year's same days: that has no whole month, so the lines answer both.
+    expect((await ok(rep, '/Invoice/SlidingComparison', { groupBy: 'customer', dateSlug: 'this-month' })).source).toBe('invoice_line');
   });
 
   it('a custom range with a partial month at each end sums both edges from the lines, scoped and filtered like the months', async () => {

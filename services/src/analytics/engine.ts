@@ -126,13 +126,15 @@ export function pickSource(model: Model, context: Pick<AnalyticsContext, 'rollup
 /**
  * For a question only the raw lines answer whole, a month rollup that keeps what it needs and
  * the buckets' parts: their whole months from the rollup, their partial edges from the lines.
- * Null when no bucket has a whole month, or no month rollup keeps the question.
+ * Null when a bucket has no whole month (it reads as many lines either way, and summing the two
+ * parts' groups again costs more than the rollup saves: 10M, this month by customer against the
+ * same days last year, 450 → 620 ms), or no month rollup keeps the question.
  */
 function monthsAndEdges(model: Model, context: Pick<AnalyticsContext, 'rollupsReady' | 'dataThrough'>, need: Need) {
   const months = model.sources.find((s) => s.grain === 'month' && keeps(s, context, need));
   if (!months) return null;
   const parts = need.buckets.map((b) => monthParts(b.range, context.dataThrough));
-  return parts.some((p) => p.months) ? { months, parts } : null;
+  return parts.every((p) => p.months) ? { months, parts } : null;
 }
 
 /** The source's rows in the range; one period as an equality, so an index led by the date gives its rows in the order of the columns after it. */
@@ -183,7 +185,7 @@ export function aggregateQuery(spec: AggregateSpec, params: SqlParams): { sql: s
   }
   // Each bucket's whole months from the month rollup and its edges from the lines, summed per key.
   const parts = [
-    sourceAggregate(spec, split.months, keyOf(split.months), split.parts.map((p) => (p.months ? [p.months] : [])), params),
+    sourceAggregate(spec, split.months, keyOf(split.months), split.parts.map((p) => [p.months!]), params),
     sourceAggregate(spec, source, keyOf(source), split.parts.map((p) => p.edges), params),
   ].filter((part) => part.ranges > 0);
   const sums = spec.buckets.flatMap((b) => spec.measures.map((m) => `sum(u.${b.id}_${m}) AS ${b.id}_${m}`)).join(', ');
