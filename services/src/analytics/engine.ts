@@ -96,6 +96,8 @@ const GRAIN_RANK: Record<Grain, number> = { day: 0, month: 1, year: 2 };
 
 const startOfYear = (date: string) => `${date.slice(0, 4)}-01-01`;
 const endOfYear = (date: string) => `${date.slice(0, 4)}-12-31`;
+/** The first day of the grain's period a date falls in (the date itself for a day). */
+const periodStart = (grain: Grain, date: string) => (grain === 'month' ? startOfMonth(date) : grain === 'year' ? startOfYear(date) : date);
 
 /** Whether a month or year source covers a range exactly: whole periods, or running to the end of the data. */
 function aligned(range: DateRange, grain: Grain, dataThrough: string | null): boolean {
@@ -139,7 +141,7 @@ function monthsAndEdges(model: Model, context: Pick<AnalyticsContext, 'rollupsRe
 
 /** The source's rows in the range; one period as an equality, so an index led by the date gives its rows in the order of the columns after it. */
 function rangePredicate(source: Source, range: DateRange, params: SqlParams): string {
-  const to = source.grain === 'month' ? startOfMonth(range.to) : source.grain === 'year' ? startOfYear(range.to) : range.to;
+  const to = periodStart(source.grain, range.to);
   return range.from === to ? `${source.dateColumn} = ${params.add(to)}::date` : dateBetween(source.dateColumn, { from: range.from, to }, params);
 }
 
@@ -159,9 +161,10 @@ export type AggregateSpec = {
 /**
  * `SELECT key, <bucket>_<measure>… FROM source WHERE … GROUP BY key` (no key without a group-by),
  * scoped to the user and filtered. Returns the SQL, the source used and its WHERE's conditions
- * (without `restrict`), with their parameters added to `params`.
+ * (without `restrict`; null when the months and edges of two sources answer), with their
+ * parameters added to `params`.
  */
-export function aggregateQuery(spec: AggregateSpec, params: SqlParams): { sql: string; source: Source; where: string } {
+export function aggregateQuery(spec: AggregateSpec, params: SqlParams): { sql: string; source: Source; where: string | null } {
   const { model, context } = spec;
   const group = spec.groupBy === null ? null : model.groupBys[spec.groupBy];
   if (spec.groupBy !== null && !group) {
@@ -194,7 +197,7 @@ export function aggregateQuery(spec: AggregateSpec, params: SqlParams): { sql: s
   return {
     sql: `SELECT ${hasKey ? 'u.key, ' : ''}${sums} FROM (${union}) u${hasKey ? ' GROUP BY 1' : ''}`,
     source: { ...source, name: `${split.months.name}+${source.name}` },
-    where: parts.map((part) => `(${part.where})`).join(' OR '),
+    where: null,
   };
 }
 
@@ -335,8 +338,7 @@ function rankedSortColumn(
   const group = spec.model.groupBys[spec.groupBy];
   if (!ranked || group?.kind !== 'dim' || group.field !== ranked.dim || spec.request.searchString) return null;
   if (spec.rank && !ranked.columns.sales) return null;
-  const period = { day: 10, month: 7, year: 4 }[source.grain];
-  if (spec.range.from.slice(0, period) !== spec.range.to.slice(0, period)) return null;
+  if (periodStart(source.grain, spec.range.from) !== periodStart(source.grain, spec.range.to)) return null;
   const field = lookupField(sortable, spec.request.sortBy ?? fallback.field);
   const dir = spec.request.sortDir ?? (spec.request.sortBy ? 'asc' : fallback.dir);
   return field && dir === 'desc' ? (ranked.columns[field.name as Measure] ?? null) : null;
@@ -353,7 +355,7 @@ function rankedPageQuery(spec: {
   source: Source;
   sortColumn: string;
   /** The aggregate grouped by `groupBy` (null: ungrouped), restricted as given, on `params`. */
-  aggregate: (groupBy: string | null, restrict?: AggregateSpec['restrict']) => { sql: string; where: string };
+  aggregate: (groupBy: string | null, restrict?: AggregateSpec['restrict']) => { sql: string; where: string | null };
   measures: readonly Measure[];
   model: Model;
   groupBy: string;
@@ -369,19 +371,21 @@ function rankedPageQuery(spec: {
   const ranked = source.ranked!;
   const key = source.dims[ranked.dim]!;
   const page = spec.aggregate(spec.groupBy, (keySql) => `${keySql} IN (SELECT key FROM k)`);
+  // A ranked source is a rollup: it answers alone, with one WHERE.
+  const where = page.where!;
   // Unfiltered, the WHERE holds only the period (an unscoped question), which the summary has too.
   const totals = spec.request.filters.length
-    ? `SELECT (SELECT count(*)::int FROM ${source.table} WHERE ${page.where}) AS total_count, ${spec.totals} FROM (${spec.aggregate(null).sql}) g`
+    ? `SELECT (SELECT count(*)::int FROM ${source.table} WHERE ${where}) AS total_count, ${spec.totals} FROM (${spec.aggregate(null).sql}) g`
     : `SELECT coalesce(sum(g.groups), 0)::int AS total_count, ${spec.totals}
-         FROM (SELECT sum(groups) AS groups, ${spec.measures.map((m) => `${source.measures[m]} AS c_${m}`).join(', ')} FROM ${ranked.summary} WHERE ${page.where}) g`;
+         FROM (SELECT sum(groups) AS groups, ${spec.measures.map((m) => `${source.measures[m]} AS c_${m}`).join(', ')} FROM ${ranked.summary} WHERE ${where}) g`;
   // rank() over every group by sales: one more than the groups with more sales, counted on the index.
   const rank = spec.rank
-    ? `, 1 + (SELECT count(*) FROM ${source.table} WHERE ${page.where} AND ${ranked.columns.sales} > g.c_sales)::int AS rank, (SELECT t_sales FROM t) AS all_sales`
+    ? `, 1 + (SELECT count(*) FROM ${source.table} WHERE ${where} AND ${ranked.columns.sales} > g.c_sales)::int AS rank, (SELECT t_sales FROM t) AS all_sales`
     : '';
   const group = spec.model.groupBys[spec.groupBy];
   const order = orderByClause(spec.request, spec.sortable, spec.fallback, 'g.key ASC');
   return `
-    WITH k AS (SELECT ${key} AS key FROM ${source.table} WHERE ${page.where} ORDER BY ${spec.sortColumn} DESC, ${key} ${pageClause(spec.request, spec.params)}),
+    WITH k AS (SELECT ${key} AS key FROM ${source.table} WHERE ${where} ORDER BY ${spec.sortColumn} DESC, ${key} ${pageClause(spec.request, spec.params)}),
          t AS (${totals}),
          p AS (SELECT g.*${rank} FROM (${page.sql}) g)
     SELECT t.*, g.key, ${groupName(group?.kind === 'dim' ? group.names : undefined, 'g')} AS name, ${spec.columns}

@@ -552,43 +552,35 @@ async function usageKpiFromRollups(call: ErpCall, ranges: DateRange[], request: 
   if (!request.filters.every((f) => f.field.toLowerCase() === 'company')) return null;
   const fromJanuary = (range: DateRange) => range.from.endsWith('-01-01') && range.to.slice(0, 4) === range.from.slice(0, 4);
   /**
-   * Each range's figures (`columns` of alias d in range i, or null for none; `inRange` writes the
-   * range as a daterange) from a table, one row of them, with `scalars` (given the company filter
-   * over an alias) beside them.
+   * The ranges' figures (`columns` of alias d for range i, null for none; `add` adds a parameter)
+   * from a table, as one statement giving one row; null when no range has figures there.
    */
-  const perRange = (
-    table: string,
-    columns: (inRange: () => string, i: number) => string | null,
-    scalars: (company: (alias: string) => string[], params: SqlParams) => string[] = () => [],
-  ) => {
+  const perRange = (table: string, columns: (range: DateRange, i: number, add: (value: unknown) => string) => string | null) => {
     const params = new SqlParams();
-    const company = (alias: string) => filterPredicates(request.filters, { company: `${alias}.company` }, params);
-    const figures = ranges.flatMap((range, i) => columns(() => `daterange(${params.add(range.from)}::date, ${params.add(range.to)}::date, '[]')`, i) ?? []);
-    const others = scalars(company, params);
-    const where = figures.length ? company('d') : [];
-    const from = figures.length ? ` FROM ${table} d ${where.length ? `WHERE ${where.join(' AND ')}` : ''}` : '';
-    return { text: `SELECT ${[...figures, ...others].join(', ')}${from}`, values: params.values };
+    const figures = ranges.flatMap((range, i) => columns(range, i, (value) => params.add(value)) ?? []);
+    if (!figures.length) return null;
+    const company = filterPredicates(request.filters, { company: 'd.company' }, params);
+    return { text: `SELECT ${figures.join(', ')} FROM ${table} d ${company.length ? `WHERE ${company.join(' AND ')}` : ''}`, values: params.values };
   };
-  /** How many customers (items) have a line in each range, as c0, c1 (i0, i1). */
-  const counts = (what: 'customer' | 'item', prefix: string) =>
-    perRange(
-      `erp.${what}_invoice_days`,
-      (inRange, i) => (fromJanuary(ranges[i]!) ? null : `count(*) FILTER (WHERE d.days && ${inRange()})::int AS ${prefix}${i}`),
-      (company, params) =>
-        ranges.flatMap((range, i) => {
-          if (!fromJanuary(range)) return [];
-          const where = [`f.year = ${params.add(range.from)}::date`, `f.first_date <= ${params.add(range.to)}::date`, ...company('f')];
-          return [`(SELECT coalesce(sum(f.${what}s), 0) FROM erp.year_first_day f WHERE ${where.join(' AND ')})::int AS ${prefix}${i}`];
-        }),
-    );
-  const results = await analyticsQueries(call.db, [
-    perRange('erp.invoice_day_rep', (inRange, i) => {
-      const within = `FILTER (WHERE ${inRange()} @> d.invoice_date)`;
+  const daterange = (range: DateRange, add: (value: unknown) => string) => `daterange(${add(range.from)}::date, ${add(range.to)}::date, '[]')`;
+  /** How many customers (items) have a line in each range not from 1 January, as c0, c1 (i0, i1). */
+  const overlapping = (what: 'customer' | 'item', prefix: string) =>
+    perRange(`erp.${what}_invoice_days`, (range, i, add) => (fromJanuary(range) ? null : `count(*) FILTER (WHERE d.days && ${daterange(range, add)})::int AS ${prefix}${i}`));
+  const statements = [
+    perRange('erp.invoice_day_rep', (range, i, add) => {
+      const within = `FILTER (WHERE ${daterange(range, add)} @> d.invoice_date)`;
       return `coalesce(sum(d.qty) ${within}, 0)::bigint AS q${i}, coalesce(sum(d.sales) ${within}, 0) AS s${i}, coalesce(sum(d.line_count) ${within}, 0)::int AS n${i}`;
     }),
-    counts('customer', 'c'),
-    counts('item', 'i'),
-  ]);
+    overlapping('customer', 'c'),
+    overlapping('item', 'i'),
+    // The customers and items of a range from 1 January: those whose first day of its year is not after its end.
+    perRange('erp.year_first_day', (range, i, add) => {
+      if (!fromJanuary(range)) return null;
+      const within = `FILTER (WHERE d.year = ${add(range.from)}::date AND d.first_date <= ${add(range.to)}::date)`;
+      return `coalesce(sum(d.customers) ${within}, 0)::int AS c${i}, coalesce(sum(d.items) ${within}, 0)::int AS i${i}`;
+    }),
+  ].filter((statement) => statement !== null);
+  const results = await analyticsQueries(call.db, statements);
   return Object.assign({}, ...results.map((result) => result!.rows[0]));
 }
 
