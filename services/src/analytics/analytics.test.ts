@@ -238,6 +238,35 @@ describe('Invoice by customer for one year, from the year × customer totals', (
     const ownRaw = await raw('sales', "AND l.sales_rep = 'SR01'");
     expect(own.rows.map((r: Row) => [r.key, cents(r.sales)])).toEqual(ownRaw.map((r) => [r.key, cents(r.sales)]));
   });
+
+  it("year over year by customer pages from this year's index, and past this year's buyers from every customer of the three years", async () => {
+    type Years = { key: string; y0: string; y1: string; y2: string };
+    const byYears = await sql<Years>(
+      `SELECT customer AS key, coalesce(sum(sales) FILTER (WHERE invoice_date >= '2026-01-01'), 0) AS y0,
+              coalesce(sum(sales) FILTER (WHERE invoice_date BETWEEN '2025-01-01' AND '2025-12-31'), 0) AS y1,
+              coalesce(sum(sales) FILTER (WHERE invoice_date < '2025-01-01'), 0) AS y2
+         FROM erp.invoice_line WHERE invoice_date >= '2024-01-01' GROUP BY 1 ORDER BY 2 DESC, 1`,
+    );
+    const buyers = byYears.filter((r) => Number(r.y0) > 0).length;
+    // Some customers bought in the years before and not this year: they close the list.
+    expect(buyers).toBeLessThan(byYears.length);
+    const figures = (rows: Array<{ key: string; sales: number[] }>) => rows.map((r) => [r.key, ...r.sales.map(cents)]);
+    const expected = (rows: Years[]) => rows.map((r) => [r.key, cents(r.y0), cents(r.y1), cents(r.y2)]);
+    const page = await ok(admin, '/Invoice/YearOverYear', { groupBy: 'customer', pageSize: 5, pageNumber: 3 });
+    expect(page.source).toBe('invoice_year_customer_total');
+    expect(page.totalCount).toBe(byYears.length);
+    expect(figures(page.rows)).toEqual(expected(byYears.slice(10, 15)));
+    // The page that holds the last of this year's buyers and the first customers without a purchase this year.
+    const pageSize = 4;
+    const across = Math.floor(buyers / pageSize) + 1;
+    const last = await ok(admin, '/Invoice/YearOverYear', { groupBy: 'customer', pageSize, pageNumber: across });
+    expect(last.totalCount).toBe(byYears.length);
+    expect(figures(last.rows)).toEqual(expected(byYears.slice((across - 1) * pageSize, across * pageSize)));
+    const chosen = [byYears[3]!.key, byYears[buyers]!.key, byYears[1]!.key];
+    const filtered = await ok(admin, '/Invoice/YearOverYear', { groupBy: 'customer', filters: [{ field: 'customer', comparison: 'include', values: chosen }] });
+    expect(filtered.totalCount).toBe(3);
+    expect(figures(filtered.rows)).toEqual(expected([byYears[1]!, byYears[3]!, byYears[buyers]!]));
+  });
 });
 
 describe('Invoice/Rank, KPI, Summary, SlidingComparison, YearOverYear', () => {

@@ -322,38 +322,49 @@ function defaultSort(model: Model, groupBy: string): { field: string; dir: 'asc'
 /** One extra measure of a grouped call: its page column, sort key and total (over alias g, bucket c). */
 export type ExtraMeasure = { measure: Measure; column: string; sortable: FieldMap; total?: string };
 
+/** Sort fields a `ranked` source's index may give in order: field → the bucket and measure it sorts by. */
+type RankedSorts = Readonly<Record<string, { bucket: Bucket; measure: Measure }>>;
+
 /**
- * The column of a `ranked` source whose index gives a grouped question's page in order: the
- * question is about one of the source's periods, grouped by its dimension, not searched, and
- * sorted by one of its indexed measures, most first (a rank also needs its sales index). Null
- * for any other question.
+ * How a `ranked` source's index gives a question's page in order: the question is grouped by the
+ * source's dimension, not searched, and sorted most first by an indexed measure of a bucket that
+ * is one of the source's periods (a rank also needs its sales index). The index column and the
+ * period's first day; null for any other question.
  */
-function rankedSortColumn(
+function rankedSort(
   source: Source,
-  spec: { model: Model; groupBy: string; range: DateRange; request: NormalizedRequest; rank?: boolean },
+  spec: { model: Model; groupBy: string; request: NormalizedRequest; rank?: boolean },
   sortable: FieldMap,
   fallback: { field: string; dir: 'asc' | 'desc' },
-): string | null {
+  sorts: RankedSorts,
+): { column: string; bucket: Bucket; period: string } | null {
   const ranked = source.ranked;
   const group = spec.model.groupBys[spec.groupBy];
   if (!ranked || group?.kind !== 'dim' || group.field !== ranked.dim || spec.request.searchString) return null;
   if (spec.rank && !ranked.columns.sales) return null;
-  if (periodStart(source.grain, spec.range.from) !== periodStart(source.grain, spec.range.to)) return null;
   const field = lookupField(sortable, spec.request.sortBy ?? fallback.field);
   const dir = spec.request.sortDir ?? (spec.request.sortBy ? 'asc' : fallback.dir);
-  return field && dir === 'desc' ? (ranked.columns[field.name as Measure] ?? null) : null;
+  const sort = field && dir === 'desc' ? sorts[field.name] : undefined;
+  const column = sort && ranked.columns[sort.measure];
+  if (!column) return null;
+  const period = periodStart(source.grain, sort.bucket.range.from);
+  return period === periodStart(source.grain, sort.bucket.range.to) ? { column, bucket: sort.bucket, period } : null;
 }
 
 /**
- * A grouped question's page from a `ranked` source (see rankedSortColumn): the page's keys are
- * the first entries of the index in the sort's order and only their groups are summed. Without a
- * filter the count and totals are the period's summary row; with one, the count is a count of the
- * period's rows that match (one per group) and the totals come from the cheapest source that
- * answers them ungrouped. The answer has the shape of pagedOuterQuery's.
+ * A grouped question's page from a `ranked` source (see rankedSort): the page's keys are the
+ * first entries of the index in the sort's order and only their groups are summed. The count is
+ * the sort period's summary row when the question has no filter and that one period, else the
+ * number of keys with a matching row; the totals (over the sort's bucket, alias g with columns
+ * c_<measure>) come from the summary row, or with a filter from the cheapest source that answers
+ * them ungrouped. The answer has the shape of pagedOuterQuery's. With several buckets, a key
+ * without a row in the sort's period sorts as a 0, so the keys are those with more than 0 and the
+ * page is right only when it is full of them (`rankedPageFits`).
  */
 function rankedPageQuery(spec: {
   source: Source;
-  sortColumn: string;
+  sort: { column: string; bucket: Bucket; period: string };
+  buckets: readonly Bucket[];
   /** The aggregate grouped by `groupBy` (null: ungrouped), restricted as given, on `params`. */
   aggregate: (groupBy: string | null, restrict?: AggregateSpec['restrict']) => { sql: string; where: string | null };
   measures: readonly Measure[];
@@ -361,36 +372,50 @@ function rankedPageQuery(spec: {
   groupBy: string;
   rank: boolean;
   columns: string;
-  totals: string;
+  totals: string | null;
   request: NormalizedRequest;
   sortable: FieldMap;
   fallback: { field: string; dir: 'asc' | 'desc' };
   params: SqlParams;
 }): string {
-  const { source } = spec;
+  const { source, sort } = spec;
   const ranked = source.ranked!;
   const key = source.dims[ranked.dim]!;
   const page = spec.aggregate(spec.groupBy, (keySql) => `${keySql} IN (SELECT key FROM k)`);
-  // A ranked source is a rollup: it answers alone, with one WHERE.
+  // A ranked source is a rollup: it answers alone, with one WHERE (every bucket's periods).
   const where = page.where!;
-  // Unfiltered, the WHERE holds only the period (an unscoped question), which the summary has too.
-  const totals = spec.request.filters.length
-    ? `SELECT (SELECT count(*)::int FROM ${source.table} WHERE ${where}) AS total_count, ${spec.totals} FROM (${spec.aggregate(null).sql}) g`
-    : `SELECT coalesce(sum(g.groups), 0)::int AS total_count, ${spec.totals}
-         FROM (SELECT sum(groups) AS groups, ${spec.measures.map((m) => `${source.measures[m]} AS c_${m}`).join(', ')} FROM ${ranked.summary} WHERE ${where}) g`;
+  const inPeriod = `${where} AND ${source.dateColumn} = ${spec.params.add(sort.period)}::date`;
+  const summed = spec.totals ? `, ${spec.totals}` : '';
+  const single = spec.buckets.length === 1;
+  // Unfiltered, one period's WHERE holds only the period (an unscoped question), which the summary has too.
+  const totals =
+    single && !spec.request.filters.length
+      ? `SELECT coalesce(sum(g.groups), 0)::int AS total_count${summed}
+           FROM (SELECT sum(groups) AS groups, ${spec.measures.map((m) => `${source.measures[m]} AS c_${m}`).join(', ')} FROM ${ranked.summary} WHERE ${inPeriod}) g`
+      : `SELECT (SELECT count(${single ? '*' : `DISTINCT ${key}`})::int FROM ${source.table} WHERE ${where}) AS total_count${summed}${spec.totals ? ` FROM (${spec.aggregate(null).sql}) g` : ''}`;
   // rank() over every group by sales: one more than the groups with more sales, counted on the index.
   const rank = spec.rank
-    ? `, 1 + (SELECT count(*) FROM ${source.table} WHERE ${where} AND ${ranked.columns.sales} > g.c_sales)::int AS rank, (SELECT t_sales FROM t) AS all_sales`
+    ? `, 1 + (SELECT count(*) FROM ${source.table} WHERE ${inPeriod} AND ${ranked.columns.sales} > g.${sort.bucket.id}_sales)::int AS rank, (SELECT t_sales FROM t) AS all_sales`
     : '';
   const group = spec.model.groupBys[spec.groupBy];
   const order = orderByClause(spec.request, spec.sortable, spec.fallback, 'g.key ASC');
   return `
-    WITH k AS (SELECT ${key} AS key FROM ${source.table} WHERE ${where} ORDER BY ${spec.sortColumn} DESC, ${key} ${pageClause(spec.request, spec.params)}),
+    WITH k AS (SELECT ${key} AS key FROM ${source.table} WHERE ${inPeriod}${single ? '' : ` AND ${sort.column} > 0`} ORDER BY ${sort.column} DESC, ${key} ${pageClause(spec.request, spec.params)}),
          t AS (${totals}),
          p AS (SELECT g.*${rank} FROM (${page.sql}) g)
     SELECT t.*, g.key, ${groupName(group?.kind === 'dim' ? group.names : undefined, 'g')} AS name, ${spec.columns}
       FROM t LEFT JOIN p g ON true
      ${order}`;
+}
+
+/**
+ * Whether a ranked page (rankedPageQuery's rows) is the whole page: it is full, or no group
+ * follows it. Short of that, with several buckets, groups with nothing more than 0 in the sort's
+ * period may belong on it.
+ */
+function rankedPageFits(rows: ReadonlyArray<Record<string, unknown>>, request: NormalizedRequest): boolean {
+  const shown = rows.filter((row) => row.key !== null).length;
+  return shown === request.pageSize || Number(rows[0]!.total_count) <= (request.pageNumber - 1) * request.pageSize + shown;
 }
 
 /** Grouped (and ranked) totals for one period, searched on key and name, sorted and paged. */
@@ -409,11 +434,9 @@ export async function groupedQuery(
 ): Promise<PagedResult<GroupRow>> {
   const extra = spec.extra ?? [];
   const measures: Measure[] = ['sales', 'cost', 'lines', ...extra.map((e) => e.measure)];
+  const bucket: Bucket = { id: 'c', range: spec.range };
   const aggregate = (params: SqlParams, groupBy: string | null, restrict?: AggregateSpec['restrict']) =>
-    aggregateQuery(
-      { model: spec.model, context: spec.context, groupBy, buckets: [{ id: 'c', range: spec.range }], filters: spec.request.filters, measures, restrict },
-      params,
-    );
+    aggregateQuery({ model: spec.model, context: spec.context, groupBy, buckets: [bucket], filters: spec.request.filters, measures, restrict }, params);
   const general = new SqlParams();
   const { sql, source } = aggregate(general, spec.groupBy);
   const sortable = {
@@ -427,12 +450,13 @@ export async function groupedQuery(
              ${spec.rank ? `, g.rank, ${pct('g.c_sales', 'g.all_sales')} AS "percentOfTotal"` : ''}
              ${extra.map((e) => `, ${e.column}`).join('')}`;
   const totalsSql = ['sum(g.c_sales) AS t_sales, sum(g.c_cost) AS t_cost, sum(g.c_lines)::bigint AS t_lines', ...extra.flatMap((e) => (e.total ? [e.total] : []))].join(', ');
-  const sortColumn = rankedSortColumn(source, spec, sortable, fallback);
+  const sort = rankedSort(source, spec, sortable, fallback, { sales: { bucket, measure: 'sales' }, freight: { bucket, measure: 'freight' } });
   const ranked = new SqlParams();
-  const text = sortColumn
+  const text = sort
     ? rankedPageQuery({
         source,
-        sortColumn,
+        sort,
+        buckets: [bucket],
         aggregate: (groupBy, restrict) => aggregate(ranked, groupBy, restrict),
         measures,
         model: spec.model,
@@ -457,7 +481,7 @@ export async function groupedQuery(
         fallback,
         params: general,
       });
-  const { rows } = await analyticsQuery(db, text, (sortColumn ? ranked : general).values);
+  const { rows } = await analyticsQuery(db, text, (sort ? ranked : general).values);
   const first = rows[0]!;
   const totals = totalsOf(Number(first.t_sales ?? 0), Number(first.t_cost ?? 0), Number(first.t_lines ?? 0));
   const extraTotals = Object.fromEntries(Object.entries(first).filter(([k]) => k.startsWith('t_') && !['t_sales', 't_cost', 't_lines'].includes(k)));
@@ -595,32 +619,50 @@ export async function seriesQuery(
     request: NormalizedRequest;
   },
 ): Promise<{ rows: SeriesRow[]; totalCount: number; source: string }> {
-  const params = new SqlParams();
-  const { sql, source } = aggregateQuery(
-    {
-      model: spec.model,
-      context: spec.context,
-      groupBy: spec.groupBy,
-      buckets: spec.periods.map((range, i) => ({ id: `y${i}`, range })),
-      filters: spec.request.filters,
-      measures: ['sales', 'cost'],
-      timeKey: spec.timeKey,
-    },
-    params,
-  );
+  const buckets: Bucket[] = spec.periods.map((range, i) => ({ id: `y${i}`, range }));
+  const measures: Measure[] = ['sales', 'cost'];
+  const aggregate = (params: SqlParams, groupBy: string | null, restrict?: AggregateSpec['restrict']) =>
+    aggregateQuery(
+      { model: spec.model, context: spec.context, groupBy, buckets, filters: spec.request.filters, measures, timeKey: spec.timeKey, restrict },
+      params,
+    );
+  const general = new SqlParams();
+  const { sql, source } = aggregate(general, spec.groupBy);
   const sortable: Record<string, string> = { key: 'g.key', name: 'g.name' };
   spec.sortNames.forEach((name, i) => (sortable[name] = `coalesce(g.y${i}_sales, 0)`));
-  const text = pagedOuterQuery({
-    model: spec.model,
-    groupBy: spec.groupBy,
-    aggregateSql: sql,
-    columns: spec.periods.map((_, i) => `${money(`g.y${i}_sales`)} AS y${i}_sales, ${money(`g.y${i}_sales - g.y${i}_cost`)} AS y${i}_gp`).join(', '),
-    request: spec.request,
-    sortable,
-    fallback: spec.timeKey ? { field: 'key', dir: 'asc' } : { field: spec.sortNames[0]!, dir: 'desc' },
-    params,
-  });
-  const { rows } = await analyticsQuery(db, text, params.values);
+  const fallback = spec.timeKey ? { field: 'key', dir: 'asc' as const } : { field: spec.sortNames[0]!, dir: 'desc' as const };
+  const columns = spec.periods.map((_, i) => `${money(`g.y${i}_sales`)} AS y${i}_sales, ${money(`g.y${i}_sales - g.y${i}_cost`)} AS y${i}_gp`).join(', ');
+  const whole = { text: pagedOuterQuery({ model: spec.model, groupBy: spec.groupBy, aggregateSql: sql, columns, request: spec.request, sortable, fallback, params: general }), values: general.values };
+  const sorts = Object.fromEntries(spec.sortNames.map((name, i) => [name, { bucket: buckets[i]!, measure: 'sales' as const }]));
+  const sort = spec.groupBy === null ? null : rankedSort(source, { model: spec.model, groupBy: spec.groupBy, request: spec.request }, sortable, fallback, sorts);
+  const ranked = new SqlParams();
+  const statements = sort
+    ? [
+        {
+          text: rankedPageQuery({
+            source,
+            sort,
+            buckets,
+            aggregate: (groupBy, restrict) => aggregate(ranked, groupBy, restrict),
+            measures,
+            model: spec.model,
+            groupBy: spec.groupBy!,
+            rank: false,
+            columns,
+            totals: null,
+            request: spec.request,
+            sortable,
+            fallback,
+            params: ranked,
+          }),
+          values: ranked.values,
+        },
+        // Every group's aggregate only for a page past the groups of the sort's period.
+        { ...whole, when: ([page]: ReadonlyArray<{ rows: any[] } | null>) => !rankedPageFits(page!.rows, spec.request) },
+      ]
+    : [whole];
+  const answers = await analyticsQueries(db, statements);
+  const rows = (answers[1] ?? answers[0]!).rows;
   return {
     rows: rows.filter((row) => row.key !== null).map((row) => ({
       key: row.key,
