@@ -181,29 +181,34 @@ describe('Invoice/Grouped', () => {
 
 describe('Invoice by customer for one year, from the year × customer totals', () => {
   type Raw = { key: string; name: string; sales: string; cost: string; lines: number; freight: string; rank: number; share: string };
-  /** This year's customers by the raw lines, in the order of `measure`, most first. */
-  const raw = (measure: string, where = '', params: unknown[] = []) =>
+  /** This year's (or the range's) customers by the raw lines, in the order of `measure`, most first. */
+  const raw = (measure: string, where = '', params: unknown[] = [], range = { from: '2026-01-01', to: TODAY }) =>
     sql<Raw>(
       `SELECT l.customer AS key, min(c.customer_name) AS name, sum(sales) AS sales, sum(commission_cost) AS cost, count(*)::int AS lines,
               sum(freight) AS freight, rank() OVER (ORDER BY sum(sales) DESC)::int AS rank,
               round(100 * sum(sales) / sum(sum(sales)) OVER (), 2) AS share
          FROM erp.invoice_line l LEFT JOIN erp.customer c ON c.customer = l.customer
-        WHERE invoice_date BETWEEN '2026-01-01' AND '${TODAY}' ${where} GROUP BY 1 ORDER BY sum(${measure}) DESC, 1`,
+        WHERE invoice_date BETWEEN '${range.from}' AND '${range.to}' ${where} GROUP BY 1 ORDER BY sum(${measure}) DESC, 1`,
       params,
     );
   const sumCents = (rows: Raw[], measure: 'sales' | 'freight') => rows.reduce((s, r) => s + cents(r[measure]), 0);
   type Row = { key: string; name: string; sales: number; cost: number; lineCount: number; rank: number; percentOfTotal: number; freight: number };
 
-  it('ranks a page from the index in sales order: figures, ranks, shares, names, count and totals equal to the raw lines', async () => {
-    const bySales = await raw('sales');
-    const page = await ok(admin, '/Invoice/Rank', { groupBy: 'customer', dateSlug: 'year-to-date', pageSize: 5, pageNumber: 2 });
-    expect(page.source).toBe('invoice_year_customer_total');
+  /** Page 2 of 5 of Invoice/Rank by customer: its source, and figures, ranks, shares, names, count and totals equal to the raw lines'. */
+  async function expectSecondRankPage(dateSlug: string, source: string, bySales: Raw[]) {
+    const page = await ok(admin, '/Invoice/Rank', { groupBy: 'customer', dateSlug, pageSize: 5, pageNumber: 2 });
+    expect(page.source).toBe(source);
     expect(page.totalCount).toBe(bySales.length);
     expect(page.rows.map((r: Row) => [r.key, r.name, cents(r.sales), cents(r.cost), r.lineCount, r.rank, r.percentOfTotal])).toEqual(
       bySales.slice(5, 10).map((r) => [r.key, r.name, cents(r.sales), cents(r.cost), r.lines, r.rank, Number(r.share)]),
     );
     expect(cents(page.totals.sales)).toBe(sumCents(bySales, 'sales'));
     expect(page.totals.lineCount).toBe(bySales.reduce((s, r) => s + r.lines, 0));
+  }
+
+  it('ranks a page from the index in sales order: figures, ranks, shares, names, count and totals equal to the raw lines', async () => {
+    const bySales = await raw('sales');
+    await expectSecondRankPage('year-to-date', 'invoice_year_customer_total', bySales);
 
     const beyond = await ok(admin, '/Invoice/Grouped', { groupBy: 'customer', dateSlug: 'year-to-date', pageNumber: 999 });
     expect(beyond.rows).toEqual([]);
@@ -237,6 +242,31 @@ describe('Invoice by customer for one year, from the year × customer totals', (
     expect(own.source).toBe('invoice_year_customer');
     const ownRaw = await raw('sales', "AND l.sales_rep = 'SR01'");
     expect(own.rows.map((r: Row) => [r.key, cents(r.sales)])).toEqual(ownRaw.map((r) => [r.key, cents(r.sales)]));
+  });
+
+  it('rolling and last 12 months by customer page from the 12 months through this month and through last month', async () => {
+    const rolling = { from: '2025-12-01', to: TODAY };
+    await expectSecondRankPage('rolling-12-months', 'invoice_trailing_year_customer_total', await raw('sales', '', [], rolling));
+
+    const byFreight = await raw('freight', '', [], { from: '2025-11-01', to: '2026-10-31' });
+    const last12 = await ok(admin, '/Invoice/Freight/Grouped', { groupBy: 'customer', dateSlug: 'last-12-months', pageSize: 10, sortBy: 'freight', sortDir: 'desc' });
+    expect(last12.source).toBe('invoice_trailing_year_customer_total');
+    expect(last12.totalCount).toBe(byFreight.length);
+    expect(last12.rows.map((r: Row) => [r.key, cents(r.freight), cents(r.sales), r.lineCount])).toEqual(byFreight.slice(0, 10).map((r) => [r.key, cents(r.freight), cents(r.sales), r.lines]));
+    expect(cents(last12.totals.freight)).toBe(sumCents(byFreight, 'freight'));
+
+    // Other spans, a time group-by and a rep's scope read the month rollup.
+    const six = await ok(admin, '/Invoice/Grouped', { groupBy: 'customer', dateSlug: 'last-6-months', pageSize: 3 });
+    expect(six.source).toBe('invoice_month_customer');
+    const sixRaw = await raw('sales', '', [], { from: '2026-05-01', to: '2026-10-31' });
+    expect(six.rows.map((r: Row) => [r.key, cents(r.sales)])).toEqual(sixRaw.slice(0, 3).map((r) => [r.key, cents(r.sales)]));
+    const byMonth = await ok(admin, '/Invoice/Grouped', { groupBy: 'month', dateSlug: 'rolling-12-months', pageSize: 12 });
+    expect(byMonth.source).not.toBe('invoice_trailing_year_customer_total');
+    expect(byMonth.rows).toHaveLength(12);
+    const own = await ok(rep, '/Invoice/Rank', { groupBy: 'customer', dateSlug: 'rolling-12-months', pageSize: 500 });
+    expect(own.source).toBe('invoice_month_customer');
+    const ownRaw = await raw('sales', "AND l.sales_rep = 'SR01'", [], rolling);
+    expect(own.rows.map((r: Row) => [r.key, cents(r.sales), r.rank])).toEqual(ownRaw.map((r) => [r.key, cents(r.sales), r.rank]));
   });
 
   it("year over year by customer pages from this year's index, and past this year's buyers from every customer of the three years", async () => {

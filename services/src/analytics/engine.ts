@@ -3,7 +3,7 @@
  * parameterised SQL statement on the cheapest source that can answer it exactly: a rollup when
  * it keeps every dimension asked for and its grain fits the dates, else the raw lines.
  */
-import { endOfMonth, startOfMonth, type DateRange } from '@tradeboard/shared/dates';
+import { addMonths, endOfMonth, startOfMonth, type DateRange } from '@tradeboard/shared/dates';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../platform/errors.ts';
 import { monthParts } from './month-parts.ts';
@@ -100,12 +100,31 @@ const endOfYear = (date: string) => `${date.slice(0, 4)}-12-31`;
 const periodStart = (grain: Grain, date: string) => (grain === 'month' ? startOfMonth(date) : grain === 'year' ? startOfYear(date) : date);
 
 /** Whether a month or year source covers a range exactly: whole periods, or running to the end of the data. */
-function aligned(range: DateRange, grain: Grain, dataThrough: string | null): boolean {
-  if (grain === 'day') return true;
-  const start = grain === 'month' ? startOfMonth : startOfYear;
-  const end = grain === 'month' ? endOfMonth : endOfYear;
+function aligned(range: DateRange, source: Source, dataThrough: string | null): boolean {
+  if (source.trailingMonths) return windowMonth(source, range, dataThrough) !== null;
+  if (source.grain === 'day') return true;
+  const start = source.grain === 'month' ? startOfMonth : startOfYear;
+  const end = source.grain === 'month' ? endOfMonth : endOfYear;
   if (range.from !== start(range.from)) return false;
   return range.to === end(range.to) || (dataThrough !== null && range.to >= dataThrough);
+}
+
+/**
+ * The last month (its first day) of a trailing source's window that is exactly the range: whole
+ * months, the last of them whole or running to the end of the data, as many as the window holds.
+ * Null for any other range.
+ */
+function windowMonth(source: Source, range: DateRange, dataThrough: string | null): string | null {
+  const last = startOfMonth(range.to);
+  const whole = range.to === endOfMonth(range.to) || (dataThrough !== null && range.to >= dataThrough);
+  return whole && range.from === addMonths(last, 1 - source.trailingMonths!) ? last : null;
+}
+
+/** The date column's value of the one period of the source that is the range, or null when the range is not one period. */
+function periodKey(source: Source, range: DateRange, dataThrough: string | null): string | null {
+  if (source.trailingMonths) return windowMonth(source, range, dataThrough);
+  const from = periodStart(source.grain, range.from);
+  return from === periodStart(source.grain, range.to) ? from : null;
 }
 
 type Need = { dims: readonly string[]; buckets: readonly Bucket[]; grain: Grain; measures: readonly Measure[] };
@@ -113,13 +132,15 @@ type Need = { dims: readonly string[]; buckets: readonly Bucket[]; grain: Grain;
 /** Whether a source keeps the dimensions, grain and measures a question needs (its dates aside). */
 function keeps(source: Source, context: Pick<AnalyticsContext, 'rollupsReady'>, need: Omit<Need, 'buckets'>): boolean {
   if (source.rollup && !context.rollupsReady) return false;
+  // A trailing window's row holds several months: it answers only a question with no time key.
+  if (source.trailingMonths && need.grain !== 'year') return false;
   return need.dims.every((d) => d in source.dims) && need.measures.every((m) => m in source.measures) && GRAIN_RANK[source.grain] <= GRAIN_RANK[need.grain];
 }
 
 /** The first source (rollups first) that keeps the dimensions, grain and measures the question needs. */
 export function pickSource(model: Model, context: Pick<AnalyticsContext, 'rollupsReady' | 'dataThrough'>, need: Need): Source {
   const source = model.sources.find(
-    (s) => keeps(s, context, need) && need.buckets.every((b) => aligned(b.range, s.grain, context.dataThrough)),
+    (s) => keeps(s, context, need) && need.buckets.every((b) => aligned(b.range, s, context.dataThrough)),
   );
   if (!source) throw new Error(`No source of ${model.name} answers this question`);
   return source;
@@ -133,16 +154,16 @@ export function pickSource(model: Model, context: Pick<AnalyticsContext, 'rollup
  * same days last year, 450 → 620 ms), or no month rollup keeps the question.
  */
 function monthsAndEdges(model: Model, context: Pick<AnalyticsContext, 'rollupsReady' | 'dataThrough'>, need: Need) {
-  const months = model.sources.find((s) => s.grain === 'month' && keeps(s, context, need));
+  const months = model.sources.find((s) => s.grain === 'month' && !s.trailingMonths && keeps(s, context, need));
   if (!months) return null;
   const parts = need.buckets.map((b) => monthParts(b.range, context.dataThrough));
   return parts.every((p) => p.months) ? { months, parts } : null;
 }
 
 /** The source's rows in the range; one period as an equality, so an index led by the date gives its rows in the order of the columns after it. */
-function rangePredicate(source: Source, range: DateRange, params: SqlParams): string {
-  const to = periodStart(source.grain, range.to);
-  return range.from === to ? `${source.dateColumn} = ${params.add(to)}::date` : dateBetween(source.dateColumn, { from: range.from, to }, params);
+function rangePredicate(source: Source, range: DateRange, dataThrough: string | null, params: SqlParams): string {
+  const period = periodKey(source, range, dataThrough);
+  return period ? `${source.dateColumn} = ${params.add(period)}::date` : dateBetween(source.dateColumn, { from: range.from, to: periodStart(source.grain, range.to) }, params);
 }
 
 export type AggregateSpec = {
@@ -212,7 +233,7 @@ function sourceAggregate(spec: AggregateSpec, source: Source, key: string | null
   const scope = scopePredicate(spec.context.scope, source.dims.salesRep!, params);
   if (scope) where.push(scope);
   where.push(...filterPredicates(spec.filters, source.dims, params));
-  const bucketConds = ranges.map((list) => (list.length ? `(${list.map((range) => rangePredicate(source, range, params)).join(' OR ')})` : null));
+  const bucketConds = ranges.map((list) => (list.length ? `(${list.map((range) => rangePredicate(source, range, spec.context.dataThrough, params)).join(' OR ')})` : null));
   const conds = bucketConds.filter((c): c is string => c !== null);
   const single = spec.buckets.length === 1 && conds.length === 1;
   where.push(single ? conds[0]! : `(${conds.join(' OR ') || 'false'})`);
@@ -333,7 +354,7 @@ type RankedSorts = Readonly<Record<string, { bucket: Bucket; measure: Measure }>
  */
 function rankedSort(
   source: Source,
-  spec: { model: Model; groupBy: string; request: NormalizedRequest; rank?: boolean },
+  spec: { model: Model; context: Pick<AnalyticsContext, 'dataThrough'>; groupBy: string; request: NormalizedRequest; rank?: boolean },
   sortable: FieldMap,
   fallback: { field: string; dir: 'asc' | 'desc' },
   sorts: RankedSorts,
@@ -347,8 +368,8 @@ function rankedSort(
   const sort = field && dir === 'desc' ? sorts[field.name] : undefined;
   const column = sort && ranked.columns[sort.measure];
   if (!column) return null;
-  const period = periodStart(source.grain, sort.bucket.range.from);
-  return period === periodStart(source.grain, sort.bucket.range.to) ? { column, bucket: sort.bucket, period } : null;
+  const period = periodKey(source, sort.bucket.range, spec.context.dataThrough);
+  return period ? { column, bucket: sort.bucket, period } : null;
 }
 
 /**
@@ -634,7 +655,7 @@ export async function seriesQuery(
   const columns = spec.periods.map((_, i) => `${money(`g.y${i}_sales`)} AS y${i}_sales, ${money(`g.y${i}_sales - g.y${i}_cost`)} AS y${i}_gp`).join(', ');
   const whole = { text: pagedOuterQuery({ model: spec.model, groupBy: spec.groupBy, aggregateSql: sql, columns, request: spec.request, sortable, fallback, params: general }), values: general.values };
   const sorts = Object.fromEntries(spec.sortNames.map((name, i) => [name, { bucket: buckets[i]!, measure: 'sales' as const }]));
-  const sort = spec.groupBy === null ? null : rankedSort(source, { model: spec.model, groupBy: spec.groupBy, request: spec.request }, sortable, fallback, sorts);
+  const sort = spec.groupBy === null ? null : rankedSort(source, { model: spec.model, context: spec.context, groupBy: spec.groupBy, request: spec.request }, sortable, fallback, sorts);
   const ranked = new SqlParams();
   const statements = sort
     ? [

@@ -38,6 +38,12 @@ export type Source = {
   measures: Readonly<Partial<Record<Measure, string>>>;
   /** Extra trusted predicate (e.g. a date basis). */
   where?: string;
+  /**
+   * A month source whose row sums a trailing window of this many months: its date column holds
+   * the window's last month. It answers a range of exactly that many whole months (the last
+   * whole or running to the end of the data), with no time key.
+   */
+  trailingMonths?: number;
   /** A rollup (needs rollups matching the latest load). */
   rollup: boolean;
   /** The cost measure on the Commission cost basis; by default the sum of the table's commission_cost. */
@@ -120,6 +126,18 @@ export const invoiceModel: Model = {
       measures: ROLLUP_MEASURES,
       rollup: true,
       ranked: { dim: 'customer', columns: { sales: 'sales', freight: 'freight' }, summary: 'erp.invoice_year_customer_summary' },
+    },
+    {
+      // The 12 months through each month (rolling and last 12 months), by customer alone, for unscoped questions like the year's.
+      name: 'invoice_trailing_year_customer_total',
+      table: 'erp.invoice_trailing_year_customer_total',
+      dateColumn: 'month',
+      grain: 'month',
+      trailingMonths: 12,
+      dims: { customer: 'customer' },
+      measures: ROLLUP_MEASURES,
+      rollup: true,
+      ranked: { dim: 'customer', columns: { sales: 'sales', freight: 'freight' }, summary: 'erp.invoice_trailing_year_customer_summary' },
     },
     {
       name: 'invoice_year_customer',
@@ -209,6 +227,19 @@ export function bookingModel(basis: 'OrderLineDate' | 'BookingDate'): Model {
         measures: { sales: moneySum('sales'), cost: moneySum('cost'), lines: 'sum(line_count)' },
         where: `basis = '${basis}'`,
         rollup: true,
+      },
+      {
+        // The 12 months through each month by customer alone, for unscoped questions (like the invoices').
+        name: 'booking_trailing_year_customer_total',
+        table: 'erp.booking_trailing_year_customer_total',
+        dateColumn: 'month',
+        grain: 'month',
+        trailingMonths: 12,
+        dims: { customer: 'customer' },
+        measures: { sales: moneySum('sales'), cost: moneySum('cost'), lines: 'sum(line_count)' },
+        where: `basis = '${basis}'`,
+        rollup: true,
+        ranked: { dim: 'customer', columns: { sales: 'sales' }, summary: 'erp.booking_trailing_year_customer_summary' },
       },
       {
         name: 'booking_month_customer',

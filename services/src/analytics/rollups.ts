@@ -1,5 +1,5 @@
 /**
- * The analytics rollups (migrations 004_rollups.sql, 007_sales_calls.sql, 011–015, 018–028, 033–035): narrow
+ * The analytics rollups (migrations 004_rollups.sql, 007_sales_calls.sql, 011–015, 018–028, 033–035, 037): narrow
  * pre-aggregates of the invoice lines, bookings and quotes, rebuilt after each ERP load by `generateErpData` (inside the load's
  * transaction, so readers never see new lines with old rollups).
  */
@@ -43,6 +43,10 @@ const ROLLUPS = {
   invoice_year_customer_summary: null,
   quote_booked_year_customer_summary: null,
   year_first_day: 'year_first_day_pkey',
+  invoice_trailing_year_customer_total: 'invoice_trailing_year_customer_total_pkey',
+  invoice_trailing_year_customer_summary: null,
+  booking_trailing_year_customer_total: 'booking_trailing_year_customer_total_pkey',
+  booking_trailing_year_customer_summary: null,
 } as const satisfies Record<string, string | null>;
 
 const ROLLUP_TABLES = Object.keys(ROLLUPS) as Array<keyof typeof ROLLUPS>;
@@ -88,6 +92,8 @@ export async function refreshRollups(db: Queryable): Promise<void> {
   await db.query('SELECT erp.refresh_customer_item_last_sale_days()');
   // One row per customer per year of the invoices and converted quotes (migration 034), for one year's questions by customer that no scope narrows.
   await db.query('SELECT erp.refresh_year_customer_totals()');
+  // One row per customer per 12 months through each month (migration 037), for invoices and bookings over rolling and last 12 months by customer that no scope narrows.
+  await db.query('SELECT erp.refresh_trailing_year_customer_totals()');
   // Each dated rollup rewritten in the order of its date index, so a period is a run of adjacent pages.
   // The refresh's TRUNCATE already holds the tables' locks until the load commits.
   for (const { table, index } of DATED_ROLLUPS) await db.query(`CLUSTER erp.${table} USING ${index}`);

@@ -335,6 +335,18 @@ describe('Booking: ByDay, Details, Quarterly; RunRate', () => {
     const [b] = await sql(`SELECT sum(sales) AS s FROM erp.booking WHERE booking_date BETWEEN '2025-01-01' AND '2025-12-31'`);
     expect(cents(quarterly.totals.sales)).toBe(cents(b!.s));
     expect(quarterly.rows[0].runRate).toBeCloseTo(quarterly.rows[0].sales / 4, 1);
+    // Rolling 12 months by customer, on each date basis, from the 12 months through this month.
+    for (const [basis, column] of [
+      ['BookingDate', 'booking_date'],
+      ['OrderLineDate', 'order_line_date'],
+    ]) {
+      const byCustomer = await ok(admin(), `/RunRate/Bookings/Grouped/Quarterly/customer?bookingDateBasis=${basis}`, { pageSize: 4, pageNumber: 2 });
+      expect(byCustomer.source).toBe('booking_trailing_year_customer_total');
+      const customers = await sql(`SELECT customer AS key, sum(sales) AS sales FROM erp.booking WHERE ${column} BETWEEN '2025-12-01' AND $1 GROUP BY 1 ORDER BY 2 DESC, 1`, [TODAY]);
+      expect(byCustomer.totalCount).toBe(customers.length);
+      expect(keyed(byCustomer.rows)).toEqual(keyed(customers.slice(4, 8)));
+      expect(cents(byCustomer.totals.sales)).toBe(customers.reduce((sum, r) => sum + cents(r.sales), 0));
+    }
     // Year to date through 20 November: ten months and 20/30 of the eleventh.
     const ytd = await ok(admin(), '/RunRate/Sales/Grouped/company', { dateSlug: 'year-to-date' });
     expect(ytd.intervals).toBeCloseTo(10 + 20 / 30, 3);
