@@ -426,6 +426,18 @@ export const onTimeModel: Model = {
   name: 'Order/OnTimeDelivery',
   sources: [
     {
+      // The 12 months through each month by customer alone, for unscoped questions (like the invoices').
+      name: 'order_ship_trailing_year_customer_total',
+      table: 'erp.order_ship_trailing_year_customer_total',
+      dateColumn: 'month',
+      grain: 'month',
+      trailingMonths: 12,
+      dims: { customer: 'customer' },
+      measures: { sales: moneySum('sales'), cost: moneySum('cost'), lines: 'sum(line_count)', onTime: 'sum(on_time_count)' },
+      rollup: true,
+      ranked: { dim: 'customer', columns: { sales: 'sales' }, summary: 'erp.order_ship_trailing_year_customer_summary' },
+    },
+    {
       name: 'order_ship_month_customer',
       table: 'erp.order_ship_month_customer',
       dateColumn: 'month',

@@ -47,6 +47,8 @@ const ROLLUPS = {
   invoice_trailing_year_customer_summary: null,
   booking_trailing_year_customer_total: 'booking_trailing_year_customer_total_pkey',
   booking_trailing_year_customer_summary: null,
+  order_ship_trailing_year_customer_total: 'order_ship_trailing_year_customer_total_pkey',
+  order_ship_trailing_year_customer_summary: null,
 } as const satisfies Record<string, string | null>;
 
 const ROLLUP_TABLES = Object.keys(ROLLUPS) as Array<keyof typeof ROLLUPS>;
@@ -92,7 +94,7 @@ export async function refreshRollups(db: Queryable): Promise<void> {
   await db.query('SELECT erp.refresh_customer_item_last_sale_days()');
   // One row per customer per year of the invoices and converted quotes (migration 034), for one year's questions by customer that no scope narrows.
   await db.query('SELECT erp.refresh_year_customer_totals()');
-  // One row per customer per 12 months through each month (migration 037), for invoices and bookings over rolling and last 12 months by customer that no scope narrows.
+  // One row per customer per 12 months through each month (migration 037), for invoices, bookings and shipped order lines over rolling and last 12 months by customer that no scope narrows.
   await db.query('SELECT erp.refresh_trailing_year_customer_totals()');
   // Each dated rollup rewritten in the order of its date index, so a period is a run of adjacent pages.
   // The refresh's TRUNCATE already holds the tables' locks until the load commits.

@@ -443,6 +443,16 @@ describe('Order: Details, Header, Header/List, LinesNotInStock, Line/Invoice, On
       expect(got).toEqual(raw.map((r) => [r.key, r.n, r.on_time]));
     };
     await repCustomers('last-12-months', 'order_ship_month_customer');
+    // Every customer's last 12 months, most sales first: the page from the 12 months through last month.
+    const customers = await ok(admin(), '/Order/OnTimeDelivery/Grouped/customer', { dateSlug: 'last-12-months', pageSize: 5, pageNumber: 2 });
+    expect(customers.source).toBe('order_ship_trailing_year_customer_total');
+    const shipped = await sql(
+      `SELECT customer AS key, sum(sales) AS sales, count(*)::int AS n, count(*) FILTER (WHERE ship_date <= promise_date)::int AS on_time FROM erp.order_line
+        WHERE ship_date BETWEEN '2025-11-01' AND '2026-10-31' GROUP BY 1 ORDER BY 2 DESC, 1`,
+    );
+    expect(customers.totalCount).toBe(shipped.length);
+    expect(customers.rows.map((r: Row) => [r.key, cents(r.sales), r.shippedLines, r.onTimeLines])).toEqual(shipped.slice(5, 10).map((r) => [r.key, cents(r.sales), r.n, r.on_time]));
+    expect(customers.totals).toMatchObject({ shippedLines: shipped.reduce((sum, r) => sum + r.n, 0), onTimeLines: shipped.reduce((sum, r) => sum + r.on_time, 0) });
     // Not month-aligned: the whole months from the rollup and the partial edge from the lines, summed per customer.
     await repCustomers('last-30-days', 'order_ship_month_customer+order_line');
   });

@@ -1,6 +1,6 @@
 -- The 12 months through each month, by customer with nothing else: one row per customer per
 -- month whose 12-month window (that month and the 11 before it) holds any of the customer's
--- invoice lines (or bookings, on each date basis), for rolling 12 months (through this month, to date) and last 12 months (through
+-- invoice lines (or bookings, on each date basis, or shipped order lines), for rolling 12 months (through this month, to date) and last 12 months (through
 -- last month) asked by customer with no scope or filter but the customer. Sorted by sales (or
 -- freight), their page is the first rows of an index in that order, and without a filter the
 -- count and totals are one row of the month's summary, instead of summing twelve months of
@@ -56,10 +56,33 @@ CREATE TABLE erp.booking_trailing_year_customer_summary (
   PRIMARY KEY (basis, month)
 );
 
+CREATE TABLE erp.order_ship_trailing_year_customer_total (
+  month           date    NOT NULL,       -- the first day of the window's last month
+  customer        text    NOT NULL,
+  sales           numeric(16,2) NOT NULL,
+  cost            numeric(16,2) NOT NULL,
+  commission_cost numeric(16,2) NOT NULL,
+  line_count      integer NOT NULL,
+  on_time_count   integer NOT NULL,
+  PRIMARY KEY (month, customer)
+);
+CREATE INDEX order_ship_trailing_year_customer_total_by_sales ON erp.order_ship_trailing_year_customer_total (month, sales DESC, customer);
+
+CREATE TABLE erp.order_ship_trailing_year_customer_summary (
+  month           date    PRIMARY KEY,
+  groups          integer NOT NULL,
+  sales           numeric(16,2) NOT NULL,
+  cost            numeric(16,2) NOT NULL,
+  commission_cost numeric(16,2) NOT NULL,
+  line_count      bigint  NOT NULL,
+  on_time_count   bigint  NOT NULL
+);
+
 CREATE FUNCTION erp.refresh_trailing_year_customer_totals() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   TRUNCATE erp.invoice_trailing_year_customer_total, erp.invoice_trailing_year_customer_summary,
-           erp.booking_trailing_year_customer_total, erp.booking_trailing_year_customer_summary;
+           erp.booking_trailing_year_customer_total, erp.booking_trailing_year_customer_summary,
+           erp.order_ship_trailing_year_customer_total, erp.order_ship_trailing_year_customer_summary;
   -- Each customer's month counts in its window and the 11 windows after it, up to the data's last month.
   INSERT INTO erp.invoice_trailing_year_customer_total
   SELECT w.month::date, m.customer, sum(m.sales), sum(m.cost), sum(m.commission_cost), sum(m.freight), sum(m.line_count), sum(m.invoice_count)
@@ -84,6 +107,18 @@ BEGIN
   SELECT basis, month, count(*), sum(sales), sum(cost), sum(commission_cost), sum(line_count)
     FROM erp.booking_trailing_year_customer_total
    GROUP BY basis, month;
+  INSERT INTO erp.order_ship_trailing_year_customer_total
+  SELECT w.month::date, m.customer, sum(m.sales), sum(m.cost), sum(m.commission_cost), sum(m.line_count), sum(m.on_time_count)
+    FROM (SELECT month, customer, sum(sales) AS sales, sum(cost) AS cost, sum(commission_cost) AS commission_cost,
+                 sum(line_count) AS line_count, sum(on_time_count) AS on_time_count
+            FROM erp.order_ship_month_customer
+           GROUP BY month, customer) m
+    CROSS JOIN LATERAL generate_series(m.month::timestamp, least(m.month + 11 * interval '1 month', (SELECT max(month) FROM erp.order_ship_month_customer)), interval '1 month') w(month)
+   GROUP BY 1, 2;
+  INSERT INTO erp.order_ship_trailing_year_customer_summary
+  SELECT month, count(*), sum(sales), sum(cost), sum(commission_cost), sum(line_count), sum(on_time_count)
+    FROM erp.order_ship_trailing_year_customer_total
+   GROUP BY month;
 END;
 $$;
 
@@ -93,3 +128,5 @@ ANALYZE erp.invoice_trailing_year_customer_total;
 ANALYZE erp.invoice_trailing_year_customer_summary;
 ANALYZE erp.booking_trailing_year_customer_total;
 ANALYZE erp.booking_trailing_year_customer_summary;
+ANALYZE erp.order_ship_trailing_year_customer_total;
+ANALYZE erp.order_ship_trailing_year_customer_summary;
