@@ -269,6 +269,26 @@ describe('Invoice by customer for one year, from the year × customer totals', (
     expect(own.rows.map((r: Row) => [r.key, cents(r.sales), r.rank])).toEqual(ownRaw.map((r) => [r.key, cents(r.sales), r.rank]));
   });
 
+  it("every customer's 12 months through each month of the data equal the raw lines of those months", async () => {
+    const windows = await sql<{ month: string; customer: string; sales: string; lines: number; stored_sales: string; stored_lines: number }>(
+      `WITH raw AS (
+         SELECT w.month, l.customer, sum(l.sales) AS sales, count(*)::int AS lines
+           FROM (SELECT DISTINCT date_trunc('month', invoice_date)::date AS month FROM erp.invoice_line) w
+           JOIN erp.invoice_line l ON l.invoice_date >= w.month - interval '11 months' AND l.invoice_date < w.month + interval '1 month'
+          GROUP BY 1, 2)
+       SELECT month::text, customer, r.sales, r.lines, t.sales AS stored_sales, t.line_count AS stored_lines
+         FROM raw r FULL JOIN erp.invoice_trailing_year_customer_total t USING (month, customer)`,
+    );
+    expect(windows.length).toBeGreaterThan(0);
+    expect(windows.filter((w) => cents(w.sales) !== cents(w.stored_sales) || w.lines !== w.stored_lines)).toEqual([]);
+    const summaries = await sql(
+      `SELECT s.month FROM erp.invoice_trailing_year_customer_summary s
+         JOIN (SELECT month, count(*)::int AS n, sum(sales) AS sales FROM erp.invoice_trailing_year_customer_total GROUP BY 1) t USING (month)
+        WHERE s.groups <> t.n OR s.sales <> t.sales`,
+    );
+    expect(summaries).toEqual([]);
+  });
+
   it("year over year by customer pages from this year's index, and past this year's buyers from every customer of the three years", async () => {
     type Years = { key: string; y0: string; y1: string; y2: string };
     const byYears = await sql<Years>(

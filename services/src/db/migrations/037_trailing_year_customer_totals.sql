@@ -78,47 +78,48 @@ CREATE TABLE erp.order_ship_trailing_year_customer_summary (
   on_time_count   bigint  NOT NULL
 );
 
+-- Fills a trailing total table and its summary from a month × customer rollup (`source`, with
+-- `keys` beside the customer, e.g. the booking date basis, and the `measures` to sum, line_count
+-- among them): every month of each customer's span (its first month through 11 months after its
+-- last, up to the rollup's last month) with the sums of that month and the 11 before it, a month
+-- whose window holds nothing left out. A window sum over each customer's months in order reads
+-- each month once, where adding each month to its 12 windows would read it 12 times.
+CREATE FUNCTION erp.fill_trailing_year_totals(total regclass, summary regclass, source regclass, keys text[], measures text[]) RETURNS void
+LANGUAGE plpgsql AS $$
+DECLARE
+  partition_by text := array_to_string(keys || 'customer'::text, ', ');
+  summary_keys text := array_to_string(keys || 'month'::text, ', ');
+  measure_list text := array_to_string(measures, ', ');
+  sums text := (SELECT string_agg(format('sum(%I) AS %I', m, m), ', ') FROM unnest(measures) m);
+  windows text := (SELECT string_agg(format('sum(%I) OVER w AS %I', m, m), ', ') FROM unnest(measures) m);
+BEGIN
+  EXECUTE format(
+    $sql$INSERT INTO %1$s (%2$s, month, %3$s)
+         SELECT %2$s, month, %3$s
+           FROM (SELECT %2$s, month, %4$s
+                   FROM (SELECT %2$s, generate_series(first_month::timestamp, least(last_month + 11 * interval '1 month', (SELECT max(month) FROM %5$s)), interval '1 month')::date AS month
+                           FROM (SELECT %2$s, min(month) AS first_month, max(month) AS last_month FROM %5$s GROUP BY %2$s) s) g
+                   LEFT JOIN (SELECT %2$s, month, %6$s FROM %5$s GROUP BY %2$s, month) m USING (%2$s, month)
+                 WINDOW w AS (PARTITION BY %2$s ORDER BY month ROWS 11 PRECEDING)) t
+          WHERE line_count IS NOT NULL$sql$,
+    total, partition_by, measure_list, windows, source, sums);
+  EXECUTE format(
+    'INSERT INTO %1$s (%2$s, groups, %3$s) SELECT %2$s, count(*), %4$s FROM %5$s GROUP BY %2$s',
+    summary, summary_keys, measure_list, sums, total);
+END;
+$$;
+
 CREATE FUNCTION erp.refresh_trailing_year_customer_totals() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   TRUNCATE erp.invoice_trailing_year_customer_total, erp.invoice_trailing_year_customer_summary,
            erp.booking_trailing_year_customer_total, erp.booking_trailing_year_customer_summary,
            erp.order_ship_trailing_year_customer_total, erp.order_ship_trailing_year_customer_summary;
-  -- Each customer's month counts in its window and the 11 windows after it, up to the data's last month.
-  INSERT INTO erp.invoice_trailing_year_customer_total
-  SELECT w.month::date, m.customer, sum(m.sales), sum(m.cost), sum(m.commission_cost), sum(m.freight), sum(m.line_count), sum(m.invoice_count)
-    FROM (SELECT month, customer, sum(sales) AS sales, sum(cost) AS cost, sum(commission_cost) AS commission_cost,
-                 sum(freight) AS freight, sum(line_count) AS line_count, sum(invoice_count) AS invoice_count
-            FROM erp.invoice_month_customer
-           GROUP BY month, customer) m
-    CROSS JOIN LATERAL generate_series(m.month::timestamp, least(m.month + 11 * interval '1 month', (SELECT max(month) FROM erp.invoice_month_customer)), interval '1 month') w(month)
-   GROUP BY 1, 2;
-  INSERT INTO erp.invoice_trailing_year_customer_summary
-  SELECT month, count(*), sum(sales), sum(cost), sum(commission_cost), sum(freight), sum(line_count), sum(invoice_count)
-    FROM erp.invoice_trailing_year_customer_total
-   GROUP BY month;
-  INSERT INTO erp.booking_trailing_year_customer_total
-  SELECT m.basis, w.month::date, m.customer, sum(m.sales), sum(m.cost), sum(m.commission_cost), sum(m.line_count)
-    FROM (SELECT basis, month, customer, sum(sales) AS sales, sum(cost) AS cost, sum(commission_cost) AS commission_cost, sum(line_count) AS line_count
-            FROM erp.booking_month_customer
-           GROUP BY basis, month, customer) m
-    CROSS JOIN LATERAL generate_series(m.month::timestamp, least(m.month + 11 * interval '1 month', (SELECT max(month) FROM erp.booking_month_customer)), interval '1 month') w(month)
-   GROUP BY 1, 2, 3;
-  INSERT INTO erp.booking_trailing_year_customer_summary
-  SELECT basis, month, count(*), sum(sales), sum(cost), sum(commission_cost), sum(line_count)
-    FROM erp.booking_trailing_year_customer_total
-   GROUP BY basis, month;
-  INSERT INTO erp.order_ship_trailing_year_customer_total
-  SELECT w.month::date, m.customer, sum(m.sales), sum(m.cost), sum(m.commission_cost), sum(m.line_count), sum(m.on_time_count)
-    FROM (SELECT month, customer, sum(sales) AS sales, sum(cost) AS cost, sum(commission_cost) AS commission_cost,
-                 sum(line_count) AS line_count, sum(on_time_count) AS on_time_count
-            FROM erp.order_ship_month_customer
-           GROUP BY month, customer) m
-    CROSS JOIN LATERAL generate_series(m.month::timestamp, least(m.month + 11 * interval '1 month', (SELECT max(month) FROM erp.order_ship_month_customer)), interval '1 month') w(month)
-   GROUP BY 1, 2;
-  INSERT INTO erp.order_ship_trailing_year_customer_summary
-  SELECT month, count(*), sum(sales), sum(cost), sum(commission_cost), sum(line_count), sum(on_time_count)
-    FROM erp.order_ship_trailing_year_customer_total
-   GROUP BY month;
+  PERFORM erp.fill_trailing_year_totals('erp.invoice_trailing_year_customer_total', 'erp.invoice_trailing_year_customer_summary', 'erp.invoice_month_customer',
+    '{}', '{sales,cost,commission_cost,freight,line_count,invoice_count}');
+  PERFORM erp.fill_trailing_year_totals('erp.booking_trailing_year_customer_total', 'erp.booking_trailing_year_customer_summary', 'erp.booking_month_customer',
+    '{basis}', '{sales,cost,commission_cost,line_count}');
+  PERFORM erp.fill_trailing_year_totals('erp.order_ship_trailing_year_customer_total', 'erp.order_ship_trailing_year_customer_summary', 'erp.order_ship_month_customer',
+    '{}', '{sales,cost,commission_cost,line_count,on_time_count}');
 END;
 $$;
 
