@@ -384,6 +384,7 @@ function rankedSort(
  */
 function rankedPageQuery(spec: {
   source: Source;
+  dataThrough: string | null;
   sort: { column: string; bucket: Bucket; period: string };
   buckets: readonly Bucket[];
   /** The aggregate grouped by `groupBy` (null: ungrouped), restricted as given, on `params`. */
@@ -408,12 +409,19 @@ function rankedPageQuery(spec: {
   const inPeriod = `${where} AND ${source.dateColumn} = ${spec.params.add(sort.period)}::date`;
   const summed = spec.totals ? `, ${spec.totals}` : '';
   const single = spec.buckets.length === 1;
+  const unfiltered = !spec.request.filters.length;
+  const run = unfiltered && !single && ranked.next ? periodRun(source, spec.buckets.map((b) => periodKey(source, b.range, spec.dataThrough))) : null;
+  const next = `next_${source.dateColumn}`;
   // Unfiltered, one period's WHERE holds only the period (an unscoped question), which the summary has too.
   const totals =
-    single && !spec.request.filters.length
+    single && unfiltered
       ? `SELECT coalesce(sum(g.groups), 0)::int AS total_count${summed}
            FROM (SELECT sum(groups) AS groups, ${spec.measures.map((m) => `${source.measures[m]} AS c_${m}`).join(', ')} FROM ${ranked.summary} WHERE ${inPeriod}) g`
-      : `SELECT (SELECT count(${single ? '*' : `DISTINCT ${key}`})::int FROM ${source.table} WHERE ${where}) AS total_count${summed}${spec.totals ? ` FROM (${spec.aggregate(null).sql}) g` : ''}`;
+      : run
+        ? // Each key once, at its last period of the run.
+          `SELECT coalesce(sum(groups), 0)::int AS total_count FROM ${ranked.next}
+            WHERE ${source.dateColumn} BETWEEN ${spec.params.add(run.first)}::date AND ${spec.params.add(run.last)}::date AND (${next} IS NULL OR ${next} > ${spec.params.add(run.last)}::date)`
+        : `SELECT (SELECT count(${single ? '*' : `DISTINCT ${key}`})::int FROM ${source.table} WHERE ${where}) AS total_count${summed}${spec.totals ? ` FROM (${spec.aggregate(null).sql}) g` : ''}`;
   // rank() over every group by sales: one more than the groups with more sales, counted on the index.
   const rank = spec.rank
     ? `, 1 + (SELECT count(*) FROM ${source.table} WHERE ${inPeriod} AND ${ranked.columns.sales} > g.${sort.bucket.id}_sales)::int AS rank, (SELECT t_sales FROM t) AS all_sales`
@@ -427,6 +435,14 @@ function rankedPageQuery(spec: {
     SELECT t.*, g.key, ${groupName(group?.kind === 'dim' ? group.names : undefined, 'g')} AS name, ${spec.columns}
       FROM t LEFT JOIN p g ON true
      ${order}`;
+}
+
+/** The first and last of a source's periods that follow one another with none missing or twice (a run), or null. */
+function periodRun(source: Source, periods: ReadonlyArray<string | null>): { first: string; last: string } | null {
+  if (source.trailingMonths || source.grain === 'day' || periods.some((p) => p === null)) return null;
+  const sorted = (periods as string[]).toSorted();
+  const step = source.grain === 'year' ? 12 : 1;
+  return sorted.every((p, i) => i === 0 || p === addMonths(sorted[i - 1]!, step)) ? { first: sorted[0]!, last: sorted.at(-1)! } : null;
 }
 
 /**
@@ -476,6 +492,7 @@ export async function groupedQuery(
   const text = sort
     ? rankedPageQuery({
         source,
+        dataThrough: spec.context.dataThrough,
         sort,
         buckets: [bucket],
         aggregate: (groupBy, restrict) => aggregate(ranked, groupBy, restrict),
@@ -662,6 +679,7 @@ export async function seriesQuery(
         {
           text: rankedPageQuery({
             source,
+            dataThrough: spec.context.dataThrough,
             sort,
             buckets,
             aggregate: (groupBy, restrict) => aggregate(ranked, groupBy, restrict),

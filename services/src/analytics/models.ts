@@ -54,8 +54,11 @@ export type Source = {
    * of its periods, grouped by that dimension and sorted by one of those measures, most first,
    * reads its page from the index (engine's `groupedQuery`). The summary table holds one row per
    * period: its rows' count (`groups`) and the sums of their columns, under the same names.
+   * The `next` table, when there is one, holds how many keys (`groups`) had rows in each period
+   * and next in which later one (`next_<date column>`, null for none): it counts the keys of a
+   * run of consecutive periods.
    */
-  ranked?: { dim: string; columns: Readonly<Partial<Record<Measure, string>>>; summary: string };
+  ranked?: { dim: string; columns: Readonly<Partial<Record<Measure, string>>>; summary: string; next?: string };
 };
 
 export type GroupBy =
@@ -125,7 +128,7 @@ export const invoiceModel: Model = {
       dims: { customer: 'customer' },
       measures: ROLLUP_MEASURES,
       rollup: true,
-      ranked: { dim: 'customer', columns: { sales: 'sales', freight: 'freight' }, summary: 'erp.invoice_year_customer_summary' },
+      ranked: { dim: 'customer', columns: { sales: 'sales', freight: 'freight' }, summary: 'erp.invoice_year_customer_summary', next: 'erp.invoice_year_customer_next' },
     },
     {
       // The 12 months through each month (rolling and last 12 months), by customer alone, for unscoped questions like the year's.
@@ -372,7 +375,7 @@ export const quoteBookedModel: Model = {
       dims: { customer: 'customer' },
       measures: { sales: moneySum('sales'), cost: moneySum('cost'), lines: 'sum(line_count)' },
       rollup: true,
-      ranked: { dim: 'customer', columns: { sales: 'sales' }, summary: 'erp.quote_booked_year_customer_summary' },
+      ranked: { dim: 'customer', columns: { sales: 'sales' }, summary: 'erp.quote_booked_year_customer_summary', next: 'erp.quote_booked_year_customer_next' },
     },
     // Quote counts do not add up across customers or product groups (a quote spans both): these keep none.
     ...(

@@ -1,5 +1,5 @@
 /**
- * The analytics rollups (migrations 004_rollups.sql, 007_sales_calls.sql, 011–015, 018–028, 033–035, 037): narrow
+ * The analytics rollups (migrations 004_rollups.sql, 007_sales_calls.sql, 011–015, 018–028, 033–035, 037, 038): narrow
  * pre-aggregates of the invoice lines, bookings and quotes, rebuilt after each ERP load by `generateErpData` (inside the load's
  * transaction, so readers never see new lines with old rollups).
  */
@@ -49,6 +49,8 @@ const ROLLUPS = {
   booking_trailing_year_customer_summary: null,
   order_ship_trailing_year_customer_total: 'order_ship_trailing_year_customer_total_pkey',
   order_ship_trailing_year_customer_summary: null,
+  invoice_year_customer_next: null,
+  quote_booked_year_customer_next: null,
 } as const satisfies Record<string, string | null>;
 
 const ROLLUP_TABLES = Object.keys(ROLLUPS) as Array<keyof typeof ROLLUPS>;
@@ -94,6 +96,8 @@ export async function refreshRollups(db: Queryable): Promise<void> {
   await db.query('SELECT erp.refresh_customer_item_last_sale_days()');
   // One row per customer per year of the invoices and converted quotes (migration 034), for one year's questions by customer that no scope narrows.
   await db.query('SELECT erp.refresh_year_customer_totals()');
+  // The customers of each year by their next year (migration 038), from those totals, for year over year by customer.
+  await db.query('SELECT erp.refresh_year_customer_next()');
   // One row per customer per 12 months through each month (migration 037), for invoices, bookings and shipped order lines over rolling and last 12 months by customer that no scope narrows.
   await db.query('SELECT erp.refresh_trailing_year_customer_totals()');
   // Each dated rollup rewritten in the order of its date index, so a period is a run of adjacent pages.

@@ -60,6 +60,15 @@ describe('QuoteBooked: quotes that became orders, by order date', () => {
     const yoy = await ok(admin(), '/QuoteBooked/YearOverYear/month', { pageSize: 12 });
     const [march] = await sql(`SELECT sum(q.sales) AS s ${booked} AND o.order_date BETWEEN '2025-03-01' AND '2025-03-31'`);
     expect(cents(yoy.rows.find((r: Row) => r.key === '03').sales[1])).toBe(cents(march!.s));
+    // By customer: this year's page from its sales index, counted over the three years' customers.
+    const byCustomer = await ok(admin(), '/QuoteBooked/YearOverYear/customer', { pageSize: 3 });
+    expect(byCustomer.source).toBe('quote_booked_year_customer_total');
+    const years = await sql(
+      `SELECT q.customer AS key, coalesce(sum(q.sales) FILTER (WHERE o.order_date >= '2026-01-01'), 0) AS sales
+        ${booked} AND o.order_date >= '2024-01-01' GROUP BY 1 ORDER BY 2 DESC, 1`,
+    );
+    expect(byCustomer.totalCount).toBe(years.length);
+    expect(byCustomer.rows.map((r: Row) => [r.key, cents(r.sales[0])])).toEqual(keyed(years.slice(0, 3)));
   });
 
   it("a rep's QuoteBooked totals are his own converted quotes", async () => {
