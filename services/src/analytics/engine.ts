@@ -109,15 +109,20 @@ function aligned(range: DateRange, source: Source, dataThrough: string | null): 
   return range.to === end(range.to) || (dataThrough !== null && range.to >= dataThrough);
 }
 
+/** The months of the data whose trailing windows a trailing source keeps, the last month of the data's first (migration 037). */
+const TRAILING_WINDOW_MONTHS = 13;
+
 /**
  * The last month (its first day) of a trailing source's window that is exactly the range: whole
- * months, the last of them whole or running to the end of the data, as many as the window holds.
- * Null for any other range.
+ * months, the last of them whole or running to the end of the data, as many as the window holds,
+ * through one of the months whose windows the source keeps. Null for any other range.
  */
 function windowMonth(source: Source, range: DateRange, dataThrough: string | null): string | null {
+  if (dataThrough === null) return null;
   const last = startOfMonth(range.to);
-  const whole = range.to === endOfMonth(range.to) || (dataThrough !== null && range.to >= dataThrough);
-  return whole && range.from === addMonths(last, 1 - source.trailingMonths!) ? last : null;
+  const kept = last <= startOfMonth(dataThrough) && last > addMonths(startOfMonth(dataThrough), -TRAILING_WINDOW_MONTHS);
+  const whole = range.to === endOfMonth(range.to) || range.to >= dataThrough;
+  return kept && whole && range.from === addMonths(last, 1 - source.trailingMonths!) ? last : null;
 }
 
 /** The date column's value of the one period of the source that is the range, or null when the range is not one period. */

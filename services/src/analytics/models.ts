@@ -40,8 +40,9 @@ export type Source = {
   where?: string;
   /**
    * A month source whose row sums a trailing window of this many months: its date column holds
-   * the window's last month. It answers a range of exactly that many whole months (the last
-   * whole or running to the end of the data), with no time key.
+   * the window's last month, one of the data's last 13 months. It answers a range of exactly that
+   * many whole months (the last whole or running to the end of the data) through one of those,
+   * with no time key.
    */
   trailingMonths?: number;
   /** A rollup (needs rollups matching the latest load). */
