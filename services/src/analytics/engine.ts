@@ -109,7 +109,7 @@ function aligned(range: DateRange, source: Source, dataThrough: string | null): 
   return range.to === end(range.to) || (dataThrough !== null && range.to >= dataThrough);
 }
 
-/** The months of the data whose trailing windows a trailing source keeps, the last month of the data's first (migration 037). */
+/** How many of the data's last months, the month it ends in first, a trailing source keeps the windows through (migration 037). */
 const TRAILING_WINDOW_MONTHS = 13;
 
 /**
