@@ -132,7 +132,7 @@ export const invoiceModel: Model = {
       ranked: { dim: 'customer', columns: { sales: 'sales', freight: 'freight' }, summary: 'erp.invoice_year_customer_summary', next: 'erp.invoice_year_customer_next' },
     },
     {
-      // The 12 months through each month (rolling and last 12 months), by customer alone, for unscoped questions like the year's.
+      // The 12 months through each of the data's last 13 months (rolling and last 12 months), by customer alone, for unscoped questions like the year's.
       name: 'invoice_trailing_year_customer_total',
       table: 'erp.invoice_trailing_year_customer_total',
       dateColumn: 'month',
@@ -233,7 +233,7 @@ export function bookingModel(basis: 'OrderLineDate' | 'BookingDate'): Model {
         rollup: true,
       },
       {
-        // The 12 months through each month by customer alone, for unscoped questions (like the invoices').
+        // The 12 months through each of the data's last 13 months by customer alone, for unscoped questions (like the invoices').
         name: 'booking_trailing_year_customer_total',
         table: 'erp.booking_trailing_year_customer_total',
         dateColumn: 'month',
@@ -430,7 +430,7 @@ export const onTimeModel: Model = {
   name: 'Order/OnTimeDelivery',
   sources: [
     {
-      // The 12 months through each month by customer alone, for unscoped questions (like the invoices').
+      // The 12 months through each of the data's last 13 months by customer alone, for unscoped questions (like the invoices').
       name: 'order_ship_trailing_year_customer_total',
       table: 'erp.order_ship_trailing_year_customer_total',
       dateColumn: 'month',

@@ -98,7 +98,7 @@ export async function refreshRollups(db: Queryable): Promise<void> {
   await db.query('SELECT erp.refresh_year_customer_totals()');
   // The customers of each year by their next year (migration 038), from those totals, for year over year by customer.
   await db.query('SELECT erp.refresh_year_customer_next()');
-  // One row per customer per 12 months through each month (migration 037), for invoices, bookings and shipped order lines over rolling and last 12 months by customer that no scope narrows.
+  // One row per customer per 12 months through each of the data's last 13 months (migration 037), for invoices, bookings and shipped order lines over rolling and last 12 months by customer that no scope narrows.
   await db.query('SELECT erp.refresh_trailing_year_customer_totals()');
   // Each dated rollup rewritten in the order of its date index, so a period is a run of adjacent pages.
   // The refresh's TRUNCATE already holds the tables' locks until the load commits.
