@@ -49,9 +49,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   delete process.env.TRADEBOARD_TODAY;
-  // The scratch database is dropped WITH (FORCE) as soon as pool.end() resolves, which can be
-  // before its clients have closed: their "terminating connection" errors are expected here.
-  services?.db.on('error', () => undefined);
   await services?.close();
 });
 

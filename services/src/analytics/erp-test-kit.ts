@@ -32,7 +32,6 @@ export function useErpServices(): Kit {
   }, 180_000);
   afterAll(async () => {
     delete process.env.TRADEBOARD_TODAY;
-    kit.services?.db.on('error', () => undefined);
     await kit.services?.close();
   });
   kit.post = async (browser, url, body = {}) => {

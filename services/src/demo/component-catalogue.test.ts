@@ -137,7 +137,6 @@ describe('the seeded catalogue and default boards', () => {
 
   afterAll(async () => {
     delete process.env.TRADEBOARD_TODAY;
-    services?.db.on('error', () => undefined);
     await services?.close();
   });
 

@@ -26,6 +26,9 @@ export async function createTestDatabase(databaseUrl = process.env.DATABASE_URL)
     ...database,
     url: url.toString(),
     async close() {
+      // The scratch database is dropped WITH (FORCE) as soon as pool.end() resolves, which can be
+      // before its clients have closed: their "terminating connection" errors are expected here.
+      database.db.on('error', () => undefined);
       await database.close();
       const dropper = new pg.Client({ connectionString: databaseUrl });
       await dropper.connect();
