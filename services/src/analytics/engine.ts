@@ -6,7 +6,7 @@
 import { addMonths, endOfMonth, startOfMonth, type DateRange } from '@tradeboard/shared/dates';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../platform/errors.ts';
-import { monthParts } from './month-parts.ts';
+import { isRecentMonth, monthParts } from './month-parts.ts';
 import { filteredAggregate, type Grain, type Measure, type Model, type NameSource, type Source } from './models.ts';
 import type { AnalyticsContext } from './scope.ts';
 import { scopePredicate } from './scope.ts';
@@ -109,20 +109,17 @@ function aligned(range: DateRange, source: Source, dataThrough: string | null): 
   return range.to === end(range.to) || (dataThrough !== null && range.to >= dataThrough);
 }
 
-/** How many of the data's last months, the month it ends in first, a trailing source keeps the windows through (migration 037). */
-const TRAILING_WINDOW_MONTHS = 13;
-
 /**
  * The last month (its first day) of a trailing source's window that is exactly the range: whole
  * months, the last of them whole or running to the end of the data, as many as the window holds,
- * through one of the months whose windows the source keeps. Null for any other range.
+ * through one of the data's last months, whose windows the source keeps (isRecentMonth). Null for
+ * any other range.
  */
 function windowMonth(source: Source, range: DateRange, dataThrough: string | null): string | null {
   if (dataThrough === null) return null;
   const last = startOfMonth(range.to);
-  const kept = last <= startOfMonth(dataThrough) && last > addMonths(startOfMonth(dataThrough), -TRAILING_WINDOW_MONTHS);
   const whole = range.to === endOfMonth(range.to) || range.to >= dataThrough;
-  return kept && whole && range.from === addMonths(last, 1 - source.trailingMonths!) ? last : null;
+  return isRecentMonth(last, dataThrough) && whole && range.from === addMonths(last, 1 - source.trailingMonths!) ? last : null;
 }
 
 /** The date column's value of the one period of the source that is the range, or null when the range is not one period. */

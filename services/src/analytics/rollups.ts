@@ -1,5 +1,5 @@
 /**
- * The analytics rollups (migrations 004_rollups.sql, 007_sales_calls.sql, 011–015, 018–028, 033–035, 037, 038): narrow
+ * The analytics rollups (migrations 004_rollups.sql, 007_sales_calls.sql, 011–015, 018–028, 033–035, 037–039): narrow
  * pre-aggregates of the invoice lines, bookings and quotes, rebuilt after each ERP load by `generateErpData` (inside the load's
  * transaction, so readers never see new lines with old rollups).
  */
@@ -23,6 +23,7 @@ const ROLLUPS = {
   item_last_sale: 'item_last_sale_by_date',
   customer_item_last_sale: null,
   usage_month_groups: 'usage_month_groups_pkey',
+  usage_month_customer_item: null,
   invoice_month_item: 'invoice_month_item_pkey',
   purchase_order_day: 'purchase_order_day_by_date',
   purchase_order_month: 'purchase_order_month_by_month',
@@ -68,6 +69,8 @@ export async function refreshRollups(db: Queryable): Promise<void> {
   await db.query('SELECT erp.refresh_customer_item_rollups()');
   // Customer × item groups per month (migration 013), for Usage/Log.
   await db.query('SELECT erp.refresh_usage_rollups()');
+  // Each customer's item per month over the data's last 13 months (migration 039), for Usage/Log's page.
+  await db.query('SELECT erp.refresh_usage_month_customer_items()');
   // Month × item (migration 014), for Usage/KPI.
   await db.query('SELECT erp.refresh_item_month_rollups()');
   // Purchase orders by day and by month (migration 015), for the PurchaseOrder KPI and Summary.

@@ -24,7 +24,7 @@ import { serve } from '../platform/route.ts';
 import { analyticsQueries, analyticsQuery, groupName, listQuery, type ListModel } from './engine.ts';
 import { answerer, dimension, erpCall, groupKeyOf, pageOf, rollupCounts, type ErpCall, type GroupKey } from './erp-common.ts';
 import { onCommissionCost } from './models.ts';
-import { monthParts } from './month-parts.ts';
+import { isRecentMonth, monthParts } from './month-parts.ts';
 import { resolveDate } from './questions.ts';
 import { scopePredicate } from './scope.ts';
 import {
@@ -397,10 +397,11 @@ const SLICE_FILTERS: FieldMap = { company: 'm.company', branch: 'm.branch', sale
 /**
  * Usage/Log sorted by month (without a search): the groups' count per month from
  * erp.usage_month_groups for the period's whole months and from the lines for its partial
- * edge months, then only the months the page falls in are grouped (the page of a month-sorted
- * list is the first groups of the first months). Null when the slices cannot tell (a filter on
- * the customer, item or ship-to, or a month where a customer's item falls in several slices):
- * the caller then groups every line of the period.
+ * edge months, then the page's rows are read from erp.usage_month_customer_item where it keeps
+ * them (usageLogFromRecentMonths), else only the months the page falls in are grouped (the page of
+ * a month-sorted list is the first groups of the first months). Null when the slices cannot
+ * tell (a filter on the customer, item or ship-to, or a month where a customer's item falls in
+ * several slices): the caller then groups every line of the period.
  */
 async function usageLogByMonths(call: ErpCall, period: DateRange, request: NormalizedRequest) {
   const sortBy = (request.sortBy ?? 'month').toLowerCase();
@@ -434,15 +435,22 @@ async function usageLogByMonths(call: ErpCall, period: DateRange, request: Norma
   if (months.some((m) => m.mixed)) return null;
   months.sort((a, b) => (descending ? b.month.localeCompare(a.month) : a.month.localeCompare(b.month)));
   const total = months.reduce((sum, m) => sum + Number(m.groups), 0);
-  // The months, in the page's order, up to the one holding the page's last group.
-  const end = request.pageNumber * request.pageSize;
+  // The months, in the page's order, up to the one holding the page's last group, and the page's rows in each.
+  const start = (request.pageNumber - 1) * request.pageSize;
+  const end = start + request.pageSize;
+  const pageMonths: MonthSlice[] = [];
   let reached = 0;
   let last: string | null = null;
   for (const m of months) {
-    reached += Number(m.groups);
+    const groups = Number(m.groups);
+    const [first, after] = [Math.max(start, reached), Math.min(end, reached + groups)];
+    if (first < after) pageMonths.push({ month: m.month, offset: first - reached, count: after - first });
+    reached += groups;
     last = m.month;
     if (reached >= end) break;
   }
+  const rows = await usageLogFromRecentMonths(call, period, request, pageMonths, whole);
+  if (rows) return { rows, totalCount: total };
   const narrowed =
     last === null || reached < end
       ? period
@@ -458,6 +466,42 @@ async function usageLogByMonths(call: ErpCall, period: DateRange, request: Norma
       extras: 'true AS by_months',
     }),
   );
+}
+
+/** A month (its first day) of Usage/Log's page, with the offset and count of the page's rows among the month's groups. */
+type MonthSlice = { month: string; offset: number; count: number };
+
+/**
+ * Usage/Log's page from erp.usage_month_customer_item, each month's rows read from its index by
+ * sales: when every month the page falls in is a whole month of the period (`whole`) and one of the
+ * data's last months, which the table keeps, for every sales rep with no filter but the company
+ * (the table keeps nothing else). Null otherwise.
+ */
+async function usageLogFromRecentMonths(
+  call: ErpCall,
+  period: DateRange,
+  request: NormalizedRequest,
+  pageMonths: readonly MonthSlice[],
+  whole: DateRange | null,
+): Promise<Record<string, unknown>[] | null> {
+  if (!call.context.scope.all || !request.filters.every((f) => f.field.toLowerCase() === 'company')) return null;
+  const kept = (month: string) => whole !== null && month >= whole.from && month <= whole.to && isRecentMonth(month, call.context.dataThrough);
+  if (pageMonths.length === 0 || !pageMonths.every((m) => kept(m.month))) return null;
+  const spec = usageLogSpec(call, period, request, new SqlParams());
+  const params = new SqlParams();
+  const slices = pageMonths.map((m) => {
+    const where = [`u.month = ${params.add(m.month)}::date`, ...filterPredicates(request.filters, { company: 'u.company' }, params)];
+    return `(SELECT u.* FROM erp.usage_month_customer_item u WHERE ${where.join(' AND ')}
+              ORDER BY u.sales DESC, u.company, u.customer, u.item_number OFFSET ${params.add(m.offset)} LIMIT ${params.add(m.count)})`;
+  });
+  const select = Object.entries(spec.columns).map(([name, sql]) => `${sql} AS "${name}"`).join(', ');
+  const { rows } = await analyticsQuery(
+    call.db,
+    `WITH p AS (${slices.join(' UNION ALL ')})
+     SELECT ${select} FROM ${spec.decorate('p', false)} ${orderByClause(request, spec.columns, spec.defaultSort, spec.tieBreak)}`,
+    params.values,
+  );
+  return rows;
 }
 
 async function usageLogPage(call: ErpCall, body: AnalyticsSearchRequest & { dateSlug?: string }) {

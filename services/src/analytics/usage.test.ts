@@ -426,6 +426,7 @@ describe('Usage/Log sorted by month, counted per month (erp.usage_month_groups)'
       { body: { dateSlug: 'last-month' }, from: '2026-10-01', to: '2026-10-31', dir: 'DESC' as const, pageSize: 15, pageNumber: 1 },
       { body: { dateSlug: 'this-month', pageNumber: 2 }, from: '2026-11-01', to: TODAY, dir: 'DESC' as const, pageSize: 15, pageNumber: 2 },
       { body: { dateSlug: 'last-90-days', pageSize: 50, pageNumber: 3 }, from: '2026-08-23', to: TODAY, dir: 'DESC' as const, pageSize: 50, pageNumber: 3 },
+      { body: { dateSlug: 'last-90-days', sortBy: 'month', sortDir: 'asc' }, from: '2026-08-23', to: TODAY, dir: 'ASC' as const, pageSize: 15, pageNumber: 1 },
       { body: { pageNumber: 100000 }, from: '2025-12-01', to: TODAY, dir: 'DESC' as const, pageSize: 15, pageNumber: 100000 },
     ];
     for (const c of cases) {
@@ -462,6 +463,59 @@ describe('Usage/Log sorted by month, counted per month (erp.usage_month_groups)'
       await sql(`UPDATE erp.usage_month_groups SET mixed = true WHERE month = '2026-03-01'`);
       const mixed = await ok(admin, '/Usage/Log', { pageSize: 15 });
       expect(shown(mixed)).toEqual(raw);
+    });
+  });
+});
+
+describe('Usage/Log’s page of the data’s last 13 months (erp.usage_month_customer_item)', () => {
+  type Row = { customer: string; itemNumber: string; month: string; qty: number };
+  const top = async (month: string) =>
+    (
+      await sql<{ company: string; customer: string; item_number: string; qty: number }>(
+        `SELECT company, customer, item_number, qty FROM erp.usage_month_customer_item WHERE month = $1 ORDER BY sales DESC, company, customer, item_number LIMIT 1`,
+        [month],
+      )
+    )[0]!;
+
+  it('reads the newest month’s page from the table (a changed row shows), and a rep’s or another filter’s from the lines', async () => {
+    const { admin, rep } = kit.users;
+    const newest = await top('2026-11-01');
+    const raise = `UPDATE erp.usage_month_customer_item SET qty = qty + 1000
+                    WHERE month = '2026-11-01' AND (company, customer, item_number) = ('${newest.company}', '${newest.customer}', '${newest.item_number}')`;
+    await withChangedRollup(kit, raise, 'erp.refresh_usage_month_customer_items', async () => {
+      // Questions no other test asks: answers are cached per data load.
+      const page = await ok(admin, '/Usage/Log', { pageSize: 14 });
+      expect([page.rows[0].customer, page.rows[0].itemNumber, page.rows[0].qty]).toEqual([newest.customer, newest.item_number, newest.qty + 1000]);
+      const byCompany = await ok(admin, '/Usage/Log', { pageSize: 14, filters: [eq('company', newest.company)] });
+      expect(byCompany.rows[0].qty).toBe(newest.qty + 1000);
+      const [{ branch }] = await sql<{ branch: string }>(
+        `SELECT branch FROM erp.invoice_line WHERE invoice_date >= '2026-11-01' AND (company, customer, item_number) = ($1, $2, $3) LIMIT 1`,
+        [newest.company, newest.customer, newest.item_number],
+      );
+      const byBranch = await ok(admin, '/Usage/Log', { pageSize: 14, filters: [eq('branch', branch)] });
+      const shown = byBranch.rows.find((r: Row) => r.customer === newest.customer && r.itemNumber === newest.item_number && r.month === '2026-11');
+      expect(shown?.qty).toBe(newest.qty);
+      const mine = await ok(rep, '/Usage/Log', { pageSize: 499 });
+      expect(mine.rows.every((r: Row) => r.qty < 1000)).toBe(true);
+    });
+  });
+
+  it('reads a month older than the last 13 from the lines: last year, oldest month first and newest first', async () => {
+    const { admin } = kit.users;
+    const oldest = await top('2025-01-01');
+    expect(oldest).toBeUndefined();
+    const december = await top('2025-12-01');
+    const raise = `UPDATE erp.usage_month_customer_item SET qty = qty + 1000 WHERE month = '2025-12-01'`;
+    await withChangedRollup(kit, raise, 'erp.refresh_usage_month_customer_items', async () => {
+      const newestFirst = await ok(admin, '/Usage/Log', { dateSlug: 'last-year' });
+      expect([newestFirst.rows[0].month, newestFirst.rows[0].customer, newestFirst.rows[0].qty]).toEqual(['2025-12', december.customer, december.qty + 1000]);
+      const oldestFirst = await ok(admin, '/Usage/Log', { dateSlug: 'last-year', sortBy: 'month', sortDir: 'asc', pageSize: 50 });
+      expect(oldestFirst.rows[0].month).toBe('2025-01');
+      const [{ lines }] = await sql<{ lines: number }>(
+        `SELECT count(*)::int AS lines FROM erp.invoice_line WHERE (company, customer, item_number) = ($1, $2, $3) AND invoice_date BETWEEN '2025-01-01' AND '2025-01-31'`,
+        [oldestFirst.rows[0].company, oldestFirst.rows[0].customer, oldestFirst.rows[0].itemNumber],
+      );
+      expect(oldestFirst.rows[0].lineCount).toBe(lines);
     });
   });
 });
@@ -654,6 +708,15 @@ describe('Inventory/Inactive/Supplier from each item’s last sale (erp.item_las
         WHERE m.qty IS DISTINCT FROM x.qty OR m.sales IS DISTINCT FROM x.sales OR m.line_count IS DISTINCT FROM x.line_count`,
     );
     expect(itemMonths).toBe(0);
+    const [{ customerItemMonths }] = await sql<{ customerItemMonths: number }>(
+      `SELECT count(*)::int AS "customerItemMonths" FROM (
+         SELECT date_trunc('month', invoice_date)::date AS month, company, customer, item_number, sum(qty)::int AS qty, sum(sales) AS sales,
+                count(*)::int AS line_count, count(DISTINCT invoice_number)::int AS invoice_count, max(invoice_date) AS last_date
+           FROM erp.invoice_line WHERE invoice_date >= '2025-11-01' GROUP BY 1, 2, 3, 4) x
+         FULL JOIN erp.usage_month_customer_item u USING (month, company, customer, item_number)
+        WHERE (u.qty, u.sales, u.line_count, u.invoice_count, u.last_date) IS DISTINCT FROM (x.qty, x.sales, x.line_count, x.invoice_count, x.last_date)`,
+    );
+    expect(customerItemMonths).toBe(0);
     const log = await ok(kit.users.admin, '/Usage/Log', { pageSize: 9, pageNumber: 4 });
     const [{ n }] = await sql<{ n: number }>(
       `SELECT count(*)::int AS n FROM (SELECT 1 FROM erp.invoice_line WHERE invoice_date BETWEEN '2025-12-01' AND '${TODAY}' GROUP BY company, customer, item_number, date_trunc('month', invoice_date)) x`,
