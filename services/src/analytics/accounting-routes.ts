@@ -39,6 +39,7 @@ import {
   rollupKeeps,
   todaySql,
   type AgingBucket,
+  type AgingRollups,
   type AgingSpec,
   type ErpCall,
   type GroupKey,
@@ -63,6 +64,7 @@ type Ledger = {
   groupBys: Record<string, GroupKey>;
   filterFields: Record<string, string>;
   list: (today: string) => ListModel;
+  agingRollups?: AgingRollups;
 };
 
 const daysColumns = (today: string) => ({
@@ -87,6 +89,8 @@ const AR: Ledger = {
     customer: dimension('customer', 'o.customer'),
   },
   filterFields: { company: 'o.company', branch: 'o.branch', salesRep: 'o.sales_rep', customer: 'o.customer', invoiceNumber: 'o.invoice_number' },
+  // Migration 040: AR/Grouped by customer's default page.
+  agingRollups: { groupBy: 'customer', table: 'erp.ar_open_customer', key: 'customer', dates: 'erp.ar_open_dates' },
   list: (today) => ({
     name: 'AR/List',
     from: 'erp.ar_open o LEFT JOIN erp.customer c ON c.company = o.company AND c.customer = o.customer',
@@ -169,6 +173,7 @@ function ledgerAging(call: ErpCall, ledger: Ledger, groupBy: string, basis: Agin
     ageFrom: basis === 'DueDate' ? 'o.due_date' : 'o.invoice_date',
     basis,
     buckets: bucketsOf(call, ledger, basis),
+    rollups: ledger.agingRollups,
   };
   return agingGrouped(call, spec, groupBy, body);
 }

@@ -198,14 +198,21 @@ export async function groupedMeasures(call: ErpCall, spec: GroupedSpec): Promise
     SELECT t.*, g.key, ${lateNames ? groupName(names, 'g') : 'g.name'} AS name, ${measures.map((m) => `${round2(`g."${m}"`)} AS "${m}"`).join(', ')}
       FROM t LEFT JOIN p g ON true ${order}`;
   const { rows } = await analyticsQuery(call.db, text, params.values, { hashAggregates: spec.hashAggregates });
+  return groupedAnswer(rows, measures);
+}
+
+/**
+ * The answer of a grouped statement's rows: each the count (total_count), the totals (t_<measure>)
+ * and one page row (key, name and the measures), or no page row (a null key) when the page is empty.
+ */
+function groupedAnswer(rows: Array<Record<string, unknown>>, measures: readonly string[]): GroupedAnswer {
   const first = rows[0]!;
-  const totals = Object.fromEntries(measures.map((m) => [m, Number(first[`t_${m}`])]));
   return {
     rows: rows
       .filter((row) => row.key !== null)
       .map((row) => Object.fromEntries(['key', 'name', ...measures].map((c) => [c, c === 'key' || c === 'name' ? String(row[c]) : Number(row[c])]))),
     totalCount: Number(first.total_count),
-    totals,
+    totals: Object.fromEntries(measures.map((m) => [m, Number(first[`t_${m}`])])),
   };
 }
 
@@ -277,28 +284,81 @@ export type AgingSpec = {
   ageFrom: string;
   basis: string;
   buckets: readonly AgingBucket[];
+  /**
+   * Rollups of the ledger for one group-by's default page (AgingRollups): with them, a request of
+   * every sales rep's documents, with no filter or search, sorted by balance largest first, ages
+   * only the page's groups.
+   */
+  rollups?: AgingRollups;
 };
+
+/**
+ * A ledger's balance per group of one group-by (`table`, with the group's `key` column and
+ * `balance`, indexed by balance descending and key), and its documents' balance and count by
+ * every date the amount, due date and age columns name (`dates`, read as alias o with the
+ * ledger's column names and `document_count`).
+ */
+export type AgingRollups = { groupBy: string; table: string; key: string; dates: string };
+
+const AGING_SORT = { field: 'balance', dir: 'desc' } as const;
+
+/** The aging measures of rows whose documents `count` counts (count(*) of documents, a sum of counts of rollup rows). */
+function agingMeasures(spec: AgingSpec, today: string, count: string): Record<string, string> {
+  return {
+    balance: moneySum(spec.amount),
+    pastDue: filteredAggregate(moneySum(spec.amount), `${spec.dueDate} < ${today}`),
+    documentCount: count,
+    ...bucketMeasures(spec.buckets, `(${today} - ${spec.ageFrom})`, spec.amount),
+  };
+}
+
+/**
+ * The default page of the rollups' group-by (AgingSpec.rollups): the page's groups from the index
+ * by balance, only their documents aged, the count of the groups, and the totals from the rollup
+ * by dates. Null when the request is not one it answers.
+ */
+async function rankedAging(call: ErpCall, spec: AgingSpec, groupBy: string, request: NormalizedRequest): Promise<GroupedAnswer | null> {
+  const rollups = spec.rollups;
+  if (!rollups || rollups.groupBy.toLowerCase() !== groupBy.toLowerCase() || !call.context.rollupsReady || !call.context.scope.all) return null;
+  if (spec.where?.length || request.filters.length || request.searchString) return null;
+  const sortBy = (request.sortBy ?? AGING_SORT.field).toLowerCase();
+  if (sortBy !== AGING_SORT.field || (request.sortDir ?? (request.sortBy ? 'asc' : AGING_SORT.dir)) !== AGING_SORT.dir) return null;
+  const group = groupKeyOf(spec.groupBys, groupBy, spec.what);
+  const today = todaySql(call);
+  const page = agingMeasures(spec, today, 'count(*)');
+  const totals = agingMeasures(spec, today, 'sum(o.document_count)');
+  const measures = Object.keys(page);
+  const params = new SqlParams();
+  const { rows } = await analyticsQuery(
+    call.db,
+    `WITH k AS (SELECT r.${rollups.key} AS key FROM ${rollups.table} r ORDER BY r.balance DESC, r.${rollups.key} ${pageClause(request, params)}),
+          a AS (SELECT ${group.key} AS key, ${measures.map((m) => `${page[m]} AS "${m}"`).join(', ')}
+                  FROM ${spec.from} WHERE ${group.key} IN (SELECT key FROM k) GROUP BY 1),
+          t AS (SELECT (SELECT count(*) FROM ${rollups.table})::int AS total_count, ${measures.map((m) => `${round2(totals[m]!)} AS "t_${m}"`).join(', ')}
+                  FROM ${rollups.dates} o)
+     SELECT t.*, g.key, ${groupName(group.names, 'g')} AS name, ${measures.map((m) => `${round2(`g."${m}"`)} AS "${m}"`).join(', ')}
+       FROM t LEFT JOIN a g ON true ORDER BY g."balance" DESC, g.key`,
+    params.values,
+  );
+  return groupedAnswer(rows, measures);
+}
 
 /** Open amounts per group: balance, past due, documents, and the balance per aging bucket. */
 export async function agingGrouped(call: ErpCall, spec: AgingSpec, groupBy: string, body: SearchRequest | undefined) {
   const request = normalizeRequest(body);
-  const today = todaySql(call);
-  const result = await groupedMeasures(call, {
-    from: spec.from,
-    where: spec.where ?? [],
-    group: groupKeyOf(spec.groupBys, groupBy, spec.what),
-    measures: {
-      balance: moneySum(spec.amount),
-      pastDue: filteredAggregate(moneySum(spec.amount), `${spec.dueDate} < ${today}`),
-      documentCount: 'count(*)',
-      ...bucketMeasures(spec.buckets, `(${today} - ${spec.ageFrom})`, spec.amount),
-    },
-    filterFields: spec.filterFields,
-    salesRepColumn: spec.salesRepColumn,
-    request,
-    defaultSort: { field: 'balance', dir: 'desc' },
-    params: new SqlParams(),
-  });
+  const result =
+    (await rankedAging(call, spec, groupBy, request)) ??
+    (await groupedMeasures(call, {
+      from: spec.from,
+      where: spec.where ?? [],
+      group: groupKeyOf(spec.groupBys, groupBy, spec.what),
+      measures: agingMeasures(spec, todaySql(call), 'count(*)'),
+      filterFields: spec.filterFields,
+      salesRepColumn: spec.salesRepColumn,
+      request,
+      defaultSort: AGING_SORT,
+      params: new SqlParams(),
+    }));
   return {
     groupBy,
     agingBasis: spec.basis,

@@ -1,5 +1,5 @@
 /**
- * The analytics rollups (migrations 004_rollups.sql, 007_sales_calls.sql, 011–015, 018–028, 033–035, 037–039): narrow
+ * The analytics rollups (migrations 004_rollups.sql, 007_sales_calls.sql, 011–015, 018–028, 033–035, 037–040): narrow
  * pre-aggregates of the invoice lines, bookings and quotes, rebuilt after each ERP load by `generateErpData` (inside the load's
  * transaction, so readers never see new lines with old rollups).
  */
@@ -36,6 +36,8 @@ const ROLLUPS = {
   item_invoice_days: null,
   quote_header_day: 'quote_header_day_pkey',
   ar_open_rep: null,
+  ar_open_customer: null,
+  ar_open_dates: null,
   service_order_day: 'service_order_day_pkey',
   order_line_short: null,
   customer_item_last_sale_day: 'customer_item_last_sale_day_pkey',
@@ -89,7 +91,7 @@ export async function refreshRollups(db: Queryable): Promise<void> {
   await db.query('SELECT erp.refresh_year_first_days()');
   // Quote headers by day (migration 024), for Analysis/QuoteConversionRatio.
   await db.query('SELECT erp.refresh_quote_header_rollups()');
-  // Open receivables by rep (migration 025), for Analysis/ArApRatio.
+  // Open receivables by rep (migration 025), for Analysis/ArApRatio, and by customer and by dates (migration 040), for AR/Grouped by customer.
   await db.query('SELECT erp.refresh_ar_rollups()');
   // Service orders by opened day (migration 026), for ServiceOrder/Summary.
   await db.query('SELECT erp.refresh_service_order_rollups()');
