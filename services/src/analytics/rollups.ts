@@ -1,5 +1,5 @@
 /**
- * The analytics rollups (migrations 004_rollups.sql, 007_sales_calls.sql, 011–015, 018–028, 033–035, 037–040): narrow
+ * The analytics rollups (migrations 004_rollups.sql, 007_sales_calls.sql, 011–015, 018–028, 033–035, 037–041): narrow
  * pre-aggregates of the invoice lines, bookings and quotes, rebuilt after each ERP load by `generateErpData` (inside the load's
  * transaction, so readers never see new lines with old rollups).
  */
@@ -29,6 +29,7 @@ const ROLLUPS = {
   purchase_order_month: 'purchase_order_month_by_month',
   booking_month_customer: 'booking_month_customer_pkey',
   invoice_ibt_day: 'invoice_ibt_day_by_date',
+  invoice_ibt_line: 'invoice_ibt_line_by_date',
   customer_first_invoice: 'customer_first_invoice_by_date',
   quote_booked_month_customer: 'quote_booked_month_customer_pkey',
   quote_booked_month_product_group: 'quote_booked_month_product_group_pkey',
@@ -79,7 +80,7 @@ export async function refreshRollups(db: Queryable): Promise<void> {
   await db.query('SELECT erp.refresh_purchase_order_rollups()');
   // Bookings by month × customer (migration 018), for bookings by customer.
   await db.query('SELECT erp.refresh_booking_rollups()');
-  // Lines shipped from another branch by day (migration 019), for IBTSalesHistory/List's count and totals.
+  // Lines shipped from another branch by day (migration 019), for IBTSalesHistory/List's count and totals, and their keys (migration 041), for its page.
   await db.query('SELECT erp.refresh_ibt_rollups()');
   // Each customer's first invoice (migration 020), for Invoice/FirstTime.
   await db.query('SELECT erp.refresh_customer_first_invoices()');

@@ -694,12 +694,18 @@ async function usageKpiFromLines(call: ErpCall, ranges: DateRange[], request: No
 /**
  * Invoice lines shipped from a location of another branch than the customer's home branch. The
  * line has no location: its invoice's does (erp.invoice_header.location → erp.location.branch).
+ * With current rollups the lines are those of erp.invoice_ibt_line, joined on its date and keys:
+ * the list's order is its index's, so a page joins only its own lines.
  */
-function ibtList(costBasis: string): ListModel {
+function ibtList(costBasis: string, rollupsReady: boolean): ListModel {
   const cost = onCommissionCost(costBasis) ? 'l.commission_cost' : 'l.cost';
+  const lines = rollupsReady
+    ? `erp.invoice_ibt_line k JOIN erp.invoice_line l ON l.invoice_date = k.invoice_date AND l.invoice_number = k.invoice_number
+                                                   AND l.invoice_line_number = k.invoice_line_number AND l.company = k.company`
+    : 'erp.invoice_line l';
   return {
     name: 'IBTSalesHistory/List',
-    from: `erp.invoice_line l
+    from: `${lines}
       JOIN erp.invoice_header h ON h.company = l.company AND h.invoice_number = l.invoice_number
       JOIN erp.location loc ON loc.company = h.company AND loc.location = h.location
       JOIN erp.customer c ON c.company = l.company AND c.customer = l.customer
@@ -753,7 +759,7 @@ async function ibtPage(call: ErpCall, body: AnalyticsSearchRequest & { dateSlug?
   const period = resolveDate(dateSlug, call.context, call.today);
   const request = normalizeRequest(body);
   const result = await listQuery(call.db, {
-    model: ibtList(call.context.invoiceCostBasis),
+    model: ibtList(call.context.invoiceCostBasis, call.context.rollupsReady),
     context: call.context,
     range: period,
     request,

@@ -218,6 +218,40 @@ describe('IBTSalesHistory/List', () => {
   });
 });
 
+describe('IBTSalesHistory/List’s page from the keys of the lines shipped from another branch (erp.invoice_ibt_line)', () => {
+  const key = (r: { company: string; invoiceNumber: string; invoiceLineNumber: number }) => `${r.company}/${r.invoiceNumber}/${r.invoiceLineNumber}`;
+  /** A page of the raw lines shipped from another branch, newest first, as the API's row keys. */
+  const rawPage = async (pageSize: number, offset: number, extra = '') =>
+    (
+      await sql<{ k: string }>(
+        `SELECT l.company || '/' || l.invoice_number || '/' || l.invoice_line_number AS k FROM erp.invoice_line l
+           JOIN erp.invoice_header h ON h.company = l.company AND h.invoice_number = l.invoice_number
+           JOIN erp.location x ON x.company = h.company AND x.location = h.location
+           JOIN erp.customer c ON c.company = l.company AND c.customer = l.customer
+          WHERE x.branch <> c.branch AND l.invoice_date BETWEEN '2026-08-23' AND '${TODAY}' ${extra}
+          ORDER BY l.invoice_date DESC, l.invoice_number DESC, l.invoice_line_number LIMIT ${pageSize} OFFSET ${offset}`,
+      )
+    ).map((r) => r.k);
+
+  it('pages like the raw lines: the first page, a deep one and a rep’s', async () => {
+    const { admin, rep } = kit.users;
+    expect((await ok(admin, '/IBTSalesHistory/List', { pageSize: 12 })).rows.map(key)).toEqual(await rawPage(12, 0));
+    expect((await ok(admin, '/IBTSalesHistory/List', { pageSize: 12, pageNumber: 7 })).rows.map(key)).toEqual(await rawPage(12, 72));
+    expect((await ok(rep, '/IBTSalesHistory/List', { pageSize: 12 })).rows.map(key)).toEqual(await rawPage(12, 0, "AND l.sales_rep = 'SR01'"));
+  });
+
+  it('lists only the lines whose keys the table holds (a removed one is gone)', async () => {
+    const { admin } = kit.users;
+    const [first] = await rawPage(1, 0);
+    const [company, invoice, line] = first!.split('/');
+    const remove = `DELETE FROM erp.invoice_ibt_line WHERE (company, invoice_number, invoice_line_number) = ('${company}', '${invoice}', ${line})`;
+    await withChangedRollup(kit, remove, 'erp.refresh_ibt_rollups', async () => {
+      const page = await ok(admin, '/IBTSalesHistory/List', { pageSize: 11 });
+      expect(page.rows.map(key)).toEqual((await rawPage(12, 0)).slice(1));
+    });
+  });
+});
+
 describe('the usage components', () => {
   it("Inactive Items on the account summary board shows the page's account only, within the rep's scope", async () => {
     const { rep, rep2 } = kit.users;
