@@ -1,5 +1,5 @@
 /**
- * The analytics rollups (migrations 004_rollups.sql, 007_sales_calls.sql, 011–015, 018–028, 033–035, 037–041): narrow
+ * The analytics rollups (migrations 004_rollups.sql, 007_sales_calls.sql, 011–015, 018–028, 033–035, 037–042): narrow
  * pre-aggregates of the invoice lines, bookings and quotes, rebuilt after each ERP load by `generateErpData` (inside the load's
  * transaction, so readers never see new lines with old rollups).
  */
@@ -29,7 +29,7 @@ const ROLLUPS = {
   purchase_order_month: 'purchase_order_month_by_month',
   booking_month_customer: 'booking_month_customer_pkey',
   invoice_ibt_day: 'invoice_ibt_day_by_date',
-  invoice_ibt_line: 'invoice_ibt_line_by_date',
+  invoice_ibt_line: null,
   customer_first_invoice: 'customer_first_invoice_by_date',
   quote_booked_month_customer: 'quote_booked_month_customer_pkey',
   quote_booked_month_product_group: 'quote_booked_month_product_group_pkey',
@@ -53,6 +53,10 @@ const ROLLUPS = {
   booking_trailing_year_customer_summary: null,
   order_ship_trailing_year_customer_total: 'order_ship_trailing_year_customer_total_pkey',
   order_ship_trailing_year_customer_summary: null,
+  invoice_recent_month_customer_total: 'invoice_recent_month_customer_total_pkey',
+  invoice_recent_month_customer_summary: null,
+  booking_recent_month_customer_total: 'booking_recent_month_customer_total_pkey',
+  booking_recent_month_customer_summary: null,
   invoice_year_customer_next: null,
   quote_booked_year_customer_next: null,
 } as const satisfies Record<string, string | null>;
@@ -104,7 +108,8 @@ export async function refreshRollups(db: Queryable): Promise<void> {
   await db.query('SELECT erp.refresh_year_customer_totals()');
   // The customers of each year by their next year (migration 038), from those totals, for year over year by customer.
   await db.query('SELECT erp.refresh_year_customer_next()');
-  // One row per customer per 12 months through each of the data's last 13 months (migration 037), for invoices, bookings and shipped order lines over rolling and last 12 months by customer that no scope narrows.
+  // One row per customer per 12 months through each of the data's last 13 months (migration 037), for invoices, bookings and shipped order lines over rolling and last 12 months by customer that no scope narrows,
+  // and per each of those months (migration 042), for invoices and bookings of one month.
   await db.query('SELECT erp.refresh_trailing_year_customer_totals()');
   // Each dated rollup rewritten in the order of its date index, so a period is a run of adjacent pages.
   // The refresh's TRUNCATE already holds the tables' locks until the load commits.
