@@ -292,6 +292,29 @@ describe('Invoice by customer for one year, from the year × customer totals', (
     expect(older.rows.map((r: Row) => [r.key, cents(r.sales)])).toEqual(olderRaw.slice(0, 3).map((r) => [r.key, cents(r.sales)]));
   });
 
+  it("this month and last month by customer page from each of the data's last 13 months; an older or partial month reads the month rollup", async () => {
+    await expectSecondRankPage('this-month', 'invoice_recent_month_customer_total', await raw('sales', '', [], { from: '2026-11-01', to: TODAY }));
+    await expectSecondRankPage('last-month', 'invoice_recent_month_customer_total', await raw('sales', '', [], { from: '2026-10-01', to: '2026-10-31' }));
+    const months = await sql<{ month: string; customer: string }>(
+      `WITH raw AS (SELECT date_trunc('month', invoice_date)::date AS month, customer, sum(sales) AS sales, sum(freight) AS freight, count(*)::int AS lines,
+                           count(DISTINCT invoice_number)::int AS invoices
+                      FROM erp.invoice_line WHERE invoice_date >= '2025-11-01' GROUP BY 1, 2)
+       SELECT month::text, customer FROM raw r FULL JOIN erp.invoice_recent_month_customer_total t USING (month, customer)
+        WHERE (r.sales, r.freight, r.lines, r.invoices) IS DISTINCT FROM (t.sales, t.freight, t.line_count, t.invoice_count)`,
+    );
+    expect(months).toEqual([]);
+    const [{ n }] = await sql<{ n: number }>(`SELECT count(*)::int AS n FROM erp.invoice_recent_month_customer_total`);
+    expect(n).toBeGreaterThan(0);
+    for (const dateSlug of ['2025-10-01_2025-10-31', '2026-10-01_2026-10-15']) {
+      const other = await ok(admin, '/Invoice/Grouped', { groupBy: 'customer', dateSlug, pageSize: 3 });
+      expect(other.source, dateSlug).not.toBe('invoice_recent_month_customer_total');
+      const [from, to] = dateSlug.split('_') as [string, string];
+      expect(other.rows.map((r: Row) => [r.key, cents(r.sales)])).toEqual((await raw('sales', '', [], { from, to })).slice(0, 3).map((r) => [r.key, cents(r.sales)]));
+    }
+    const own = await ok(rep, '/Invoice/Grouped', { groupBy: 'customer', dateSlug: 'last-month', pageSize: 500 });
+    expect(own.source).toBe('invoice_month_customer');
+  });
+
   it("year over year by customer pages from this year's index, and past this year's buyers from every customer of the three years", async () => {
     type Years = { key: string; y0: string; y1: string; y2: string };
     const byYears = await sql<Years>(
@@ -618,6 +641,23 @@ describe('Booking and Order', () => {
         [TODAY],
       );
       expect(byCustomer.rows.map((r: { key: string; sales: number; lineCount: number }) => [r.key, cents(r.sales), r.lineCount])).toEqual(raw.map((r) => [r.key, cents(r.s), r.n]));
+    }
+    // By customer for one month of the last 13: each month's customers (a one-month window), on either basis.
+    for (const [basis, column] of [
+      ['OrderLineDate', 'order_line_date'],
+      ['BookingDate', 'booking_date'],
+    ] as const) {
+      const lastMonth = await ok(admin, `/Booking/Grouped/customer/last-month?bookingDateBasis=${basis}`, { pageSize: 4, pageNumber: 2 });
+      expect(lastMonth.source).toBe('booking_recent_month_customer_total');
+      const raw = await sql<{ key: string; s: string; n: number }>(
+        `SELECT customer AS key, sum(sales) AS s, count(*)::int AS n, count(*) OVER ()::int AS groups, sum(sum(sales)) OVER () AS total
+           FROM erp.booking WHERE ${column} BETWEEN '2026-10-01' AND '2026-10-31' GROUP BY 1 ORDER BY 2 DESC, 1`,
+      );
+      expect(lastMonth.rows.map((r: { key: string; sales: number; lineCount: number }) => [r.key, cents(r.sales), r.lineCount])).toEqual(
+        raw.slice(4, 8).map((r) => [r.key, cents(r.s), r.n]),
+      );
+      expect(lastMonth.totalCount).toBe(raw.length);
+      expect(cents(lastMonth.totals.sales)).toBe(raw.reduce((sum, r) => sum + cents(r.s), 0));
     }
     const kpi = await ok(admin, '/Booking/KPI', { dateSlug: 'last-month' });
     const [raw] = await sql<{ s: string }>(`SELECT sum(sales) AS s FROM erp.booking WHERE order_line_date BETWEEN '2026-10-01' AND '2026-10-31'`);

@@ -103,7 +103,37 @@ function dimGroupBys(fields: readonly string[]): Record<string, GroupBy> {
 }
 
 const ROLLUP_MEASURES = { sales: moneySum('sales'), cost: moneySum('cost'), lines: 'sum(line_count)', invoices: 'sum(invoice_count)', freight: moneySum('freight') };
+const BOOKING_ROLLUP_MEASURES = { sales: moneySum('sales'), cost: moneySum('cost'), lines: 'sum(line_count)' };
+const ON_TIME_ROLLUP_MEASURES = { ...BOOKING_ROLLUP_MEASURES, onTime: 'sum(on_time_count)' };
 const ORG_DIMS = { company: 'company', branch: 'branch', salesRep: 'sales_rep' };
+
+/**
+ * A window source by customer alone (migrations 037 and 042): erp.<subject>_<span>_customer_total,
+ * whose rows sum `trailingMonths` months through each of the data's last 13 months, ranked on
+ * `ranked` from the indexes by month and those columns, with its summary. No sales rep or branch:
+ * it answers only questions no scope narrows.
+ */
+function customerWindowSource(
+  subject: string,
+  span: 'trailing_year' | 'recent_month',
+  measures: Source['measures'],
+  ranked: Readonly<Partial<Record<Measure, string>>>,
+  where?: string,
+): Source {
+  const name = `${subject}_${span}_customer_total`;
+  return {
+    name,
+    table: `erp.${name}`,
+    dateColumn: 'month',
+    grain: 'month',
+    trailingMonths: span === 'trailing_year' ? 12 : 1,
+    dims: { customer: 'customer' },
+    measures,
+    where,
+    rollup: true,
+    ranked: { dim: 'customer', columns: ranked, summary: `erp.${subject}_${span}_customer_summary` },
+  };
+}
 
 const INVOICE_FIELDS = ['company', 'branch', 'salesRep', 'customer', 'shipTo', 'productGroup', 'itemNumber', 'invoiceNumber'] as const;
 
@@ -131,18 +161,9 @@ export const invoiceModel: Model = {
       rollup: true,
       ranked: { dim: 'customer', columns: { sales: 'sales', freight: 'freight' }, summary: 'erp.invoice_year_customer_summary', next: 'erp.invoice_year_customer_next' },
     },
-    {
-      // The 12 months through each of the data's last 13 months (rolling and last 12 months), by customer alone, for unscoped questions like the year's.
-      name: 'invoice_trailing_year_customer_total',
-      table: 'erp.invoice_trailing_year_customer_total',
-      dateColumn: 'month',
-      grain: 'month',
-      trailingMonths: 12,
-      dims: { customer: 'customer' },
-      measures: ROLLUP_MEASURES,
-      rollup: true,
-      ranked: { dim: 'customer', columns: { sales: 'sales', freight: 'freight' }, summary: 'erp.invoice_trailing_year_customer_summary' },
-    },
+    // The 12 months through each of the data's last 13 months (rolling and last 12 months), and each of those months, by customer alone.
+    customerWindowSource('invoice', 'trailing_year', ROLLUP_MEASURES, { sales: 'sales', freight: 'freight' }),
+    customerWindowSource('invoice', 'recent_month', ROLLUP_MEASURES, { sales: 'sales', freight: 'freight' }),
     {
       name: 'invoice_year_customer',
       table: 'erp.invoice_year_customer',
@@ -228,30 +249,20 @@ export function bookingModel(basis: 'OrderLineDate' | 'BookingDate'): Model {
         dateColumn: 'day',
         grain: 'day',
         dims: ORG_DIMS,
-        measures: { sales: moneySum('sales'), cost: moneySum('cost'), lines: 'sum(line_count)' },
+        measures: BOOKING_ROLLUP_MEASURES,
         where: `basis = '${basis}'`,
         rollup: true,
       },
-      {
-        // The 12 months through each of the data's last 13 months by customer alone, for unscoped questions (like the invoices').
-        name: 'booking_trailing_year_customer_total',
-        table: 'erp.booking_trailing_year_customer_total',
-        dateColumn: 'month',
-        grain: 'month',
-        trailingMonths: 12,
-        dims: { customer: 'customer' },
-        measures: { sales: moneySum('sales'), cost: moneySum('cost'), lines: 'sum(line_count)' },
-        where: `basis = '${basis}'`,
-        rollup: true,
-        ranked: { dim: 'customer', columns: { sales: 'sales' }, summary: 'erp.booking_trailing_year_customer_summary' },
-      },
+      // The 12 months through each of the data's last 13 months, and each of those months, by customer alone (like the invoices').
+      customerWindowSource('booking', 'trailing_year', BOOKING_ROLLUP_MEASURES, { sales: 'sales' }, `basis = '${basis}'`),
+      customerWindowSource('booking', 'recent_month', BOOKING_ROLLUP_MEASURES, { sales: 'sales' }, `basis = '${basis}'`),
       {
         name: 'booking_month_customer',
         table: 'erp.booking_month_customer',
         dateColumn: 'month',
         grain: 'month',
         dims: { ...ORG_DIMS, customer: 'customer' },
-        measures: { sales: moneySum('sales'), cost: moneySum('cost'), lines: 'sum(line_count)' },
+        measures: BOOKING_ROLLUP_MEASURES,
         where: `basis = '${basis}'`,
         rollup: true,
       },
@@ -429,25 +440,15 @@ const ON_TIME_FIELDS = ['company', 'branch', 'salesRep', 'customer', 'shipTo', '
 export const onTimeModel: Model = {
   name: 'Order/OnTimeDelivery',
   sources: [
-    {
-      // The 12 months through each of the data's last 13 months by customer alone, for unscoped questions (like the invoices').
-      name: 'order_ship_trailing_year_customer_total',
-      table: 'erp.order_ship_trailing_year_customer_total',
-      dateColumn: 'month',
-      grain: 'month',
-      trailingMonths: 12,
-      dims: { customer: 'customer' },
-      measures: { sales: moneySum('sales'), cost: moneySum('cost'), lines: 'sum(line_count)', onTime: 'sum(on_time_count)' },
-      rollup: true,
-      ranked: { dim: 'customer', columns: { sales: 'sales' }, summary: 'erp.order_ship_trailing_year_customer_summary' },
-    },
+    // The 12 months through each of the data's last 13 months by customer alone (like the invoices').
+    customerWindowSource('order_ship', 'trailing_year', ON_TIME_ROLLUP_MEASURES, { sales: 'sales' }),
     {
       name: 'order_ship_month_customer',
       table: 'erp.order_ship_month_customer',
       dateColumn: 'month',
       grain: 'month',
       dims: { ...ORG_DIMS, customer: 'customer' },
-      measures: { sales: moneySum('sales'), cost: moneySum('cost'), lines: 'sum(line_count)', onTime: 'sum(on_time_count)' },
+      measures: ON_TIME_ROLLUP_MEASURES,
       rollup: true,
     },
     {

@@ -232,7 +232,7 @@ describe('Order, Booking and Quote cost bases', () => {
     const month = `BETWEEN '2026-10-01' AND '2026-10-31'`;
     const questions: Array<[string, string, unknown, string]> = [
       ['/Booking/Grouped/salesRep/last-month', 'booking_day_rep', {}, `SELECT sum(%) FROM erp.booking WHERE order_line_date ${month}`],
-      ['/Booking/Grouped/customer/last-month', 'booking_month_customer', {}, `SELECT sum(%) FROM erp.booking WHERE order_line_date ${month}`],
+      ['/Booking/Grouped/customer/last-month', 'booking_recent_month_customer_total', {}, `SELECT sum(%) FROM erp.booking WHERE order_line_date ${month}`],
       ['/Quote/Grouped/salesRep', 'quote_day_rep', { dateSlug: 'last-month' }, `SELECT sum(%) FROM erp.quote_line WHERE quote_date ${month}`],
       ['/QuoteBooked/Grouped/salesRep/last-month', 'quote_booked_day_rep', {}, `SELECT sum(q.%) FROM erp.quote_line q JOIN erp.quote_header h USING (company, quote_number)
         JOIN erp.order_header o ON o.company = h.company AND o.order_number = h.order_number WHERE q.status = 'Converted' AND o.order_date ${month}`],
