@@ -282,12 +282,21 @@ async function largestInactivePairsPage(call: ErpCall, window: Window, request: 
                EXISTS (SELECT 1 FROM erp.customer_item_last_sale WHERE branch IS NULL OR sales_rep IS NULL OR product_group IS NULL) AS mixed`,
     }),
   );
+  return page.extras && attributes && page.extras.mixed ? null : decidedByBounds(page, request);
+}
+
+/**
+ * A page cut from the groups with the largest sales bounds (its extras: `next_bound`, the bound
+ * after the last group read, or null when every group was read, and `bought_after_today`), when
+ * it is the page of every group: every other group sold at most the next bound, so the page holds
+ * when it is full and its last row sold more than that. Null otherwise.
+ */
+function decidedByBounds<P extends { rows: Record<string, unknown>[]; extras?: Record<string, unknown> }>(page: P, request: NormalizedRequest): P | null {
   const extras = page.extras;
-  if (!extras || extras.bought_after_today || (attributes && extras.mixed)) return null;
-  const next = extras.next_bound === null ? null : Number(extras.next_bound);
-  if (next === null) return page; // every inactive pair was read
+  if (!extras || extras.bought_after_today) return null;
+  if (extras.next_bound === null) return page;
   const last = page.rows.length === request.pageSize ? Number(page.rows[page.rows.length - 1]!.sales) : null;
-  return last !== null && last > next ? page : null;
+  return last !== null && last > Number(extras.next_bound) ? page : null;
 }
 
 async function inactiveCustomerItems(call: ErpCall, body: InactiveBody | undefined) {
@@ -318,19 +327,17 @@ function inactiveItemsOnly(call: ErpCall, window: Window, request: NormalizedReq
                AND (s.last_date < ${params.add(window.windowFrom)}::date OR s.last_date > ${params.add(window.asOf)}::date))`;
 }
 
-async function inactiveSupplierItems(call: ErpCall, body: InactiveBody | undefined) {
-  const window = inactiveWindow(call, body);
-  const request = normalizeRequest(body);
-  const params = new SqlParams();
+/** The groups of Inventory/Inactive/Supplier (each item with its supplier): those inactiveItemsOnly gives, or narrowed (RowsSpec.among). */
+function inactiveSupplierSpec(call: ErpCall, window: Window, request: NormalizedRequest, params: SqlParams, among?: RowsSpec['among'] & { restrict: string }): RowsSpec {
   // The customers are counted with a DISTINCT aggregate here: over the few item groups it costs
   // less than grouping per item and customer first.
   const lines = purchaseLines(call, window, request, SUPPLIER_FILTERS, params);
   const groups = `SELECT l.company, i.supplier, l.item_number, max(l.invoice_date) AS last_date, sum(l.qty)::int AS qty, sum(l.sales) AS sales,
                          count(DISTINCT l.customer)::int AS customer_count
                     FROM erp.invoice_line l JOIN erp.item i ON i.company = l.company AND i.item_number = l.item_number
-                   WHERE ${lines.where} ${inactiveItemsOnly(call, window, request, params)}
+                   WHERE ${lines.where} ${among?.restrict ?? inactiveItemsOnly(call, window, request, params)}
                    GROUP BY 1, 2, 3 HAVING max(l.invoice_date) < ${lines.windowFrom}`;
-  const page = await rowsPage(call, {
+  return {
     groups: () => groups,
     decorate: (from) => `(SELECT g.*, s.supplier_name, i.description, i.product_group,
                    coalesce((SELECT sum(v.qty_on_hand) FROM erp.inventory v WHERE v.company = g.company AND v.item_number = g.item_number), 0)::int AS qty_on_hand
@@ -357,7 +364,54 @@ async function inactiveSupplierItems(call: ErpCall, body: InactiveBody | undefin
     defaultSort: { field: 'sales', dir: 'desc' },
     tieBreak: 'r.company, r.supplier, r.item_number',
     request,
-  });
+    among,
+  };
+}
+
+/** The whole-item filters over erp.item_last_sale (alias s) and the item (alias i). */
+const ITEM_FILTERS: FieldMap = { company: 's.company', supplier: 'i.supplier', itemNumber: 's.item_number' };
+
+/**
+ * The default page of Inventory/Inactive/Supplier (largest sales first) from the items with the
+ * largest sales bounds (erp.item_last_sale) among those last sold in the look-back period but
+ * before the window, which are exactly the inactive items: only the first `n` of them have their
+ * lines read, and they are counted there (decidedByBounds says when the page holds). Null when it
+ * does not, or for a search, another sort, a rep's scope or a filter on more than the item: the
+ * caller then reads every inactive item's lines.
+ */
+async function largestInactiveItemsPage(call: ErpCall, window: Window, request: NormalizedRequest) {
+  const sortBy = (request.sortBy ?? 'sales').toLowerCase();
+  const dir = request.sortDir ?? (request.sortBy ? 'asc' : 'desc');
+  if (!call.context.rollupsReady || !call.context.scope.all || request.searchString || sortBy !== 'sales' || dir !== 'desc') return null;
+  if (!request.filters.every((f) => WHOLE_ITEM_FILTERS.includes(f.field.toLowerCase()))) return null;
+  const n = Math.max(100, 2 * request.pageNumber * request.pageSize);
+  const params = new SqlParams();
+  const items = `erp.item_last_sale s JOIN erp.item i ON i.company = s.company AND i.item_number = s.item_number
+                  WHERE ${[
+                    `s.last_date >= ${params.add(window.lookbackFrom)}::date`,
+                    `s.last_date < ${params.add(window.windowFrom)}::date`,
+                    ...filterPredicates(request.filters, ITEM_FILTERS, params),
+                  ].join(' AND ')}`;
+  const byBound = 'ORDER BY sales_bound DESC, company, item_number';
+  const page = await rowsPage(
+    call,
+    inactiveSupplierSpec(call, window, request, params, {
+      with: `bounded AS MATERIALIZED (SELECT s.company, s.item_number, s.sales_bound FROM ${items} ${byBound} LIMIT ${params.add(n + 1)}),
+             cand AS MATERIALIZED (SELECT * FROM bounded ${byBound} LIMIT ${params.add(n)})`,
+      // One probe of an item's lines (invoice_line_by_item_date) per item.
+      restrict: `AND (l.company, l.item_number) IN (SELECT company, item_number FROM cand)`,
+      totalCount: `SELECT count(*) FROM ${items}`,
+      extras: `(SELECT sales_bound FROM bounded ${byBound} OFFSET ${params.add(n)} LIMIT 1) AS next_bound,
+               coalesce((SELECT max(last_date) FROM erp.item_last_sale) > ${params.add(window.asOf)}::date, false) AS bought_after_today`,
+    }),
+  );
+  return decidedByBounds(page, request);
+}
+
+async function inactiveSupplierItems(call: ErpCall, body: InactiveBody | undefined) {
+  const window = inactiveWindow(call, body);
+  const request = normalizeRequest(body);
+  const page = (await largestInactiveItemsPage(call, window, request)) ?? (await rowsPage(call, inactiveSupplierSpec(call, window, request, new SqlParams())));
   return { ...window, ...pageOf(request, page.totalCount), rows: page.rows as never[] };
 }
 
