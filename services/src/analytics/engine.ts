@@ -11,6 +11,7 @@ import { filteredAggregate, type Grain, type Measure, type Model, type NameSourc
 import type { AnalyticsContext } from './scope.ts';
 import { scopePredicate } from './scope.ts';
 import {
+  askedSortDir,
   badRequest,
   checkFilterFields,
   dateBetween,
@@ -366,7 +367,7 @@ function rankedSort(
   if (!ranked || group?.kind !== 'dim' || group.field !== ranked.dim || spec.request.searchString) return null;
   if (spec.rank && !ranked.columns.sales) return null;
   const field = lookupField(sortable, spec.request.sortBy ?? fallback.field);
-  const dir = spec.request.sortDir ?? (spec.request.sortBy ? 'asc' : fallback.dir);
+  const dir = askedSortDir(spec.request, fallback.dir);
   const sort = field && dir === 'desc' ? sorts[field.name] : undefined;
   const column = sort && ranked.columns[sort.measure];
   if (!column) return null;

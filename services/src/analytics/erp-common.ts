@@ -15,6 +15,7 @@ import { analyticsQuery, groupName, namesAfterPage } from './engine.ts';
 import { filteredAggregate, moneySum, orderModel, type NameSource } from './models.ts';
 import { loadAnalyticsContext, scopePredicate, type AnalyticsContext } from './scope.ts';
 import {
+  askedSortDir,
   badRequest,
   filterPredicates,
   normalizeRequest,
@@ -322,7 +323,7 @@ async function rankedAging(call: ErpCall, spec: AgingSpec, groupBy: string, requ
   if (!rollups || rollups.groupBy.toLowerCase() !== groupBy.toLowerCase() || !call.context.rollupsReady || !call.context.scope.all) return null;
   if (spec.where?.length || request.filters.length || request.searchString) return null;
   const sortBy = (request.sortBy ?? AGING_SORT.field).toLowerCase();
-  if (sortBy !== AGING_SORT.field || (request.sortDir ?? (request.sortBy ? 'asc' : AGING_SORT.dir)) !== AGING_SORT.dir) return null;
+  if (sortBy !== AGING_SORT.field || askedSortDir(request, AGING_SORT.dir) !== AGING_SORT.dir) return null;
   const group = groupKeyOf(spec.groupBys, groupBy, spec.what);
   const today = todaySql(call);
   const page = agingMeasures(spec, today, 'count(*)');

@@ -19,8 +19,8 @@ export function monthParts(range: DateRange, dataThrough: string | null): { mont
   };
 }
 
-/** How many of the data's last months, the month it ends in first, the recent-month rollups keep (migrations 037 and 039). */
-export const RECENT_MONTHS = 13;
+/** How many of the data's last months, the month it ends in first, the recent-month rollups keep (migrations 037, 039 and 042). */
+const RECENT_MONTHS = 13;
 
 /** Whether a month (its first day) is one of the data's last RECENT_MONTHS months, which the recent-month rollups keep. */
 export function isRecentMonth(month: string, dataThrough: string | null): boolean {

@@ -139,6 +139,11 @@ export function searchPredicate(search: string, operator: SearchOperator, expres
   return `(${expressions.map((e) => `${e} ILIKE ${p} ESCAPE '\\'`).join(' OR ')})`;
 }
 
+/** The sort direction a request asks for: its sortDir, else ascending when it names a sortBy, else the default sort's. */
+export function askedSortDir(request: Pick<NormalizedRequest, 'sortBy' | 'sortDir'>, fallbackDir: 'asc' | 'desc'): 'asc' | 'desc' {
+  return request.sortDir ?? (request.sortBy ? 'asc' : fallbackDir);
+}
+
 /**
  * ORDER BY from a whitelisted sort field (400 when unknown), with a stable tie-break. Nulls sort
  * last descending and first ascending; a field named in `notNull` (never null) gets no NULLS
@@ -157,7 +162,7 @@ export function orderByClause(
   const name = request.sortBy ?? fallback.field;
   const field = lookupField(sortable, name);
   if (!field) throw badRequest(`Unknown sortBy field '${name}'; expected one of ${Object.keys(sortable).join(', ')}`);
-  const asked = request.sortDir ?? (request.sortBy ? 'asc' : fallback.dir);
+  const asked = askedSortDir(request, fallback.dir);
   const dir = reversed.includes(field.name) ? (asked === 'desc' ? 'asc' : 'desc') : asked;
   const nulls = notNull.includes(field.name) ? '' : dir === 'desc' ? ' NULLS LAST' : ' NULLS FIRST';
   return `ORDER BY ${field.sql} ${dir === 'desc' ? 'DESC' : 'ASC'}${nulls}, ${tieBreak}`;

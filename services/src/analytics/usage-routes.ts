@@ -28,6 +28,7 @@ import { isRecentMonth, monthParts } from './month-parts.ts';
 import { resolveDate } from './questions.ts';
 import { scopePredicate } from './scope.ts';
 import {
+  askedSortDir,
   badRequest,
   dateBetween,
   filterPredicates,
@@ -255,7 +256,7 @@ function pairsCount(call: ErpCall, window: Window, request: NormalizedRequest, w
  */
 async function largestInactivePairsPage(call: ErpCall, window: Window, request: NormalizedRequest) {
   const sortBy = (request.sortBy ?? 'sales').toLowerCase();
-  const dir = request.sortDir ?? (request.sortBy ? 'asc' : 'desc');
+  const dir = askedSortDir(request, 'desc');
   if (!call.context.rollupsReady || request.searchString || sortBy !== 'sales' || dir !== 'desc') return null;
   const fields = request.filters.map((f) => f.field.toLowerCase());
   if (!fields.every((f) => Object.keys(PAIR_FILTERS).some((k) => k.toLowerCase() === f))) return null;
@@ -381,7 +382,7 @@ const ITEM_FILTERS: FieldMap = { company: 's.company', supplier: 'i.supplier', i
  */
 async function largestInactiveItemsPage(call: ErpCall, window: Window, request: NormalizedRequest) {
   const sortBy = (request.sortBy ?? 'sales').toLowerCase();
-  const dir = request.sortDir ?? (request.sortBy ? 'asc' : 'desc');
+  const dir = askedSortDir(request, 'desc');
   if (!call.context.rollupsReady || !call.context.scope.all || request.searchString || sortBy !== 'sales' || dir !== 'desc') return null;
   if (!request.filters.every((f) => WHOLE_ITEM_FILTERS.includes(f.field.toLowerCase()))) return null;
   const n = Math.max(100, 2 * request.pageNumber * request.pageSize);
@@ -461,7 +462,7 @@ async function usageLogByMonths(call: ErpCall, period: DateRange, request: Norma
   const sortBy = (request.sortBy ?? 'month').toLowerCase();
   if (!call.context.rollupsReady || request.searchString || sortBy !== 'month') return null;
   if (!request.filters.every((f) => Object.keys(SLICE_FILTERS).some((k) => k.toLowerCase() === f.field.toLowerCase()))) return null;
-  const descending = (request.sortDir ?? (request.sortBy ? 'asc' : 'desc')) === 'desc';
+  const descending = askedSortDir(request, 'desc') === 'desc';
   const { months: whole, edges } = monthParts(period, call.context.dataThrough);
   const params = new SqlParams();
   const slices: string[] = [];
