@@ -78,7 +78,7 @@ describe('Invoice/Grouped', () => {
     ['customer', 'year-to-date', 'invoice_year_customer_total', 'customer'],
     ['customer', 'last-year', 'invoice_year_customer_total', 'customer'],
     ['customer', 'rolling-6-months', 'invoice_month_customer', 'customer'],
-    ['customer', 'last-90-days', 'invoice_month_customer+invoice_line', 'customer'],
+    ['customer', 'last-90-days', 'invoice_month_customer+invoice_day_customer', 'customer'],
     ['year', 'last-365-days', 'invoice_day_rep', "to_char(invoice_date, 'YYYY')"],
     ['productGroup', 'last-12-months', 'invoice_month_product_group', 'product_group'],
     ['branch', 'last-30-days', 'invoice_day_rep', 'branch'],
@@ -417,7 +417,7 @@ describe('Invoice/Rank, KPI, Summary, SlidingComparison, YearOverYear', () => {
 
   it('SlidingComparison by customer over ranges of partial months: whole months from the rollup, edges from the lines, for a rep his own', async () => {
     const result = await ok(rep, '/Invoice/SlidingComparison', { groupBy: 'customer', dateSlug: 'last-90-days', pageSize: 500, sortBy: 'key', sortDir: 'asc' });
-    expect(result.source).toBe('invoice_month_customer+invoice_line');
+    expect(result.source).toBe('invoice_month_customer+invoice_day_customer');
     const { current, comparison } = result;
     expect([current.from.slice(8), comparison.from.slice(8)]).not.toEqual(['01', '01']);
     const raw = await sql<{ key: string; c: string; p: string }>(
@@ -431,8 +431,61 @@ describe('Invoice/Rank, KPI, Summary, SlidingComparison, YearOverYear', () => {
     expect(result.rows.map((r: { key: string; currentSales: number; comparisonSales: number }) => [r.key, cents(r.currentSales), cents(r.comparisonSales)])).toEqual(
       raw.map((r) => [r.key, cents(r.c), cents(r.p)]),
     );
-    // This month against last year's same days: that has no whole month, so the lines answer both.
-    expect((await ok(rep, '/Invoice/SlidingComparison', { groupBy: 'customer', dateSlug: 'this-month' })).source).toBe('invoice_line');
+  });
+
+  it('SlidingComparison by customer this month: the page from the month index by sales, sums and count from the day × customer rollup, which sums the lines exactly', async () => {
+    const differing = await sql(
+      `WITH raw AS (SELECT invoice_date, company, customer, branch, sales_rep, sum(sales) AS sales, sum(cost) AS cost, sum(commission_cost) AS commission_cost,
+                           sum(freight) AS freight, count(*)::int AS lines, count(DISTINCT invoice_number)::int AS invoices
+                      FROM erp.invoice_line GROUP BY 1, 2, 3, 4, 5)
+       SELECT * FROM raw r FULL JOIN erp.invoice_day_customer t USING (invoice_date, company, customer, branch, sales_rep)
+        WHERE (r.sales, r.cost, r.commission_cost, r.freight, r.lines, r.invoices) IS DISTINCT FROM (t.sales, t.cost, t.commission_cost, t.freight, t.line_count, t.invoice_count)`,
+    );
+    expect(differing).toEqual([]);
+    const raw = async (where = '', params: unknown[] = []) =>
+      sql<{ key: string; name: string; c: string; p: string }>(
+        `SELECT l.customer AS key, min(c.customer_name) AS name,
+                coalesce(sum(sales) FILTER (WHERE invoice_date BETWEEN '2026-11-01' AND '${TODAY}'), 0) AS c,
+                coalesce(sum(sales) FILTER (WHERE invoice_date BETWEEN '2025-11-01' AND '2025-11-20'), 0) AS p
+           FROM erp.invoice_line l LEFT JOIN erp.customer c ON c.customer = l.customer
+          WHERE (invoice_date BETWEEN '2026-11-01' AND '${TODAY}' OR invoice_date BETWEEN '2025-11-01' AND '2025-11-20') ${where}
+          GROUP BY 1 ORDER BY 3 DESC, 1`,
+        params,
+      );
+    const shape = (rows: Array<{ key: string; name: string; currentSales: number; comparisonSales: number }>) =>
+      rows.map((r) => [r.key, r.name, cents(r.currentSales), cents(r.comparisonSales)]);
+    const expected = (rows: Awaited<ReturnType<typeof raw>>) => rows.map((r) => [r.key, r.name, cents(r.c), cents(r.p)]);
+
+    const body = (more: object) => ({ groupBy: 'customer', dateSlug: 'this-month', ...more });
+    const ranked = 'invoice_day_customer ranked by invoice_recent_month_customer_total';
+    const all = await raw();
+    const buyers = all.filter((r) => cents(r.c) > 0).length;
+    expect(buyers).toBeGreaterThan(14);
+    const second = await ok(admin, '/Invoice/SlidingComparison', body({ pageSize: 7, pageNumber: 2 }));
+    expect(second.source).toBe(ranked);
+    expect(second.comparison).toEqual({ from: '2025-11-01', to: '2025-11-20' });
+    expect(second.totalCount).toBe(all.length);
+    expect(shape(second.rows)).toEqual(expected(all.slice(7, 14)));
+
+    // Filtered on customers: counted among them.
+    const chosen = [all[9]!.key, all[3]!.key, all.at(-1)!.key];
+    const filtered = await ok(admin, '/Invoice/SlidingComparison', body({ pageSize: 2, filters: [{ field: 'customer', comparison: 'include', values: chosen }] }));
+    expect(filtered.source).toBe(ranked);
+    expect(filtered.totalCount).toBe(3);
+    expect(shape(filtered.rows)).toEqual(expected((await raw('AND l.customer = ANY($1)', [chosen])).slice(0, 2)));
+
+    // A page reaching past the customers who bought this month: every group's aggregate answers it.
+    const past = await ok(admin, '/Invoice/SlidingComparison', body({ pageSize: buyers - 1, pageNumber: 2 }));
+    expect(past.source).toBe('invoice_day_customer');
+    expect(past.totalCount).toBe(all.length);
+    expect(shape(past.rows)).toEqual(expected(all.slice(buyers - 1, 2 * (buyers - 1))));
+
+    // A rep's own: the month index has no rep, so the day rollup answers alone.
+    const own = await ok(rep, '/Invoice/SlidingComparison', body({ pageSize: 500 }));
+    expect(own.source).toBe('invoice_day_customer');
+    const ownRaw = await raw("AND l.sales_rep = 'SR01'");
+    expect(own.totalCount).toBe(ownRaw.length);
+    expect(shape(own.rows)).toEqual(expected(ownRaw));
   });
 
   it('a custom range with a partial month at each end sums both edges from the lines, scoped and filtered like the months', async () => {
@@ -445,7 +498,7 @@ describe('Invoice/Rank, KPI, Summary, SlidingComparison, YearOverYear', () => {
       sortBy: 'key',
       sortDir: 'asc',
     });
-    expect(result.source).toBe('invoice_month_customer+invoice_line');
+    expect(result.source).toBe('invoice_month_customer+invoice_day_customer');
     const raw = await sql<{ key: string; sales: string; lines: number }>(
       `SELECT customer AS key, sum(sales) AS sales, count(*)::int AS lines FROM erp.invoice_line
         WHERE sales_rep = 'SR01' AND branch = $1 AND invoice_date BETWEEN '2026-08-22' AND '2026-10-20' GROUP BY 1 ORDER BY 1 LIMIT 500`,

@@ -150,11 +150,12 @@ export function pickSource(model: Model, context: Pick<AnalyticsContext, 'rollup
 }
 
 /**
- * For a question only the raw lines answer whole, a month rollup that keeps what it needs and
- * the buckets' parts: their whole months from the rollup, their partial edges from the lines.
- * Null when a bucket has no whole month (it reads as many lines either way, and summing the two
- * parts' groups again costs more than the rollup saves: 10M, this month by customer against the
- * same days last year, 450 → 620 ms), or no month rollup keeps the question.
+ * For a question only the raw lines (or a day rollup as large, wholeMonthsElsewhere) answer
+ * whole, a month rollup that keeps what it needs and the buckets' parts: their whole months from
+ * the rollup, their partial edges from the lines (or the day rollup). Null when a bucket has no
+ * whole month (it reads as many rows either way, and summing the two parts' groups again costs
+ * more than the rollup saves: 10M, this month by customer against the same days last year, from
+ * the lines, 450 → 620 ms), or no month rollup keeps the question.
  */
 function monthsAndEdges(model: Model, context: Pick<AnalyticsContext, 'rollupsReady' | 'dataThrough'>, need: Need) {
   const months = model.sources.find((s) => s.grain === 'month' && !s.trailingMonths && keeps(s, context, need));
@@ -205,7 +206,7 @@ export function aggregateQuery(spec: AggregateSpec, params: SqlParams): { sql: s
   };
   const source = pickSource(model, context, need);
   const keyOf = (s: Source) => (spec.timeKey ? spec.timeKey(s.dateColumn) : group?.kind === 'dim' ? s.dims[group.field]! : group?.kind === 'time' ? group.key(s.dateColumn) : null);
-  const split = source.rollup ? null : monthsAndEdges(model, context, need);
+  const split = source.rollup && !source.wholeMonthsElsewhere ? null : monthsAndEdges(model, context, need);
   if (!split) {
     const one = sourceAggregate(spec, source, keyOf(source), spec.buckets.map((b) => [b.range]), params);
     return { sql: one.sql, source, where: one.where };
@@ -349,49 +350,64 @@ export type ExtraMeasure = { measure: Measure; column: string; sortable: FieldMa
 /** Sort fields a `ranked` source's index may give in order: field → the bucket and measure it sorts by. */
 type RankedSorts = Readonly<Record<string, { bucket: Bucket; measure: Measure }>>;
 
+/** A page read from a ranked source's index: the source, its index column, the sort's bucket and that bucket's period. */
+type RankedPage = { source: Source; column: string; bucket: Bucket; period: string };
+
 /**
- * How a `ranked` source's index gives a question's page in order: the question is grouped by the
- * source's dimension, not searched, and sorted most first by an indexed measure of a bucket that
- * is one of the source's periods (a rank also needs its sales index). The index column and the
- * period's first day; null for any other question.
+ * How a `ranked` source's index gives a question's page in order: the question is grouped by a
+ * dimension, not searched, and sorted most first by a measure of a bucket whose own source
+ * (`sourceOf`, the source of that bucket's aggregate alone) is ranked on that dimension and
+ * measure, with the bucket one of its periods (a rank also needs its sales index). Null for any
+ * other question.
  */
 function rankedSort(
-  source: Source,
+  sourceOf: (bucket: Bucket) => Source,
   spec: { model: Model; context: Pick<AnalyticsContext, 'dataThrough'>; groupBy: string; request: NormalizedRequest; rank?: boolean },
   sortable: FieldMap,
   fallback: { field: string; dir: 'asc' | 'desc' },
   sorts: RankedSorts,
-): { column: string; bucket: Bucket; period: string } | null {
-  const ranked = source.ranked;
+): RankedPage | null {
   const group = spec.model.groupBys[spec.groupBy];
-  if (!ranked || group?.kind !== 'dim' || group.field !== ranked.dim || spec.request.searchString) return null;
-  if (spec.rank && !ranked.columns.sales) return null;
+  if (group?.kind !== 'dim' || spec.request.searchString) return null;
   const field = lookupField(sortable, spec.request.sortBy ?? fallback.field);
-  const dir = askedSortDir(spec.request, fallback.dir);
-  const sort = field && dir === 'desc' ? sorts[field.name] : undefined;
-  const column = sort && ranked.columns[sort.measure];
-  if (!column) return null;
-  const period = periodKey(source, sort.bucket.range, spec.context.dataThrough);
-  return period ? { column, bucket: sort.bucket, period } : null;
+  const sort = field && askedSortDir(spec.request, fallback.dir) === 'desc' ? sorts[field.name] : undefined;
+  if (!sort) return null;
+  const source = sourceOf(sort.bucket);
+  const ranked = source.ranked;
+  if (!ranked || group.field !== ranked.dim || (spec.rank && !ranked.columns.sales)) return null;
+  const column = ranked.columns[sort.measure];
+  const period = column ? periodKey(source, sort.bucket.range, spec.context.dataThrough) : null;
+  return column && period ? { source, column, bucket: sort.bucket, period } : null;
+}
+
+/** The aggregate of a question's buckets (or of the buckets given) grouped by `groupBy` (null: ungrouped), restricted as given. */
+type BucketAggregate = (
+  groupBy: string | null,
+  options?: { restrict?: AggregateSpec['restrict']; buckets?: readonly Bucket[] },
+) => { sql: string; source: Source; where: string | null };
+
+/** A question's BucketAggregate, its parameters added to `params`. */
+function bucketAggregate(question: Omit<AggregateSpec, 'groupBy' | 'restrict'>, params: SqlParams): BucketAggregate {
+  return (groupBy, options = {}) => aggregateQuery({ ...question, groupBy, restrict: options.restrict, buckets: options.buckets ?? question.buckets }, params);
 }
 
 /**
  * A grouped question's page from a `ranked` source (see rankedSort): the page's keys are the
- * first entries of the index in the sort's order and only their groups are summed. The count is
- * the sort period's summary row when the question has no filter and that one period, else the
- * number of keys with a matching row; the totals (over the sort's bucket, alias g with columns
+ * first entries of the index in the sort's order and only their groups are summed, from the
+ * source that answers every bucket (the ranked one, or the one of a question whose other buckets
+ * it does not keep). The count is the sort period's summary row when the question has no filter
+ * and that one period, else the number of keys with a matching row of the source that answers
+ * every bucket (groupCount); the totals (over the sort's bucket, alias g with columns
  * c_<measure>) come from the summary row, or with a filter from the cheapest source that answers
  * them ungrouped. The answer has the shape of pagedOuterQuery's. With several buckets, a key
  * without a row in the sort's period sorts as a 0, so the keys are those with more than 0 and the
  * page is right only when it is full of them (`rankedPageFits`).
  */
 function rankedPageQuery(spec: {
-  source: Source;
-  dataThrough: string | null;
-  sort: { column: string; bucket: Bucket; period: string };
+  context: AnalyticsContext;
+  sort: RankedPage;
   buckets: readonly Bucket[];
-  /** The aggregate grouped by `groupBy` (null: ungrouped), restricted as given, on `params`. */
-  aggregate: (groupBy: string | null, restrict?: AggregateSpec['restrict']) => { sql: string; where: string | null };
+  aggregate: BucketAggregate;
   measures: readonly Measure[];
   model: Model;
   groupBy: string;
@@ -403,41 +419,52 @@ function rankedPageQuery(spec: {
   fallback: { field: string; dir: 'asc' | 'desc' };
   params: SqlParams;
 }): string {
-  const { source, sort } = spec;
-  const ranked = source.ranked!;
-  const key = source.dims[ranked.dim]!;
-  const page = spec.aggregate(spec.groupBy, (keySql) => `${keySql} IN (SELECT key FROM k)`);
-  // A ranked source is a rollup: it answers alone, with one WHERE (every bucket's periods).
-  const where = page.where!;
-  const inPeriod = `${where} AND ${source.dateColumn} = ${spec.params.add(sort.period)}::date`;
+  const { sort } = spec;
+  const ranked = sort.source.ranked!;
+  const key = sort.source.dims[ranked.dim]!;
+  // The sort's bucket alone is one period of the ranked source, a rollup that answers it with one WHERE.
+  const inPeriod = spec.aggregate(spec.groupBy, { buckets: [sort.bucket] }).where!;
+  const page = spec.aggregate(spec.groupBy, { restrict: (keySql) => `${keySql} IN (SELECT key FROM k)` });
   const summed = spec.totals ? `, ${spec.totals}` : '';
   const single = spec.buckets.length === 1;
   const unfiltered = !spec.request.filters.length;
-  const run = unfiltered && !single && ranked.next ? periodRun(source, spec.buckets.map((b) => periodKey(source, b.range, spec.dataThrough))) : null;
-  const next = `next_${source.dateColumn}`;
+  const alone = page.source.name === sort.source.name;
+  const run = unfiltered && alone && !single && ranked.next ? periodRun(sort.source, spec.buckets.map((b) => periodKey(sort.source, b.range, spec.context.dataThrough))) : null;
+  const next = `next_${sort.source.dateColumn}`;
   // Unfiltered, one period's WHERE holds only the period (an unscoped question), which the summary has too.
   const totals =
     single && unfiltered
       ? `SELECT coalesce(sum(g.groups), 0)::int AS total_count${summed}
-           FROM (SELECT sum(groups) AS groups, ${spec.measures.map((m) => `${source.measures[m]} AS c_${m}`).join(', ')} FROM ${ranked.summary} WHERE ${inPeriod}) g`
+           FROM (SELECT sum(groups) AS groups, ${spec.measures.map((m) => `${sort.source.measures[m]} AS c_${m}`).join(', ')} FROM ${ranked.summary} WHERE ${inPeriod}) g`
       : run
         ? // Each key once, at its last period of the run.
           `SELECT coalesce(sum(groups), 0)::int AS total_count FROM ${ranked.next}
-            WHERE ${source.dateColumn} BETWEEN ${spec.params.add(run.first)}::date AND ${spec.params.add(run.last)}::date AND (${next} IS NULL OR ${next} > ${spec.params.add(run.last)}::date)`
-        : `SELECT (SELECT count(${single ? '*' : `DISTINCT ${key}`})::int FROM ${source.table} WHERE ${where}) AS total_count${summed}${spec.totals ? ` FROM (${spec.aggregate(null).sql}) g` : ''}`;
+            WHERE ${sort.source.dateColumn} BETWEEN ${spec.params.add(run.first)}::date AND ${spec.params.add(run.last)}::date AND (${next} IS NULL OR ${next} > ${spec.params.add(run.last)}::date)`
+        : `SELECT ${groupCount(spec, ranked.dim, page)} AS total_count${summed}${spec.totals ? ` FROM (${spec.aggregate(null).sql}) g` : ''}`;
   // rank() over every group by sales: one more than the groups with more sales, counted on the index.
   const rank = spec.rank
-    ? `, 1 + (SELECT count(*) FROM ${source.table} WHERE ${inPeriod} AND ${ranked.columns.sales} > g.${sort.bucket.id}_sales)::int AS rank, (SELECT t_sales FROM t) AS all_sales`
+    ? `, 1 + (SELECT count(*) FROM ${sort.source.table} WHERE ${inPeriod} AND ${ranked.columns.sales} > g.${sort.bucket.id}_sales)::int AS rank, (SELECT t_sales FROM t) AS all_sales`
     : '';
   const group = spec.model.groupBys[spec.groupBy];
   const order = orderByClause(spec.request, spec.sortable, spec.fallback, 'g.key ASC');
   return `
-    WITH k AS (SELECT ${key} AS key FROM ${source.table} WHERE ${inPeriod}${single ? '' : ` AND ${sort.column} > 0`} ORDER BY ${sort.column} DESC, ${key} ${pageClause(spec.request, spec.params)}),
+    WITH k AS (SELECT ${key} AS key FROM ${sort.source.table} WHERE ${inPeriod}${single ? '' : ` AND ${sort.column} > 0`} ORDER BY ${sort.column} DESC, ${key} ${pageClause(spec.request, spec.params)}),
          t AS (${totals}),
          p AS (SELECT g.*${rank} FROM (${page.sql}) g)
     SELECT t.*, g.key, ${groupName(group?.kind === 'dim' ? group.names : undefined, 'g')} AS name, ${spec.columns}
       FROM t LEFT JOIN p g ON true
      ${order}`;
+}
+
+/**
+ * How many groups of `dim` a ranked page's question has (a scalar subquery): the distinct keys of
+ * the rows of the source that answers every bucket, or with no one WHERE (months and edges) its groups.
+ */
+function groupCount(spec: Pick<Parameters<typeof rankedPageQuery>[0], 'buckets' | 'aggregate' | 'groupBy'>, dim: string, page: ReturnType<BucketAggregate>): string {
+  if (page.where === null) return `(SELECT count(*)::int FROM (${spec.aggregate(spec.groupBy).sql}) g)`;
+  if (spec.buckets.length === 1) return `(SELECT count(*)::int FROM ${page.source.table} WHERE ${page.where})`;
+  // DISTINCT in a subquery hashes the keys; count(DISTINCT …) would sort them (10M, 96,000 rows: 40 → 70 ms).
+  return `(SELECT count(*)::int FROM (SELECT DISTINCT ${page.source.dims[dim]} FROM ${page.source.table} WHERE ${page.where}) d)`;
 }
 
 /** The first and last of a source's periods that follow one another with none missing or twice (a run), or null. */
@@ -475,10 +502,9 @@ export async function groupedQuery(
   const extra = spec.extra ?? [];
   const measures: Measure[] = ['sales', 'cost', 'lines', ...extra.map((e) => e.measure)];
   const bucket: Bucket = { id: 'c', range: spec.range };
-  const aggregate = (params: SqlParams, groupBy: string | null, restrict?: AggregateSpec['restrict']) =>
-    aggregateQuery({ model: spec.model, context: spec.context, groupBy, buckets: [bucket], filters: spec.request.filters, measures, restrict }, params);
+  const question = { model: spec.model, context: spec.context, buckets: [bucket], filters: spec.request.filters, measures };
   const general = new SqlParams();
-  const { sql, source } = aggregate(general, spec.groupBy);
+  const { sql, source } = bucketAggregate(question, general)(spec.groupBy);
   const sortable = {
     ...Object.fromEntries(Object.entries(GROUP_SORTABLE).filter(([field]) => spec.rank || (field !== 'rank' && field !== 'percentOfTotal'))),
     ...Object.assign({}, ...extra.map((e) => e.sortable)),
@@ -490,15 +516,14 @@ export async function groupedQuery(
              ${spec.rank ? `, g.rank, ${pct('g.c_sales', 'g.all_sales')} AS "percentOfTotal"` : ''}
              ${extra.map((e) => `, ${e.column}`).join('')}`;
   const totalsSql = ['sum(g.c_sales) AS t_sales, sum(g.c_cost) AS t_cost, sum(g.c_lines)::bigint AS t_lines', ...extra.flatMap((e) => (e.total ? [e.total] : []))].join(', ');
-  const sort = rankedSort(source, spec, sortable, fallback, { sales: { bucket, measure: 'sales' }, freight: { bucket, measure: 'freight' } });
+  const sort = rankedSort(() => source, spec, sortable, fallback, { sales: { bucket, measure: 'sales' }, freight: { bucket, measure: 'freight' } });
   const ranked = new SqlParams();
   const text = sort
     ? rankedPageQuery({
-        source,
-        dataThrough: spec.context.dataThrough,
+        context: spec.context,
         sort,
         buckets: [bucket],
-        aggregate: (groupBy, restrict) => aggregate(ranked, groupBy, restrict),
+        aggregate: bucketAggregate(question, ranked),
         measures,
         model: spec.model,
         groupBy: spec.groupBy,
@@ -581,40 +606,79 @@ export async function comparisonQuery(
   db: Db,
   spec: { model: Model; context: AnalyticsContext; groupBy: string; current: DateRange; comparison: DateRange; request: NormalizedRequest },
 ): Promise<{ rows: ComparisonRow[]; totalCount: number; source: string }> {
-  const params = new SqlParams();
-  const { sql, source } = aggregateQuery(
-    {
-      model: spec.model,
-      context: spec.context,
-      groupBy: spec.groupBy,
-      buckets: [
-        { id: 'c', range: spec.current },
-        { id: 'p', range: spec.comparison },
-      ],
-      filters: spec.request.filters,
-      measures: ['sales', 'cost'],
-    },
-    params,
-  );
-  const fallback = spec.model.groupBys[spec.groupBy]?.kind === 'time' ? { field: 'key', dir: 'asc' as const } : { field: 'currentSales', dir: 'desc' as const };
-  const text = pagedOuterQuery({
-    model: spec.model,
-    groupBy: spec.groupBy,
-    aggregateSql: sql,
+  const current: Bucket = { id: 'c', range: spec.current };
+  const result = await bucketsPageQuery(db, {
+    ...spec,
+    buckets: [current, { id: 'p', range: spec.comparison }],
     columns: `${money('g.c_sales')} AS "currentSales", ${money('g.p_sales')} AS "comparisonSales",
              ${money('coalesce(g.c_sales, 0) - coalesce(g.p_sales, 0)')} AS change,
              ${pct('coalesce(g.c_sales, 0) - g.p_sales', 'g.p_sales')} AS "changePercent",
              ${money('g.c_sales - g.c_cost')} AS "currentGrossProfit", ${money('g.p_sales - g.p_cost')} AS "comparisonGrossProfit"`,
-    request: spec.request,
     sortable: COMPARISON_SORTABLE,
-    fallback,
-    params,
+    fallback: spec.model.groupBys[spec.groupBy]?.kind === 'time' ? { field: 'key', dir: 'asc' } : { field: 'currentSales', dir: 'desc' },
+    sorts: { currentSales: { bucket: current, measure: 'sales' } },
   });
-  const { rows } = await analyticsQuery(db, text, params.values);
+  return { ...result, rows: result.rows as ComparisonRow[] };
+}
+
+/**
+ * A page of groups with each bucket's sales and cost (the aggregate's columns <bucket>_<measure>,
+ * alias g, shaped by `columns`) and their count: from a ranked source's index when the sort allows
+ * (rankedSort: the sort's bucket alone from a ranked source, whatever source answers the others),
+ * else, or when that page may miss groups (rankedPageFits), from every group's aggregate. The
+ * source names the one that answers every bucket, and the ranked one when its page answered.
+ */
+async function bucketsPageQuery(
+  db: Db,
+  spec: {
+    model: Model;
+    context: AnalyticsContext;
+    groupBy: string | null;
+    buckets: readonly Bucket[];
+    timeKey?: (dateSql: string) => string;
+    request: NormalizedRequest;
+    columns: string;
+    sortable: FieldMap;
+    fallback: { field: string; dir: 'asc' | 'desc' };
+    sorts: RankedSorts;
+  },
+): Promise<{ rows: Array<Record<string, unknown>>; totalCount: number; source: string }> {
+  const measures: Measure[] = ['sales', 'cost'];
+  const question = { model: spec.model, context: spec.context, buckets: spec.buckets, filters: spec.request.filters, measures, timeKey: spec.timeKey };
+  const general = new SqlParams();
+  const { sql, source } = bucketAggregate(question, general)(spec.groupBy);
+  const { request, sortable, fallback, columns } = spec;
+  const whole = { text: pagedOuterQuery({ model: spec.model, groupBy: spec.groupBy, aggregateSql: sql, columns, request, sortable, fallback, params: general }), values: general.values };
+  const sourceOf = (bucket: Bucket) => bucketAggregate({ ...question, buckets: [bucket] }, new SqlParams())(spec.groupBy).source;
+  const groupBy = spec.groupBy;
+  const sort = groupBy === null ? null : rankedSort(sourceOf, { ...spec, groupBy }, sortable, fallback, spec.sorts);
+  const ranked = new SqlParams();
+  const statements = sort
+    ? [
+        {
+          text: rankedPageQuery({
+            ...spec,
+            groupBy: groupBy!,
+            sort,
+            aggregate: bucketAggregate(question, ranked),
+            measures,
+            rank: false,
+            totals: null,
+            params: ranked,
+          }),
+          values: ranked.values,
+        },
+        // Every group's aggregate only for a page past the groups of the sort's period.
+        { ...whole, when: ([page]: ReadonlyArray<{ rows: any[] } | null>) => !rankedPageFits(page!.rows, request) },
+      ]
+    : [whole];
+  const answers = await analyticsQueries(db, statements);
+  const rows = (answers[1] ?? answers[0]!).rows;
+  const byRank = sort && !answers[1] && sort.source.name !== source.name;
   return {
-    rows: rows.filter((row) => row.key !== null).map(({ total_count: _c, ...row }) => row as ComparisonRow),
+    rows: rows.filter((row) => row.key !== null).map(({ total_count: _count, ...row }) => row),
     totalCount: Number(rows[0]!.total_count),
-    source: source.name,
+    source: byRank ? `${source.name} ranked by ${sort.source.name}` : source.name,
   };
 }
 
@@ -661,59 +725,24 @@ export async function seriesQuery(
   },
 ): Promise<{ rows: SeriesRow[]; totalCount: number; source: string }> {
   const buckets: Bucket[] = spec.periods.map((range, i) => ({ id: `y${i}`, range }));
-  const measures: Measure[] = ['sales', 'cost'];
-  const aggregate = (params: SqlParams, groupBy: string | null, restrict?: AggregateSpec['restrict']) =>
-    aggregateQuery(
-      { model: spec.model, context: spec.context, groupBy, buckets, filters: spec.request.filters, measures, timeKey: spec.timeKey, restrict },
-      params,
-    );
-  const general = new SqlParams();
-  const { sql, source } = aggregate(general, spec.groupBy);
   const sortable: Record<string, string> = { key: 'g.key', name: 'g.name' };
   spec.sortNames.forEach((name, i) => (sortable[name] = `coalesce(g.y${i}_sales, 0)`));
-  const fallback = spec.timeKey ? { field: 'key', dir: 'asc' as const } : { field: spec.sortNames[0]!, dir: 'desc' as const };
-  const columns = spec.periods.map((_, i) => `${money(`g.y${i}_sales`)} AS y${i}_sales, ${money(`g.y${i}_sales - g.y${i}_cost`)} AS y${i}_gp`).join(', ');
-  const whole = { text: pagedOuterQuery({ model: spec.model, groupBy: spec.groupBy, aggregateSql: sql, columns, request: spec.request, sortable, fallback, params: general }), values: general.values };
-  const sorts = Object.fromEntries(spec.sortNames.map((name, i) => [name, { bucket: buckets[i]!, measure: 'sales' as const }]));
-  const sort = spec.groupBy === null ? null : rankedSort(source, { model: spec.model, context: spec.context, groupBy: spec.groupBy, request: spec.request }, sortable, fallback, sorts);
-  const ranked = new SqlParams();
-  const statements = sort
-    ? [
-        {
-          text: rankedPageQuery({
-            source,
-            dataThrough: spec.context.dataThrough,
-            sort,
-            buckets,
-            aggregate: (groupBy, restrict) => aggregate(ranked, groupBy, restrict),
-            measures,
-            model: spec.model,
-            groupBy: spec.groupBy!,
-            rank: false,
-            columns,
-            totals: null,
-            request: spec.request,
-            sortable,
-            fallback,
-            params: ranked,
-          }),
-          values: ranked.values,
-        },
-        // Every group's aggregate only for a page past the groups of the sort's period.
-        { ...whole, when: ([page]: ReadonlyArray<{ rows: any[] } | null>) => !rankedPageFits(page!.rows, spec.request) },
-      ]
-    : [whole];
-  const answers = await analyticsQueries(db, statements);
-  const rows = (answers[1] ?? answers[0]!).rows;
+  const result = await bucketsPageQuery(db, {
+    ...spec,
+    buckets,
+    columns: spec.periods.map((_, i) => `${money(`g.y${i}_sales`)} AS y${i}_sales, ${money(`g.y${i}_sales - g.y${i}_cost`)} AS y${i}_gp`).join(', '),
+    sortable,
+    fallback: spec.timeKey ? { field: 'key', dir: 'asc' } : { field: spec.sortNames[0]!, dir: 'desc' },
+    sorts: Object.fromEntries(spec.sortNames.map((name, i) => [name, { bucket: buckets[i]!, measure: 'sales' as const }])),
+  });
   return {
-    rows: rows.filter((row) => row.key !== null).map((row) => ({
-      key: row.key,
-      name: row.name,
+    ...result,
+    rows: result.rows.map((row) => ({
+      key: String(row.key),
+      name: String(row.name),
       sales: spec.periods.map((_, i) => Number(row[`y${i}_sales`])),
       grossProfit: spec.periods.map((_, i) => Number(row[`y${i}_gp`])),
     })),
-    totalCount: Number(rows[0]!.total_count),
-    source: source.name,
   };
 }
 

@@ -47,6 +47,12 @@ export type Source = {
   trailingMonths?: number;
   /** A rollup (needs rollups matching the latest load). */
   rollup: boolean;
+  /**
+   * A day rollup with many rows a day, like the lines it sums: a range's whole months are read
+   * from a month source that keeps the question, when there is one, and only its partial edges
+   * from here, as they are from the lines (engine's monthsAndEdges).
+   */
+  wholeMonthsElsewhere?: boolean;
   /** The cost measure on the Commission cost basis; by default the sum of the table's commission_cost. */
   commissionCost?: string;
   /**
@@ -191,6 +197,17 @@ export const invoiceModel: Model = {
       dims: { company: 'company', itemNumber: 'item_number' },
       measures: { sales: moneySum('sales'), cost: moneySum('cost'), lines: 'sum(line_count)', freight: moneySum('freight') },
       rollup: true,
+    },
+    {
+      // The days of partial months by customer (migration 044).
+      name: 'invoice_day_customer',
+      table: 'erp.invoice_day_customer',
+      dateColumn: 'invoice_date',
+      grain: 'day',
+      dims: { ...ORG_DIMS, customer: 'customer' },
+      measures: ROLLUP_MEASURES,
+      rollup: true,
+      wholeMonthsElsewhere: true,
     },
     {
       name: 'invoice_line',

@@ -1,5 +1,5 @@
 /**
- * The analytics rollups (migrations 004_rollups.sql, 007_sales_calls.sql, 011–015, 018–028, 033–035, 037–043): narrow
+ * The analytics rollups (migrations 004_rollups.sql, 007_sales_calls.sql, 011–015, 018–028, 033–035, 037–044): narrow
  * pre-aggregates of the invoice lines, bookings and quotes, rebuilt after each ERP load by `generateErpData` (inside the load's
  * transaction, so readers never see new lines with old rollups).
  */
@@ -14,6 +14,7 @@ type Queryable = { query: (text: string) => Promise<unknown> };
 const ROLLUPS = {
   invoice_day_rep: 'invoice_day_rep_pkey',
   invoice_month_customer: 'invoice_month_customer_pkey',
+  invoice_day_customer: 'invoice_day_customer_pkey',
   invoice_year_customer: 'invoice_year_customer_pkey',
   invoice_month_product_group: 'invoice_month_product_group_pkey',
   booking_day_rep: 'booking_day_rep_pkey',
@@ -78,6 +79,8 @@ export async function refreshRollups(db: Queryable): Promise<void> {
   await db.query('SELECT erp.refresh_usage_rollups()');
   // Each customer's item per month over the data's last 13 months (migration 039), for Usage/Log's page.
   await db.query('SELECT erp.refresh_usage_month_customer_items()');
+  // Day × customer (migration 044), for questions by customer over days that are not whole months.
+  await db.query('SELECT erp.refresh_invoice_day_customer()');
   // Month × item (migration 014), for Usage/KPI.
   await db.query('SELECT erp.refresh_item_month_rollups()');
   // Purchase orders by day and by month (migration 015), for the PurchaseOrder KPI and Summary.
