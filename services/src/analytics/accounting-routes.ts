@@ -19,6 +19,7 @@ import {
   type AgingBasis,
   type AnalyticsSearchRequest,
 } from '@tradeboard/shared/contracts';
+import { addMonths, endOfMonth, startOfMonth, type DateRange } from '@tradeboard/shared/dates';
 import { HttpError } from '../platform/errors.ts';
 import { serve } from '../platform/route.ts';
 import { resolveDate } from './questions.ts';
@@ -46,7 +47,7 @@ import {
 } from './erp-common.ts';
 import { bookingModel, invoiceModel, invoiceModelFor, quoteModel, type Model } from './models.ts';
 import { scopePredicate } from './scope.ts';
-import { checkFilterFields, dateBetween, filterPredicates, normalizeRequest, SqlParams } from './search-request.ts';
+import { checkFilterFields, dateBetween, filterPredicates, normalizeRequest, SqlParams, type NormalizedRequest } from './search-request.ts';
 
 const AR_SETTINGS = ['ArAgingPeriod1', 'ArAgingPeriod2', 'ArAgingPeriod3', 'ArAgingPeriod4'];
 const AP_SETTINGS = ['ApAgingPeriod1', 'ApAgingPeriod2', 'ApAgingPeriod3', 'ApAgingPeriod4'];
@@ -265,6 +266,78 @@ const BUYING_GROUP_BYS: Record<string, GroupKey> = {
   salesRep: dimension('salesRep', 'sales_rep'),
 };
 const BUYING_FILTERS = { company: 'company', branch: 'branch', salesRep: 'sales_rep', customer: 'customer' };
+
+/**
+ * Each group's buying customers over a period and its comparison (whole months), as
+ * groupedMeasures' source and measures, with the top `top` % of the period's buyers. Unfiltered,
+ * over the 12 whole months before the data's last month and the 12 before those, for a user who
+ * reads every rep or grouped by rep, the rows of migration 045: each group's summary and its top
+ * buyers by rank. Else each customer's sums of the month × customer rollup, read in the order of
+ * its index by customer and rep (migration 029), one customer after another (not hashed), or
+ * before the rollups of the lines, ranked within its group.
+ */
+function buyingByGroup(call: ErpCall, group: GroupKey, period: DateRange, comparison: DateRange, filters: NormalizedRequest['filters'], top: number, params: SqlParams) {
+  const { rollupsReady, dataThrough, scope } = call.context;
+  const thisMonth = dataThrough === null ? null : startOfMonth(dataThrough);
+  const lastYears =
+    rollupsReady &&
+    thisMonth !== null &&
+    !filters.length &&
+    (scope.all || group.key === 'sales_rep') &&
+    period.from === addMonths(thisMonth, -12) &&
+    period.to === endOfMonth(addMonths(thisMonth, -1)) &&
+    comparison.from === addMonths(thisMonth, -24) &&
+    comparison.to === endOfMonth(addMonths(thisMonth, -13));
+  const topRank = (buyers: string) => `ceil(${buyers} * ${params.add(top)}::int / 100.0)`;
+  if (lastYears) {
+    const where = [`s.grouping = ${params.add(group.key)}`];
+    const own = scopePredicate(scope, 's.key', params);
+    if (own) where.push(own);
+    return {
+      from: `(SELECT s.*, t.customers AS top_customers, t.sales AS top_sales
+                FROM erp.invoice_customer_years_summary s
+               CROSS JOIN LATERAL (SELECT count(*) AS customers, sum(y.current_sales) AS sales FROM erp.invoice_customer_years y
+                                    WHERE y.grouping = s.grouping AND y.key = s.key AND y.rank <= ${topRank('s.buyers')} AND y.current_sales > 0) t
+               WHERE ${where.join(' AND ')}) r`,
+      measures: {
+        sales: 'r.current_sales',
+        buyingCustomers: 'r.buyers',
+        comparisonBuyingCustomers: 'r.previous_buyers',
+        newCustomers: 'r.new_buyers',
+        lostCustomers: 'r.lost_buyers',
+        topCustomers: 'r.top_customers',
+        topCustomersSales: 'r.top_sales',
+      },
+      perGroup: true,
+      hashAggregates: true,
+    };
+  }
+  const day = rollupsReady ? 'month' : 'invoice_date';
+  const current = dateBetween(day, period, params);
+  const previous = dateBetween(day, comparison, params);
+  const where = [`(${current} OR ${previous})`, ...filterPredicates(filters, BUYING_FILTERS, params)];
+  const own = scopePredicate(scope, 'sales_rep', params);
+  if (own) where.push(own);
+  const isTop = `(r.cur > 0 AND r.rank <= ${topRank('r.buyers')})`;
+  // Customers tied on sales may rank either way: the top's count and sales are the same.
+  return {
+    from: `(SELECT c.*, row_number() OVER (PARTITION BY c.key ORDER BY c.cur DESC NULLS LAST) AS rank,
+                   count(*) FILTER (WHERE c.cur > 0) OVER (PARTITION BY c.key) AS buyers
+              FROM (SELECT ${group.key} AS key, company, customer, sum(sales) FILTER (WHERE ${current}) AS cur, sum(sales) FILTER (WHERE ${previous}) AS prev
+                      FROM ${rollupsReady ? 'erp.invoice_month_customer' : 'erp.invoice_line'} WHERE ${where.join(' AND ')} GROUP BY company, customer, 1) c) r`,
+    measures: {
+      sales: 'sum(r.cur)',
+      buyingCustomers: 'count(*) FILTER (WHERE r.cur > 0)',
+      comparisonBuyingCustomers: 'count(*) FILTER (WHERE r.prev > 0)',
+      newCustomers: 'count(*) FILTER (WHERE r.cur > 0 AND coalesce(r.prev, 0) <= 0)',
+      lostCustomers: 'count(*) FILTER (WHERE r.prev > 0 AND coalesce(r.cur, 0) <= 0)',
+      topCustomers: `count(*) FILTER (WHERE ${isTop})`,
+      topCustomersSales: `sum(r.cur) FILTER (WHERE ${isTop})`,
+    },
+    perGroup: false,
+    hashAggregates: !rollupsReady,
+  };
+}
 const DEFAULT_TOP_PCT_BUYING = 20;
 
 const AR_AP_GROUP_BYS: Record<string, GroupKey> = { company: dimension('company', 'u.company'), branch: dimension('branch', 'u.branch') };
@@ -400,41 +473,19 @@ export async function accountingRoutes(app: FastifyInstance): Promise<void> {
     const comparison = period.comparison!;
     const group = groupKeyOf(BUYING_GROUP_BYS, request.params.groupBy, 'BusinessHealthDetail');
     const params = new SqlParams();
-    // Whole months on both sides: the month × customer rollup answers exactly when it is current,
-    // read in the order of its index by customer and rep (migration 029), one customer after another.
-    const byRollup = call.context.rollupsReady;
-    const [table, day] = byRollup ? ['erp.invoice_month_customer', 'month'] : ['erp.invoice_line', 'invoice_date'];
-    const inRange = (range: { from: string; to: string }) => dateBetween(day, range, params);
-    const current = inRange(period);
-    const previous = inRange(comparison);
-    const where = [`(${current} OR ${previous})`, ...filterPredicates(search.filters, BUYING_FILTERS, params)];
-    const scope = scopePredicate(call.context.scope, 'sales_rep', params);
-    if (scope) where.push(scope);
-    const isTop = `(r.cur > 0 AND r.rank <= ceil(r.buyers * ${params.add(top)}::int / 100.0))`;
-    // Customers tied on sales may rank either way: the top's count and sales are the same.
-    const from = `(SELECT c.*, row_number() OVER (PARTITION BY c.key ORDER BY c.cur DESC NULLS LAST) AS rank,
-                          count(*) FILTER (WHERE c.cur > 0) OVER (PARTITION BY c.key) AS buyers
-                     FROM (SELECT ${group.key} AS key, company, customer, sum(sales) FILTER (WHERE ${current}) AS cur, sum(sales) FILTER (WHERE ${previous}) AS prev
-                             FROM ${table} WHERE ${where.join(' AND ')} GROUP BY company, customer, 1) c) r`;
+    const buying = buyingByGroup(call, group, period, comparison, search.filters, top, params);
     const result = await groupedMeasures(call, {
-      from,
+      from: buying.from,
       where: [],
       group: { key: 'r.key', names: group.names },
-      measures: {
-        sales: 'sum(r.cur)',
-        buyingCustomers: 'count(*) FILTER (WHERE r.cur > 0)',
-        comparisonBuyingCustomers: 'count(*) FILTER (WHERE r.prev > 0)',
-        newCustomers: 'count(*) FILTER (WHERE r.cur > 0 AND coalesce(r.prev, 0) <= 0)',
-        lostCustomers: 'count(*) FILTER (WHERE r.prev > 0 AND coalesce(r.cur, 0) <= 0)',
-        topCustomers: `count(*) FILTER (WHERE ${isTop})`,
-        topCustomersSales: `sum(r.cur) FILTER (WHERE ${isTop})`,
-      },
+      measures: buying.measures,
+      perGroup: buying.perGroup,
       filterFields: {},
       salesRepColumn: null,
       request: { ...search, filters: [] },
       defaultSort: { field: 'sales', dir: 'desc' },
       params,
-      hashAggregates: !byRollup,
+      hashAggregates: buying.hashAggregates,
     });
     const withShare = (r: Record<string, unknown>) => ({ ...r, topCustomersPercent: percent(Number(r.topCustomersSales), Number(r.sales)) });
     return {

@@ -270,6 +270,28 @@ describe('Analysis', () => {
         expect(cents(row.topCustomersSales)).toBe(topSales);
       }
     }
+    // The rows of migration 045, which answer these periods unfiltered, are each group's customers' sums of their lines, ranked.
+    const differing = await sql(
+      `WITH raw AS (SELECT g.grouping, g.key, company, customer,
+                           sum(sales) FILTER (WHERE invoice_date BETWEEN '2025-11-01' AND '2026-10-31') AS cur,
+                           sum(sales) FILTER (WHERE invoice_date BETWEEN '2024-11-01' AND '2025-10-31') AS prev
+                      FROM erp.invoice_line l CROSS JOIN LATERAL (VALUES ('sales_rep', l.sales_rep), ('branch', l.branch), ('company', l.company)) g (grouping, key)
+                     WHERE invoice_date BETWEEN '2024-11-01' AND '2026-10-31' GROUP BY 1, 2, 3, 4),
+            ranked AS (SELECT *, rank() OVER (PARTITION BY grouping, key ORDER BY cur DESC NULLS LAST)::int AS first,
+                              count(*) OVER (PARTITION BY grouping, key, cur)::int AS tied FROM raw)
+       SELECT * FROM ranked r FULL JOIN erp.invoice_customer_years y USING (grouping, key, company, customer)
+        WHERE (r.cur, r.prev) IS DISTINCT FROM (y.current_sales, y.previous_sales) OR y.rank NOT BETWEEN r.first AND r.first + r.tied - 1`,
+    );
+    expect(differing).toEqual([]);
+    // Filtered, the month rollup answers, ranked among the customers the filter keeps.
+    const [{ branch }] = await sql<{ branch: string }>(`SELECT branch FROM erp.invoice_line GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`);
+    const filtered = await ok(admin, '/Analysis/BusinessHealthDetail/salesRep', { pageSize: 500, filters: [{ field: 'branch', comparison: 'equals', values: [branch] }] });
+    const [expected] = await sql<{ buyers: number }>(
+      `SELECT count(*)::int AS buyers FROM (SELECT company, customer FROM erp.invoice_line WHERE branch = $1 AND invoice_date BETWEEN '2025-11-01' AND '2026-10-31'
+                                             GROUP BY 1, 2 HAVING sum(sales) > 0) c`,
+      [branch],
+    );
+    expect(filtered.rows.reduce((n: number, r: { buyingCustomers: number }) => n + r.buyingCustomers, 0)).toBe(expected!.buyers);
     const mine = await ok(rep, '/Analysis/BusinessHealthDetail/salesRep');
     expect(mine.rows.map((r: { key: string }) => r.key)).toEqual(['SR01']);
     expect((await post(admin, '/Analysis/BusinessHealthDetail/customer')).status).toBe(400);

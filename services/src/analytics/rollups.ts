@@ -1,5 +1,5 @@
 /**
- * The analytics rollups (migrations 004_rollups.sql, 007_sales_calls.sql, 011–015, 018–028, 033–035, 037–044): narrow
+ * The analytics rollups (migrations 004_rollups.sql, 007_sales_calls.sql, 011–015, 018–028, 033–035, 037–045): narrow
  * pre-aggregates of the invoice lines, bookings and quotes, rebuilt after each ERP load by `generateErpData` (inside the load's
  * transaction, so readers never see new lines with old rollups).
  */
@@ -59,6 +59,8 @@ const ROLLUPS = {
   booking_recent_month_customer_total: 'booking_recent_month_customer_total_pkey',
   booking_recent_month_customer_summary: null,
   invoice_year_customer_next: null,
+  invoice_customer_years: null,
+  invoice_customer_years_summary: null,
   quote_booked_year_customer_next: null,
 } as const satisfies Record<string, string | null>;
 
@@ -114,6 +116,8 @@ export async function refreshRollups(db: Queryable): Promise<void> {
   // One row per customer per 12 months through each of the data's last 13 months (migration 037), for invoices, bookings and shipped order lines over rolling and last 12 months by customer that no scope narrows,
   // and per each of those months (migration 042), for invoices and bookings of one month.
   await db.query('SELECT erp.refresh_trailing_year_customer_totals()');
+  // Each customer's sales over the last 12 whole months and the 12 before (migration 045), from the month rollup, for Analysis/BusinessHealthDetail.
+  await db.query('SELECT erp.refresh_invoice_customer_years()');
   // Each dated rollup rewritten in the order of its date index, so a period is a run of adjacent pages.
   // The refresh's TRUNCATE already holds the tables' locks until the load commits.
   for (const { table, index } of DATED_ROLLUPS) await db.query(`CLUSTER erp.${table} USING ${index}`);
