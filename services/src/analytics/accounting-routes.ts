@@ -23,7 +23,7 @@ import { addMonths, endOfMonth, startOfMonth, type DateRange } from '@tradeboard
 import { HttpError } from '../platform/errors.ts';
 import { serve } from '../platform/route.ts';
 import { resolveDate } from './questions.ts';
-import { aggregateQuery, listQuery, type ListModel } from './engine.ts';
+import { aggregateQuery, analyticsQueries, groupName, listQuery, rankedKeys, rankedPageFits, type Bucket, type ListModel } from './engine.ts';
 import {
   agingBuckets,
   agingGrouped,
@@ -33,11 +33,14 @@ import {
   companyWide,
   dimension,
   erpCall,
+  groupedAnswer,
   groupedMeasures,
+  groupedStatement,
   groupKeyOf,
   pageOf,
   periodGroupedAnswer,
   rollupKeeps,
+  round2,
   todaySql,
   type AgingBucket,
   type AgingRollups,
@@ -47,7 +50,7 @@ import {
 } from './erp-common.ts';
 import { bookingModel, invoiceModel, invoiceModelFor, quoteModel, type Model } from './models.ts';
 import { scopePredicate } from './scope.ts';
-import { checkFilterFields, dateBetween, filterPredicates, normalizeRequest, SqlParams, type NormalizedRequest } from './search-request.ts';
+import { checkFilterFields, dateBetween, filterPredicates, normalizeRequest, orderByClause, SqlParams, type FieldMap, type NormalizedRequest } from './search-request.ts';
 
 const AR_SETTINGS = ['ArAgingPeriod1', 'ArAgingPeriod2', 'ArAgingPeriod3', 'ArAgingPeriod4'];
 const AP_SETTINGS = ['ApAgingPeriod1', 'ApAgingPeriod2', 'ApAgingPeriod3', 'ApAgingPeriod4'];
@@ -208,30 +211,30 @@ function namesFor(model: Model, groupBy: string) {
   return group?.kind === 'dim' ? group.names : undefined;
 }
 
+/** One model's aggregate of sideBySide: its buckets' measures, and output column → expression over its columns <bucket>_<measure>. */
+type SidePart = { model: Model; buckets: Bucket[]; measures: Array<'sales' | 'cost'>; columns: Record<string, string> };
+
 /**
  * Several aggregates (each `SELECT key, <bucket>_sales …` from aggregateQuery, already scoped and
  * filtered) side by side per group key: each part's columns become named measures (each named by
- * one part), joined on the key, so no group is aggregated twice.
+ * one part), joined on the key, so no group is aggregated twice. With `keyCount`, how many groups
+ * the parts have together when the question has that counted already (a trusted scalar subquery,
+ * or null), a page sorted by the first part's first bucket's sales, most first, whose keys a ranked
+ * source's index gives (engine's rankedKeys), sums the parts for its groups only, with the parts'
+ * ungrouped aggregates for totals; a page short of groups with sales answers from every group.
  */
 async function sideBySide(
   call: ErpCall,
   groupBy: string,
-  request: ReturnType<typeof normalizeRequest>,
-  parts: Array<{ model: Model; buckets: Array<{ id: string; range: { from: string; to: string } }>; measures: Array<'sales' | 'cost'>; columns: Record<string, string> }>,
+  request: NormalizedRequest,
+  parts: SidePart[],
   defaultSort: { field: string; dir: 'asc' | 'desc' },
+  keyCount?: (params: SqlParams) => string | null,
 ) {
-  const params = new SqlParams();
-  const joined = parts.map((part, i) => {
-    const { sql } = aggregateQuery(
-      { model: part.model, context: call.context, groupBy, buckets: part.buckets, filters: request.filters, measures: part.measures },
-      params,
-    );
-    const columns = Object.entries(part.columns).map(([output, column]) => `${column} AS "${output}"`);
-    return `(SELECT key, ${columns.join(', ')} FROM (${sql}) x) p${i}`;
-  });
   const outputs = parts.flatMap((p) => Object.keys(p.columns));
-  return groupedMeasures(call, {
-    from: joined.map((part, i) => (i === 0 ? part : `FULL JOIN ${part} USING (key)`)).join(' '),
+  const general = new SqlParams();
+  const whole = groupedStatement(call, {
+    from: joinedParts(call, groupBy, request, parts, general),
     where: [],
     group: { key: 'key', names: namesFor(parts[0]!.model, groupBy) },
     measures: Object.fromEntries(outputs.map((o) => [o, `coalesce("${o}", 0)`])),
@@ -240,8 +243,87 @@ async function sideBySide(
     salesRepColumn: null,
     request: { ...request, filters: [] },
     defaultSort,
-    params,
+    params: general,
   });
+  const ranked = new SqlParams();
+  const count = keyCount?.(ranked);
+  const page = count ? rankedSideBySide(call, groupBy, request, parts, defaultSort, count, ranked) : null;
+  const answers = await analyticsQueries(
+    call.db,
+    page
+      ? [
+          { text: page, values: ranked.values },
+          { text: whole, values: general.values, when: ([first]) => !rankedPageFits(first!.rows, request) },
+        ]
+      : [{ text: whole, values: general.values }],
+  );
+  return groupedAnswer((answers[1] ?? answers[0])!.rows, outputs);
+}
+
+/** The parts' aggregates (restricted to the keys `restrict` allows) as one FROM, full joined on the key, with the parts' output columns. */
+function joinedParts(call: ErpCall, groupBy: string, request: NormalizedRequest, parts: SidePart[], params: SqlParams, restrict?: (keySql: string) => string) {
+  return parts
+    .map((part, i) => {
+      const { sql } = aggregateQuery(
+        { model: part.model, context: call.context, groupBy, buckets: part.buckets, filters: request.filters, measures: part.measures, restrict },
+        params,
+      );
+      const columns = Object.entries(part.columns).map(([output, column]) => `${column} AS "${output}"`);
+      const joined = `(SELECT key, ${columns.join(', ')} FROM (${sql}) x) p${i}`;
+      return i === 0 ? joined : `FULL JOIN ${joined} USING (key)`;
+    })
+    .join(' ');
+}
+
+/**
+ * sideBySide's page from a ranked source, in the shape of groupedStatement's rows, or null when
+ * no ranked source gives its sort: the page's keys in order (k), the parts summed for them alone,
+ * and the count and the parts' totals each from one row.
+ */
+function rankedSideBySide(
+  call: ErpCall,
+  groupBy: string,
+  request: NormalizedRequest,
+  parts: SidePart[],
+  defaultSort: { field: string; dir: 'asc' | 'desc' },
+  count: string,
+  params: SqlParams,
+): string | null {
+  const first = parts[0]!;
+  const bucket = first.buckets[0]!;
+  const outputs = parts.flatMap((p) => Object.keys(p.columns));
+  const sortable: FieldMap = { key: 'g.key', name: 'g.name', ...Object.fromEntries(outputs.map((o) => [o, `g."${o}"`])) };
+  const sales = Object.keys(first.columns).find((output) => first.columns[output] === `${bucket.id}_sales`);
+  const keys = sales && rankedKeys({ model: first.model, context: call.context, groupBy, request }, sortable, defaultSort, { [sales]: { bucket, measure: 'sales' } }, params);
+  if (!keys) return null;
+  const totals = parts.map((part, i) => {
+    const { sql } = aggregateQuery({ model: part.model, context: call.context, groupBy: null, buckets: part.buckets, filters: request.filters, measures: part.measures }, params);
+    const columns = Object.entries(part.columns).map(([output, column]) => `${round2(column)} AS "t_${output}"`);
+    return `(SELECT ${columns.join(', ')} FROM (${sql}) x) t${i}`;
+  });
+  const order = orderByClause(request, sortable, defaultSort, 'g.key ASC');
+  return `
+    WITH k AS (${keys}),
+         t AS (SELECT (${count})::int AS total_count, * FROM ${totals.join(' CROSS JOIN ')}),
+         p AS (SELECT key, ${outputs.map((o) => `coalesce("${o}", 0) AS "${o}"`).join(', ')}
+                 FROM ${joinedParts(call, groupBy, request, parts, params, (keySql) => `${keySql} IN (SELECT key FROM k)`)})
+    SELECT t.*, g.key, ${groupName(namesFor(first.model, groupBy), 'g')} AS name, ${outputs.map((o) => `${round2(`g."${o}"`)} AS "${o}"`).join(', ')}
+      FROM t LEFT JOIN p g ON true ${order}`;
+}
+
+/**
+ * How many customers Analysis/BusinessHealth by customer has for a whole month against the same
+ * month a year before, asked by a user who reads every rep, with no filter: the month's row of
+ * migration 046 (a trusted scalar subquery, its parameter added to `params`). Null for any other
+ * question.
+ */
+function healthCustomerCount(call: ErpCall, groupBy: string, request: NormalizedRequest, period: DateRange, comparison: DateRange, params: SqlParams): string | null {
+  const month = period.from;
+  const wholeMonths =
+    month === startOfMonth(month) && period.to === endOfMonth(month) && comparison.from === addMonths(month, -12) && comparison.to === endOfMonth(comparison.from);
+  const { rollupsReady, scope } = call.context;
+  if (groupBy !== 'customer' || !wholeMonths || !rollupsReady || !scope.all || request.filters.length) return null;
+  return `coalesce((SELECT customers FROM erp.business_health_month WHERE month = ${params.add(month)}::date), 0)`;
 }
 
 const percent = (part: number, whole: number) => (whole === 0 ? null : Math.round((10_000 * part) / whole) / 100);
@@ -451,6 +533,7 @@ export async function accountingRoutes(app: FastifyInstance): Promise<void> {
         { model: bookingModel('OrderLineDate'), buckets, measures: ['sales'], columns: { bookings: 'c_sales', comparisonBookings: 'p_sales' } },
       ],
       { field: 'sales', dir: 'desc' },
+      (params) => healthCustomerCount(call, request.params.groupBy, search, period, comparison, params),
     );
     const withRatios = (r: Record<string, unknown>) => {
       const n = (k: string) => Number(r[k]);

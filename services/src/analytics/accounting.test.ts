@@ -245,6 +245,45 @@ describe('Analysis', () => {
     expect(result.totals.grossProfitPercent).toBeCloseTo((100 * (Number(raw!.c) - Number(raw!.cc))) / Number(raw!.c), 1);
   });
 
+  it('BusinessHealth by customer for last month pages its customers by sales from the month index, counted by migration 046, as every customer\'s sums would', async () => {
+    const { admin } = kit.users;
+    const raw = await sql<{ key: string; sales: string; comparison_sales: string; bookings: string; comparison_bookings: string }>(
+      `WITH i AS (SELECT customer AS key, sum(sales) FILTER (WHERE invoice_date >= '2026-10-01') AS c, sum(sales) FILTER (WHERE invoice_date < '2026-01-01') AS p
+                    FROM erp.invoice_line WHERE invoice_date BETWEEN '2026-10-01' AND '2026-10-31' OR invoice_date BETWEEN '2025-10-01' AND '2025-10-31' GROUP BY 1),
+            b AS (SELECT customer AS key, sum(sales) FILTER (WHERE order_line_date >= '2026-10-01') AS c, sum(sales) FILTER (WHERE order_line_date < '2026-01-01') AS p
+                    FROM erp.booking WHERE order_line_date BETWEEN '2026-10-01' AND '2026-10-31' OR order_line_date BETWEEN '2025-10-01' AND '2025-10-31' GROUP BY 1)
+       SELECT key, coalesce(i.c, 0) AS sales, coalesce(i.p, 0) AS comparison_sales, coalesce(b.c, 0) AS bookings, coalesce(b.p, 0) AS comparison_bookings
+         FROM i FULL JOIN b USING (key) ORDER BY coalesce(i.c, 0) DESC, key`,
+    );
+    const figures = (rows: Array<Record<string, any>>) =>
+      rows.map((r) => [r.key, cents(r.sales), cents(r.comparisonSales ?? r.comparison_sales), cents(r.bookings), cents(r.comparisonBookings ?? r.comparison_bookings)]);
+    const buyers = raw.filter((r) => Number(r.sales) > 0).length;
+    expect(buyers).toBeGreaterThan(30);
+    expect(raw.length).toBeGreaterThan(buyers);
+    // Pages 1 and 2, and a page past last month's buyers (every customer's sums answer it).
+    for (const [pageNumber, pageSize] of [[1, 15], [2, 15], [Math.floor(buyers / 10) + 1, 10]] as const) {
+      const page = await ok(admin, '/Analysis/BusinessHealth/customer/last-month', { pageNumber, pageSize });
+      expect(page.totalCount).toBe(raw.length);
+      expect(figures(page.rows)).toEqual(figures(raw.slice((pageNumber - 1) * pageSize, pageNumber * pageSize)));
+      // The same question filtered to every company is answered from every customer's sums: the same answer.
+      const companies = (await sql<{ company: string }>('SELECT DISTINCT company FROM erp.invoice_line')).map((c) => c.company);
+      const filtered = await ok(admin, '/Analysis/BusinessHealth/customer/last-month', { pageNumber, pageSize, filters: [{ field: 'company', comparison: 'include', values: companies }] });
+      expect({ ...filtered, filters: undefined }).toEqual({ ...page, filters: undefined });
+    }
+    // Migration 046 counts each month's customers and those of the month a year before, and the count is read from it.
+    const differing = await sql(
+      `WITH a AS (SELECT date_trunc('month', invoice_date)::date AS month, customer FROM erp.invoice_line
+                  UNION SELECT date_trunc('month', order_line_date)::date, customer FROM erp.booking),
+            c AS (SELECT month, count(DISTINCT customer)::int AS customers
+                    FROM (SELECT month, customer FROM a UNION ALL SELECT (month + interval '1 year')::date, customer FROM a) y GROUP BY 1)
+       SELECT * FROM c FULL JOIN erp.business_health_month h USING (month) WHERE c.customers IS DISTINCT FROM h.customers`,
+    );
+    expect(differing).toEqual([]);
+    await withChangedRollup(kit, "UPDATE erp.business_health_month SET customers = customers + 1000 WHERE month = '2026-10-01'", 'erp.refresh_business_health_months', async () => {
+      expect((await ok(admin, '/Analysis/BusinessHealth/customer/last-month', { pageSize: 14 })).totalCount).toBe(raw.length + 1000);
+    });
+  });
+
   it('BusinessHealthDetail counts buying, new, lost and top customers per rep or branch over the last 12 months', async () => {
     const { admin, rep } = kit.users;
     for (const [groupBy, column] of [['salesRep', 'sales_rep'], ['branch', 'branch']]) {

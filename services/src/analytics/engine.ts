@@ -348,7 +348,7 @@ function defaultSort(model: Model, groupBy: string): { field: string; dir: 'asc'
 export type ExtraMeasure = { measure: Measure; column: string; sortable: FieldMap; total?: string };
 
 /** Sort fields a `ranked` source's index may give in order: field → the bucket and measure it sorts by. */
-type RankedSorts = Readonly<Record<string, { bucket: Bucket; measure: Measure }>>;
+export type RankedSorts = Readonly<Record<string, { bucket: Bucket; measure: Measure }>>;
 
 /** A page read from a ranked source's index: the source, its index column, the sort's bucket and that bucket's period. */
 type RankedPage = { source: Source; column: string; bucket: Bucket; period: string };
@@ -421,7 +421,6 @@ function rankedPageQuery(spec: {
 }): string {
   const { sort } = spec;
   const ranked = sort.source.ranked!;
-  const key = sort.source.dims[ranked.dim]!;
   // The sort's bucket alone is one period of the ranked source, a rollup that answers it with one WHERE.
   const inPeriod = spec.aggregate(spec.groupBy, { buckets: [sort.bucket] }).where!;
   const page = spec.aggregate(spec.groupBy, { restrict: (keySql) => `${keySql} IN (SELECT key FROM k)` });
@@ -448,12 +447,38 @@ function rankedPageQuery(spec: {
   const group = spec.model.groupBys[spec.groupBy];
   const order = orderByClause(spec.request, spec.sortable, spec.fallback, 'g.key ASC');
   return `
-    WITH k AS (SELECT ${key} AS key FROM ${sort.source.table} WHERE ${inPeriod}${single ? '' : ` AND ${sort.column} > 0`} ORDER BY ${sort.column} DESC, ${key} ${pageClause(spec.request, spec.params)}),
+    WITH k AS (${keysInOrder(sort, inPeriod, !single, spec.request, spec.params)}),
          t AS (${totals}),
          p AS (SELECT g.*${rank} FROM (${page.sql}) g)
     SELECT t.*, g.key, ${groupName(group?.kind === 'dim' ? group.names : undefined, 'g')} AS name, ${spec.columns}
       FROM t LEFT JOIN p g ON true
      ${order}`;
+}
+
+/** The page's keys in a ranked source's index order within the sort's period (`inPeriod`), only those with more than 0 when `positive`. */
+function keysInOrder(sort: RankedPage, inPeriod: string, positive: boolean, request: NormalizedRequest, params: SqlParams): string {
+  const key = sort.source.dims[sort.source.ranked!.dim]!;
+  return `SELECT ${key} AS key FROM ${sort.source.table} WHERE ${inPeriod}${positive ? ` AND ${sort.column} > 0` : ''} ORDER BY ${sort.column} DESC, ${key} ${pageClause(request, params)}`;
+}
+
+/**
+ * A grouped question's page keys, in order, from a ranked source's index (rankedSort, the sort's
+ * bucket alone from the source that answers it): a statement of the keys with more than 0 in the
+ * sort's bucket, with its parameters added to `params`, or null when no ranked source gives the
+ * sort. For callers that sum the page's groups themselves; their page is right when it
+ * `rankedPageFits`.
+ */
+export function rankedKeys(
+  question: { model: Model; context: AnalyticsContext; groupBy: string; request: NormalizedRequest },
+  sortable: FieldMap,
+  fallback: { field: string; dir: 'asc' | 'desc' },
+  sorts: RankedSorts,
+  params: SqlParams,
+): string | null {
+  const measures = [...new Set(Object.values(sorts).map((s) => s.measure))];
+  const aggregate = (bucket: Bucket, into: SqlParams) => aggregateQuery({ ...question, buckets: [bucket], filters: question.request.filters, measures }, into);
+  const sort = rankedSort((bucket) => aggregate(bucket, new SqlParams()).source, question, sortable, fallback, sorts);
+  return sort && keysInOrder(sort, aggregate(sort.bucket, params).where!, true, question.request, params);
 }
 
 /**
@@ -480,7 +505,7 @@ function periodRun(source: Source, periods: ReadonlyArray<string | null>): { fir
  * follows it. Short of that, with several buckets, groups with nothing more than 0 in the sort's
  * period may belong on it.
  */
-function rankedPageFits(rows: ReadonlyArray<Record<string, unknown>>, request: NormalizedRequest): boolean {
+export function rankedPageFits(rows: ReadonlyArray<Record<string, unknown>>, request: NormalizedRequest): boolean {
   const shown = rows.filter((row) => row.key !== null).length;
   return shown === request.pageSize || Number(rows[0]!.total_count) <= (request.pageNumber - 1) * request.pageSize + shown;
 }

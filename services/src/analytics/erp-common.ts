@@ -173,10 +173,17 @@ export type GroupedSpec = {
 
 export type GroupedAnswer = { rows: Array<Record<string, unknown>>; totalCount: number; totals: Record<string, number> };
 
-const round2 = (sql: string) => `round(coalesce(${sql}, 0), 2)::float8`;
+/** A money amount rounded to cents as a float (0 when null). */
+export const round2 = (sql: string) => `round(coalesce(${sql}, 0), 2)::float8`;
 
 /** Groups with their measures, searched on key and name, sorted, paged, with totals of every group. */
 export async function groupedMeasures(call: ErpCall, spec: GroupedSpec): Promise<GroupedAnswer> {
+  const { rows } = await analyticsQuery(call.db, groupedStatement(call, spec), spec.params.values, { hashAggregates: spec.hashAggregates });
+  return groupedAnswer(rows, Object.keys(spec.measures));
+}
+
+/** groupedMeasures' statement, its parameters added to `spec.params`: rows that groupedAnswer reads. */
+export function groupedStatement(call: ErpCall, spec: GroupedSpec): string {
   const { params, request } = spec;
   const where = [...spec.where];
   if (spec.salesRepColumn) {
@@ -191,22 +198,20 @@ export async function groupedMeasures(call: ErpCall, spec: GroupedSpec): Promise
   const sortable: FieldMap = { key: 'g.key', name: 'g.name', ...Object.fromEntries(measures.map((m) => [m, `g."${m}"`])) };
   const order = orderByClause(request, sortable, spec.defaultSort, 'g.key ASC');
   const lateNames = namesAfterPage(request, spec.defaultSort.field);
-  const text = `
+  return `
     WITH a AS (SELECT ${spec.group.key} AS key, ${aggregates} FROM ${spec.from} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ${spec.perGroup ? '' : 'GROUP BY 1'}),
          f AS (${lateNames ? 'SELECT * FROM a' : `SELECT * FROM (SELECT a.*, ${groupName(names, 'a')} AS name FROM a) g ${search ? `WHERE ${search}` : ''}`}),
          t AS (SELECT count(*)::int AS total_count, ${measures.map((m) => `${round2(`sum(g."${m}")`)} AS "t_${m}"`).join(', ')} FROM f g),
          p AS (SELECT g.* FROM f g ${order} ${pageClause(request, params)})
     SELECT t.*, g.key, ${lateNames ? groupName(names, 'g') : 'g.name'} AS name, ${measures.map((m) => `${round2(`g."${m}"`)} AS "${m}"`).join(', ')}
       FROM t LEFT JOIN p g ON true ${order}`;
-  const { rows } = await analyticsQuery(call.db, text, params.values, { hashAggregates: spec.hashAggregates });
-  return groupedAnswer(rows, measures);
 }
 
 /**
  * The answer of a grouped statement's rows: each the count (total_count), the totals (t_<measure>)
  * and one page row (key, name and the measures), or no page row (a null key) when the page is empty.
  */
-function groupedAnswer(rows: Array<Record<string, unknown>>, measures: readonly string[]): GroupedAnswer {
+export function groupedAnswer(rows: Array<Record<string, unknown>>, measures: readonly string[]): GroupedAnswer {
   const first = rows[0]!;
   return {
     rows: rows

@@ -1,5 +1,5 @@
 /**
- * The analytics rollups (migrations 004_rollups.sql, 007_sales_calls.sql, 011–015, 018–028, 033–035, 037–045): narrow
+ * The analytics rollups (migrations 004_rollups.sql, 007_sales_calls.sql, 011–015, 018–028, 033–035, 037–046): narrow
  * pre-aggregates of the invoice lines, bookings and quotes, rebuilt after each ERP load by `generateErpData` (inside the load's
  * transaction, so readers never see new lines with old rollups).
  */
@@ -61,6 +61,7 @@ const ROLLUPS = {
   invoice_year_customer_next: null,
   invoice_customer_years: null,
   invoice_customer_years_summary: null,
+  business_health_month: null,
   quote_booked_year_customer_next: null,
 } as const satisfies Record<string, string | null>;
 
@@ -118,6 +119,8 @@ export async function refreshRollups(db: Queryable): Promise<void> {
   await db.query('SELECT erp.refresh_trailing_year_customer_totals()');
   // Each customer's sales over the last 12 whole months and the 12 before (migration 045), from the month rollup, for Analysis/BusinessHealthDetail.
   await db.query('SELECT erp.refresh_invoice_customer_years()');
+  // How many customers bought or booked in each month or the same month a year before (migration 046), for Analysis/BusinessHealth by customer.
+  await db.query('SELECT erp.refresh_business_health_months()');
   // Each dated rollup rewritten in the order of its date index, so a period is a run of adjacent pages.
   // The refresh's TRUNCATE already holds the tables' locks until the load commits.
   for (const { table, index } of DATED_ROLLUPS) await db.query(`CLUSTER erp.${table} USING ${index}`);
