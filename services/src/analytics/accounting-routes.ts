@@ -353,8 +353,8 @@ const BUYING_FILTERS = { company: 'company', branch: 'branch', salesRep: 'sales_
  * Each group's buying customers over a period and its comparison (whole months), as
  * groupedMeasures' source and measures, with the top `top` % of the period's buyers. Unfiltered,
  * over the 12 whole months before the data's last month and the 12 before those, for a user who
- * reads every rep or grouped by rep, the rows of migration 045: each group's summary and its top
- * buyers by rank. Else each customer's sums of the month × customer rollup, read in the order of
+ * reads every rep or grouped by rep, the rows of migration 045: each group's summary and the row
+ * of its top buyers' last rank, whose running sum (migration 047) is their sales. Else each customer's sums of the month × customer rollup, read in the order of
  * its index by customer and rep (migration 029), one customer after another (not hashed), or
  * before the rollups of the lines, ranked within its group.
  */
@@ -370,16 +370,16 @@ function buyingByGroup(call: ErpCall, group: GroupKey, period: DateRange, compar
     period.to === endOfMonth(addMonths(thisMonth, -1)) &&
     comparison.from === addMonths(thisMonth, -24) &&
     comparison.to === endOfMonth(addMonths(thisMonth, -13));
-  const topRank = (buyers: string) => `ceil(${buyers} * ${params.add(top)}::int / 100.0)`;
+  const topRank = (buyers: string) => `ceil(${buyers} * ${params.add(top)}::int / 100.0)::int`;
   if (lastYears) {
     const where = [`s.grouping = ${params.add(group.key)}`];
     const own = scopePredicate(scope, 's.key', params);
     if (own) where.push(own);
+    // The buyers rank first (most sales first): the top are ranks 1 to topRank, their sales the running sum at its last.
     return {
-      from: `(SELECT s.*, t.customers AS top_customers, t.sales AS top_sales
+      from: `(SELECT s.*, ${topRank('s.buyers')} AS top_customers, y.running_sales AS top_sales
                 FROM erp.invoice_customer_years_summary s
-               CROSS JOIN LATERAL (SELECT count(*) AS customers, sum(y.current_sales) AS sales FROM erp.invoice_customer_years y
-                                    WHERE y.grouping = s.grouping AND y.key = s.key AND y.rank <= ${topRank('s.buyers')} AND y.current_sales > 0) t
+                LEFT JOIN erp.invoice_customer_years y ON y.grouping = s.grouping AND y.key = s.key AND y.rank = ${topRank('s.buyers')}
                WHERE ${where.join(' AND ')}) r`,
       measures: {
         sales: 'r.current_sales',

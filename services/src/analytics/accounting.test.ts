@@ -322,6 +322,12 @@ describe('Analysis', () => {
         WHERE (r.cur, r.prev) IS DISTINCT FROM (y.current_sales, y.previous_sales) OR y.rank NOT BETWEEN r.first AND r.first + r.tied - 1`,
     );
     expect(differing).toEqual([]);
+    // Each row's running sum (migration 047) is its group's sums down to its rank.
+    const running = await sql(
+      `SELECT * FROM (SELECT grouping, key, rank, running_sales, sum(current_sales) OVER (PARTITION BY grouping, key ORDER BY rank) AS expected FROM erp.invoice_customer_years) y
+        WHERE running_sales IS DISTINCT FROM expected`,
+    );
+    expect(running).toEqual([]);
     // Filtered, the month rollup answers, ranked among the customers the filter keeps.
     const [{ branch }] = await sql<{ branch: string }>(`SELECT branch FROM erp.invoice_line GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`);
     const filtered = await ok(admin, '/Analysis/BusinessHealthDetail/salesRep', { pageSize: 500, filters: [{ field: 'branch', comparison: 'equals', values: [branch] }] });

@@ -1,5 +1,5 @@
 /**
- * The analytics rollups (migrations 004_rollups.sql, 007_sales_calls.sql, 011–015, 018–028, 033–035, 037–046): narrow
+ * The analytics rollups (migrations 004_rollups.sql, 007_sales_calls.sql, 011–015, 018–028, 033–035, 037–047): narrow
  * pre-aggregates of the invoice lines, bookings and quotes, rebuilt after each ERP load by `generateErpData` (inside the load's
  * transaction, so readers never see new lines with old rollups).
  */
@@ -117,7 +117,7 @@ export async function refreshRollups(db: Queryable): Promise<void> {
   // One row per customer per 12 months through each of the data's last 13 months (migration 037), for invoices, bookings and shipped order lines over rolling and last 12 months by customer that no scope narrows,
   // and per each of those months (migration 042), for invoices and bookings of one month.
   await db.query('SELECT erp.refresh_trailing_year_customer_totals()');
-  // Each customer's sales over the last 12 whole months and the 12 before (migration 045), from the month rollup, for Analysis/BusinessHealthDetail.
+  // Each customer's sales over the last 12 whole months and the 12 before, with their running sum by rank (migrations 045, 047), from the month rollup, for Analysis/BusinessHealthDetail.
   await db.query('SELECT erp.refresh_invoice_customer_years()');
   // How many customers bought or booked in each month or the same month a year before (migration 046), for Analysis/BusinessHealth by customer.
   await db.query('SELECT erp.refresh_business_health_months()');
