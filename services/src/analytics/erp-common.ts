@@ -43,15 +43,16 @@ export async function erpCall(db: Db, user: SessionUser, settingNames: readonly 
   const names = right ? [...settingNames, right] : [...settingNames];
   const [context, { rows }] = await Promise.all([
     loadAnalyticsContext(db, user.userMasterId),
-    db.query<{ name: string; value: string | null }>(
-      `SELECT n.name, coalesce(r.setting_value, g.setting_value, m.default_value) AS value
+    db.query<{ name: string; value: string | null }>({
+      name: 'erp-call-settings',
+      text: `SELECT n.name, coalesce(r.setting_value, g.setting_value, m.default_value) AS value
          FROM unnest($2::text[]) AS n(name)
          JOIN app.user_master u ON u.user_master_id = $1
          LEFT JOIN app.setting_master m ON m.setting_name = n.name
          LEFT JOIN app.setting_global g ON g.setting_master_id = m.setting_master_id AND g.customer_master_id = u.customer_master_id
          LEFT JOIN app.setting_role r ON r.setting_master_id = m.setting_master_id AND r.role_master_id = u.role_master_id`,
-      [user.userMasterId, names],
-    ),
+      values: [user.userMasterId, names],
+    }),
   ]);
   const settings: Record<string, string> = {};
   for (const name of names) settings[name] = rows.find((r) => r.name === name)?.value ?? DEFAULT_SETTINGS[name] ?? '';

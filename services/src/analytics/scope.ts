@@ -47,8 +47,9 @@ type ContextRow = {
 };
 
 export async function loadAnalyticsContext(db: Db, userMasterId: number): Promise<AnalyticsContext> {
-  const { rows } = await db.query<ContextRow>(
-    `SELECT r.role_name, r.is_admin, u.sales_rep,
+  const { rows } = await db.query<ContextRow>({
+    name: 'analytics-context',
+    text: `SELECT r.role_name, r.is_admin, u.sales_rep,
             (SELECT array_agg(DISTINCT s.sales_rep ORDER BY s.sales_rep) FROM erp.sales_rep s
               WHERE s.manager_sales_rep = u.sales_rep) AS team,
             (SELECT json_object_agg(m.setting_name, coalesce(sr.setting_value, sg.setting_value, m.default_value))
@@ -62,8 +63,8 @@ export async function loadAnalyticsContext(db: Db, userMasterId: number): Promis
        JOIN app.role_master r USING (role_master_id)
        LEFT JOIN LATERAL (SELECT load_id, data_through FROM erp.data_load ORDER BY load_id DESC LIMIT 1) dl ON true
       WHERE u.user_master_id = $1 AND u.is_active`,
-    [userMasterId, ['FiscalYear', ...COST_BASIS_SETTINGS]],
-  );
+    values: [userMasterId, ['FiscalYear', ...COST_BASIS_SETTINGS]],
+  });
   const row = rows[0];
   if (!row) throw new HttpError(401, 'Unauthorized');
   const setting = (name: string) => row.settings?.[name] ?? DEFAULT_SETTINGS[name]!;

@@ -104,15 +104,17 @@ export async function loadSession(db: Db, config: ServiceConfig, request: Fastif
   const token = sessionTokenOf(request);
   if (!token || token.length > 100) return undefined;
   const sessionHash = hashToken(token);
-  const { rows } = await db.query<SessionRow>(
-    `SELECT s.user_master_id, u.email, s.awaiting_two_factor,
+  // Every call asks this: a named statement is parsed once per connection.
+  const { rows } = await db.query<SessionRow>({
+    name: 'session-by-hash',
+    text: `SELECT s.user_master_id, u.email, s.awaiting_two_factor,
             s.last_seen_at < now() - make_interval(mins => $2) AS idle_expired,
             s.absolute_expiry < now() AS absolute_expired,
             s.last_seen_at < now() - interval '1 minute' AS touch
        FROM app.user_session s JOIN app.user_master u USING (user_master_id)
       WHERE s.session_hash = $1 AND u.is_active`,
-    [sessionHash, config.session.idleMinutes],
-  );
+    values: [sessionHash, config.session.idleMinutes],
+  });
   const row = rows[0];
   if (!row) return undefined;
   if (row.idle_expired || row.absolute_expired) {
