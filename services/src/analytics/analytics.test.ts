@@ -467,6 +467,22 @@ describe('Invoice/Rank, KPI, Summary, SlidingComparison, YearOverYear', () => {
     expect(second.totalCount).toBe(all.length);
     expect(shape(second.rows)).toEqual(expected(all.slice(7, 14)));
 
+    // Unfiltered, the count is migration 048's rows: each customer at its first day of November in either year.
+    const firstDays = await sql(
+      `WITH a AS (SELECT date_trunc('month', invoice_date)::date AS month, extract(day FROM invoice_date)::int AS day, customer FROM erp.invoice_line),
+            c AS (SELECT month, customer, min(day) AS first_day FROM (SELECT * FROM a UNION ALL SELECT (month + interval '1 year')::date, day, customer FROM a) y GROUP BY 1, 2),
+            n AS (SELECT month, first_day, count(*)::int AS groups FROM c GROUP BY 1, 2)
+       SELECT * FROM n FULL JOIN erp.invoice_month_to_date_customers t USING (month, first_day) WHERE n.groups IS DISTINCT FROM t.groups`,
+    );
+    expect(firstDays).toEqual([]);
+    await sql(`UPDATE erp.invoice_month_to_date_customers SET groups = groups + 1000
+                WHERE month = '2026-11-01' AND first_day = (SELECT min(first_day) FROM erp.invoice_month_to_date_customers WHERE month = '2026-11-01')`);
+    try {
+      expect((await ok(admin, '/Invoice/SlidingComparison', body({ pageSize: 6 }))).totalCount).toBe(all.length + 1000);
+    } finally {
+      await sql('SELECT erp.refresh_invoice_month_to_date_customers()');
+    }
+
     // Filtered on customers: counted among them.
     const chosen = [all[9]!.key, all[3]!.key, all.at(-1)!.key];
     const filtered = await ok(admin, '/Invoice/SlidingComparison', body({ pageSize: 2, filters: [{ field: 'customer', comparison: 'include', values: chosen }] }));

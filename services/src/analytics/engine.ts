@@ -396,8 +396,9 @@ function bucketAggregate(question: Omit<AggregateSpec, 'groupBy' | 'restrict'>, 
  * first entries of the index in the sort's order and only their groups are summed, from the
  * source that answers every bucket (the ranked one, or the one of a question whose other buckets
  * it does not keep). The count is the sort period's summary row when the question has no filter
- * and that one period, else the number of keys with a matching row of the source that answers
- * every bucket (groupCount); the totals (over the sort's bucket, alias g with columns
+ * and that one period; unfiltered, the ranked source's `next` rows for a run of its periods, or
+ * its `monthToDate` rows for a month to a day against the same days a year before; else the
+ * number of keys with a matching row of the source that answers every bucket (groupCount); the totals (over the sort's bucket, alias g with columns
  * c_<measure>) come from the summary row, or with a filter from the cheapest source that answers
  * them ungrouped. The answer has the shape of pagedOuterQuery's. With several buckets, a key
  * without a row in the sort's period sorts as a 0, so the keys are those with more than 0 and the
@@ -430,6 +431,7 @@ function rankedPageQuery(spec: {
   const alone = page.source.name === sort.source.name;
   const run = unfiltered && alone && !single && ranked.next ? periodRun(sort.source, spec.buckets.map((b) => periodKey(sort.source, b.range, spec.context.dataThrough))) : null;
   const next = `next_${sort.source.dateColumn}`;
+  const toDay = unfiltered && ranked.monthToDate ? monthToDate(spec.buckets) : null;
   // Unfiltered, one period's WHERE holds only the period (an unscoped question), which the summary has too.
   const totals =
     single && unfiltered
@@ -439,7 +441,11 @@ function rankedPageQuery(spec: {
         ? // Each key once, at its last period of the run.
           `SELECT coalesce(sum(groups), 0)::int AS total_count FROM ${ranked.next}
             WHERE ${sort.source.dateColumn} BETWEEN ${spec.params.add(run.first)}::date AND ${spec.params.add(run.last)}::date AND (${next} IS NULL OR ${next} > ${spec.params.add(run.last)}::date)`
-        : `SELECT ${groupCount(spec, ranked.dim, page)} AS total_count${summed}${spec.totals ? ` FROM (${spec.aggregate(null).sql}) g` : ''}`;
+        : toDay
+          ? // Each key once, at its first day of the month in either year.
+            `SELECT coalesce(sum(groups), 0)::int AS total_count FROM ${ranked.monthToDate}
+              WHERE month = ${spec.params.add(toDay.month)}::date AND first_day <= ${spec.params.add(toDay.day)}::int`
+          : `SELECT ${groupCount(spec, ranked.dim, page)} AS total_count${summed}${spec.totals ? ` FROM (${spec.aggregate(null).sql}) g` : ''}`;
   // rank() over every group by sales: one more than the groups with more sales, counted on the index.
   const rank = spec.rank
     ? `, 1 + (SELECT count(*) FROM ${sort.source.table} WHERE ${inPeriod} AND ${ranked.columns.sales} > g.${sort.bucket.id}_sales)::int AS rank, (SELECT t_sales FROM t) AS all_sales`
@@ -490,6 +496,22 @@ function groupCount(spec: Pick<Parameters<typeof rankedPageQuery>[0], 'buckets' 
   if (spec.buckets.length === 1) return `(SELECT count(*)::int FROM ${page.source.table} WHERE ${page.where})`;
   // DISTINCT in a subquery hashes the keys; count(DISTINCT …) would sort them (10M, 96,000 rows: 40 → 70 ms).
   return `(SELECT count(*)::int FROM (SELECT DISTINCT ${page.source.dims[dim]} FROM ${page.source.table} WHERE ${page.where}) d)`;
+}
+
+/**
+ * The month and day of two buckets that are a month from its first day to a day and the same
+ * days of that month a year before (to the same day, or the month's last when it is shorter), in
+ * either order; else null.
+ */
+function monthToDate(buckets: readonly Bucket[]): { month: string; day: number } | null {
+  if (buckets.length !== 2) return null;
+  const [current, previous] = buckets.map((b) => b.range).toSorted((a, b) => (a.from < b.from ? 1 : -1)) as [DateRange, DateRange];
+  const month = startOfMonth(current.from);
+  const day = Number(current.to.slice(8, 10));
+  const previousEnd = endOfMonth(addMonths(month, -12));
+  const sameDays = `${previousEnd.slice(0, 8)}${String(Math.min(day, Number(previousEnd.slice(8, 10)))).padStart(2, '0')}`;
+  const fits = current.from === month && startOfMonth(current.to) === month && previous.from === addMonths(month, -12) && previous.to === sameDays;
+  return fits ? { month, day } : null;
 }
 
 /** The first and last of a source's periods that follow one another with none missing or twice (a run), or null. */

@@ -63,9 +63,12 @@ export type Source = {
    * period: its rows' count (`groups`) and the sums of their columns, under the same names.
    * The `next` table, when there is one, holds how many keys (`groups`) had rows in each period
    * and next in which later one (`next_<date column>`, null for none): it counts the keys of a
-   * run of consecutive periods.
+   * run of consecutive periods. The `monthToDate` table, when there is one, holds how many keys
+   * (`groups`) first had rows on each day of a month (`first_day`), counting the month and the
+   * same month a year before as one: it counts the keys of a month to a day and of the same days
+   * a year before.
    */
-  ranked?: { dim: string; columns: Readonly<Partial<Record<Measure, string>>>; summary: string; next?: string };
+  ranked?: { dim: string; columns: Readonly<Partial<Record<Measure, string>>>; summary: string; next?: string; monthToDate?: string };
 };
 
 export type GroupBy =
@@ -124,7 +127,7 @@ function customerWindowSource(
   span: 'trailing_year' | 'recent_month',
   measures: Source['measures'],
   ranked: Readonly<Partial<Record<Measure, string>>>,
-  where?: string,
+  options: { where?: string; monthToDate?: string } = {},
 ): Source {
   const name = `${subject}_${span}_customer_total`;
   return {
@@ -135,9 +138,9 @@ function customerWindowSource(
     trailingMonths: span === 'trailing_year' ? 12 : 1,
     dims: { customer: 'customer' },
     measures,
-    where,
+    where: options.where,
     rollup: true,
-    ranked: { dim: 'customer', columns: ranked, summary: `erp.${subject}_${span}_customer_summary` },
+    ranked: { dim: 'customer', columns: ranked, summary: `erp.${subject}_${span}_customer_summary`, monthToDate: options.monthToDate },
   };
 }
 
@@ -169,7 +172,7 @@ export const invoiceModel: Model = {
     },
     // The 12 months through each of the data's last 13 months (rolling and last 12 months), and each of those months, by customer alone.
     customerWindowSource('invoice', 'trailing_year', ROLLUP_MEASURES, { sales: 'sales', freight: 'freight' }),
-    customerWindowSource('invoice', 'recent_month', ROLLUP_MEASURES, { sales: 'sales', freight: 'freight' }),
+    customerWindowSource('invoice', 'recent_month', ROLLUP_MEASURES, { sales: 'sales', freight: 'freight' }, { monthToDate: 'erp.invoice_month_to_date_customers' }),
     {
       name: 'invoice_year_customer',
       table: 'erp.invoice_year_customer',
@@ -271,8 +274,8 @@ export function bookingModel(basis: 'OrderLineDate' | 'BookingDate'): Model {
         rollup: true,
       },
       // The 12 months through each of the data's last 13 months, and each of those months, by customer alone (like the invoices').
-      customerWindowSource('booking', 'trailing_year', BOOKING_ROLLUP_MEASURES, { sales: 'sales' }, `basis = '${basis}'`),
-      customerWindowSource('booking', 'recent_month', BOOKING_ROLLUP_MEASURES, { sales: 'sales' }, `basis = '${basis}'`),
+      customerWindowSource('booking', 'trailing_year', BOOKING_ROLLUP_MEASURES, { sales: 'sales' }, { where: `basis = '${basis}'` }),
+      customerWindowSource('booking', 'recent_month', BOOKING_ROLLUP_MEASURES, { sales: 'sales' }, { where: `basis = '${basis}'` }),
       {
         name: 'booking_month_customer',
         table: 'erp.booking_month_customer',

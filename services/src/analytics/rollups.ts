@@ -1,5 +1,5 @@
 /**
- * The analytics rollups (migrations 004_rollups.sql, 007_sales_calls.sql, 011–015, 018–028, 033–035, 037–047): narrow
+ * The analytics rollups (migrations 004_rollups.sql, 007_sales_calls.sql, 011–015, 018–028, 033–035, 037–048): narrow
  * pre-aggregates of the invoice lines, bookings and quotes, rebuilt after each ERP load by `generateErpData` (inside the load's
  * transaction, so readers never see new lines with old rollups).
  */
@@ -62,6 +62,7 @@ const ROLLUPS = {
   invoice_customer_years: null,
   invoice_customer_years_summary: null,
   business_health_month: null,
+  invoice_month_to_date_customers: null,
   quote_booked_year_customer_next: null,
 } as const satisfies Record<string, string | null>;
 
@@ -84,6 +85,8 @@ export async function refreshRollups(db: Queryable): Promise<void> {
   await db.query('SELECT erp.refresh_usage_month_customer_items()');
   // Day × customer (migration 044), for questions by customer over days that are not whole months.
   await db.query('SELECT erp.refresh_invoice_day_customer()');
+  // The customers of each month by their first day in it or in the same month a year before (migration 048), from it, for this month by customer against the same days last year.
+  await db.query('SELECT erp.refresh_invoice_month_to_date_customers()');
   // Month × item (migration 014), for Usage/KPI.
   await db.query('SELECT erp.refresh_item_month_rollups()');
   // Purchase orders by day and by month (migration 015), for the PurchaseOrder KPI and Summary.
