@@ -354,9 +354,10 @@ const BUYING_FILTERS = { company: 'company', branch: 'branch', salesRep: 'sales_
  * groupedMeasures' source and measures, with the top `top` % of the period's buyers. Unfiltered,
  * over the 12 whole months before the data's last month and the 12 before those, for a user who
  * reads every rep or grouped by rep, the rows of migration 045: each group's summary and the row
- * of its top buyers' last rank, whose running sum (migration 047) is their sales. Else each customer's sums of the month × customer rollup, read in the order of
- * its index by customer and rep (migration 029), one customer after another (not hashed), or
- * before the rollups of the lines, ranked within its group.
+ * of its top buyers' last rank, whose running sum (migration 047) is their sales. Else each
+ * customer's sums of the month × customer rollup, read in the order of its index by customer and
+ * rep (migration 029), one customer after another (not hashed), or before the rollups of the
+ * lines, ranked within its group.
  */
 function buyingByGroup(call: ErpCall, group: GroupKey, period: DateRange, comparison: DateRange, filters: NormalizedRequest['filters'], top: number, params: SqlParams) {
   const { rollupsReady, dataThrough, scope } = call.context;
