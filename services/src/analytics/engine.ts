@@ -3,7 +3,7 @@
  * parameterised SQL statement on the cheapest source that can answer it exactly: a rollup when
  * it keeps every dimension asked for and its grain fits the dates, else the raw lines.
  */
-import { addMonths, endOfMonth, startOfMonth, type DateRange } from '@tradeboard/shared/dates';
+import { addMonths, endOfMonth, startOfMonth, yearEarlier, type DateRange } from '@tradeboard/shared/dates';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../platform/errors.ts';
 import { isRecentMonth, monthParts } from './month-parts.ts';
@@ -398,9 +398,9 @@ function bucketAggregate(question: Omit<AggregateSpec, 'groupBy' | 'restrict'>, 
  * it does not keep). The count is the sort period's summary row when the question has no filter
  * and that one period; unfiltered, the ranked source's `next` rows for a run of its periods, or
  * its `monthToDate` rows for a month to a day against the same days a year before; else the
- * number of keys with a matching row of the source that answers every bucket (groupCount); the totals (over the sort's bucket, alias g with columns
- * c_<measure>) come from the summary row, or with a filter from the cheapest source that answers
- * them ungrouped. The answer has the shape of pagedOuterQuery's. With several buckets, a key
+ * number of keys with a matching row of the source that answers every bucket (groupCount). The
+ * totals (over the sort's bucket, alias g with columns c_<measure>) come from the summary row, or
+ * with a filter from the cheapest source that answers them ungrouped. The answer has the shape of pagedOuterQuery's. With several buckets, a key
  * without a row in the sort's period sorts as a 0, so the keys are those with more than 0 and the
  * page is right only when it is full of them (`rankedPageFits`).
  */
@@ -507,11 +507,9 @@ function monthToDate(buckets: readonly Bucket[]): { month: string; day: number }
   if (buckets.length !== 2) return null;
   const [current, previous] = buckets.map((b) => b.range).toSorted((a, b) => (a.from < b.from ? 1 : -1)) as [DateRange, DateRange];
   const month = startOfMonth(current.from);
-  const day = Number(current.to.slice(8, 10));
-  const previousEnd = endOfMonth(addMonths(month, -12));
-  const sameDays = `${previousEnd.slice(0, 8)}${String(Math.min(day, Number(previousEnd.slice(8, 10)))).padStart(2, '0')}`;
-  const fits = current.from === month && startOfMonth(current.to) === month && previous.from === addMonths(month, -12) && previous.to === sameDays;
-  return fits ? { month, day } : null;
+  const sameDays = yearEarlier(current);
+  const fits = current.from === month && startOfMonth(current.to) === month && previous.from === sameDays.from && previous.to === sameDays.to;
+  return fits ? { month, day: Number(current.to.slice(8, 10)) } : null;
 }
 
 /** The first and last of a source's periods that follow one another with none missing or twice (a run), or null. */
