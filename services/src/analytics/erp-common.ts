@@ -132,12 +132,12 @@ export function agingPeriods(settings: Record<string, string>, prefix: string): 
   });
 }
 
-/** The sum of a money amount per bucket (moneySum, filtered), as columns b0, b1 … of an age expression in days. */
-export function bucketMeasures(buckets: readonly AgingBucket[], age: string, amount: string): Record<string, string> {
+/** A sum of money (moneySum or centsSum) per bucket, filtered, as columns b0, b1 … of an age expression in days. */
+export function bucketMeasures(buckets: readonly AgingBucket[], age: string, sum: string): Record<string, string> {
   return Object.fromEntries(
     buckets.map((b, i) => {
       const conditions = [b.fromDays !== null ? `${age} >= ${b.fromDays}` : null, b.toDays !== null ? `${age} <= ${b.toDays}` : null].filter(Boolean);
-      return [`b${i}`, filteredAggregate(moneySum(amount), conditions.join(' AND '))];
+      return [`b${i}`, filteredAggregate(sum, conditions.join(' AND '))];
     }),
   );
 }
@@ -315,7 +315,7 @@ function agingMeasures(spec: AgingSpec, today: string, count: string): Record<st
     balance: moneySum(spec.amount),
     pastDue: filteredAggregate(moneySum(spec.amount), `${spec.dueDate} < ${today}`),
     documentCount: count,
-    ...bucketMeasures(spec.buckets, `(${today} - ${spec.ageFrom})`, spec.amount),
+    ...bucketMeasures(spec.buckets, `(${today} - ${spec.ageFrom})`, moneySum(spec.amount)),
   };
 }
 

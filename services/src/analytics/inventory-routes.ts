@@ -38,7 +38,7 @@ import {
   type ErpCall,
   type GroupKey,
 } from './erp-common.ts';
-import { filteredAggregate, moneySum } from './models.ts';
+import { centsSum, filteredAggregate } from './models.ts';
 import { normalizeRequest, SqlParams } from './search-request.ts';
 
 const SETTINGS = [
@@ -64,8 +64,9 @@ function days(value: string | number | undefined, what: string): number {
 type StockOptions = { excludeDays?: number; where?: string[] };
 
 /**
- * Stock rows (alias r): one per item and location, with value, days since last sold and whether
- * it is dead stock (on hand, unsold for InventoryDeadStockDays, not received in excludeDays).
+ * Stock rows (alias r): one per item and location, with value (and value_cents, stored by
+ * migration 049, for sums), days since last sold and whether it is dead stock (on hand, unsold
+ * for InventoryDeadStockDays, not received in excludeDays).
  * The item and its supplier are looked up (LEFT JOINs on their keys), so a question that reads
  * neither, such as value by location, reads the stock alone: PostgreSQL drops such joins.
  */
@@ -76,7 +77,7 @@ function stockRows(call: ErpCall, options: StockOptions): string {
   const where = options.where ?? [];
   return `(SELECT v.company, v.item_number, i.description, i.product_group, i.supplier, s.supplier_name, i.supplier_part_number, i.stockable,
                   v.location, v.qty_on_hand, v.qty_available, v.qty_committed, v.qty_on_order, v.reorder_point, v.unit_cost,
-                  round(v.qty_on_hand * v.unit_cost, 2) AS value, v.last_sold_date, v.last_received_date,
+                  round(v.qty_on_hand * v.unit_cost, 2) AS value, v.value_cents, v.last_sold_date, v.last_received_date,
                   ${today} - v.last_sold_date AS days_since_sold,
                   (v.qty_on_hand > 0 AND coalesce(v.last_sold_date < ${today} - ${deadDays}, true)
                    AND coalesce(v.last_received_date < ${today} - ${excludeDays}, true)) AS is_dead
@@ -181,7 +182,7 @@ export async function inventoryRoutes(app: FastifyInstance): Promise<void> {
     const from = `(SELECT x.*, i.description, i.product_group, i.supplier, s.supplier_name, i.supplier_part_number, i.stockable
                      FROM (SELECT v.company, v.item_number, sum(v.qty_on_hand)::int AS qty_on_hand, sum(v.qty_available)::int AS qty_available,
                                   sum(v.qty_committed)::int AS qty_committed, sum(v.qty_on_order)::int AS qty_on_order,
-                                  ${moneySum('round(v.qty_on_hand * v.unit_cost, 2)')} AS value, count(*)::int AS location_count
+                                  ${centsSum('v.value_cents')} AS value, count(*)::int AS location_count
                              FROM erp.inventory v LEFT JOIN erp.item i ON i.company = v.company AND i.item_number = v.item_number
                             ${filters.length ? `WHERE ${filters.join(' AND ')}` : ''} GROUP BY v.item_number, v.company) x
                      LEFT JOIN erp.item i ON i.company = x.company AND i.item_number = x.item_number
@@ -241,8 +242,8 @@ export async function inventoryRoutes(app: FastifyInstance): Promise<void> {
       where: [],
       group: groupKeyOf(GROUP_BYS, request.params.groupBy, 'Inventory'),
       measures: {
-        value: moneySum('r.value'),
-        deadStockValue: filteredAggregate(moneySum('r.value'), 'r.is_dead'),
+        value: centsSum('r.value_cents'),
+        deadStockValue: filteredAggregate(centsSum('r.value_cents'), 'r.is_dead'),
         qtyOnHand: 'sum(r.qty_on_hand)',
         itemCount: 'count(*)',
         deadStockItemCount: 'count(*) FILTER (WHERE r.is_dead)',
@@ -276,10 +277,10 @@ export async function inventoryRoutes(app: FastifyInstance): Promise<void> {
       where: [],
       group: groupKeyOf(GROUP_BYS, request.params.groupBy, 'Inventory'),
       measures: {
-        value: moneySum('r.value'),
-        neverSoldValue: filteredAggregate(moneySum('r.value'), 'r.last_sold_date IS NULL'),
+        value: centsSum('r.value_cents'),
+        neverSoldValue: filteredAggregate(centsSum('r.value_cents'), 'r.last_sold_date IS NULL'),
         itemCount: 'count(*)',
-        ...bucketMeasures(buckets, 'r.days_since_sold', 'r.value'),
+        ...bucketMeasures(buckets, 'r.days_since_sold', centsSum('r.value_cents')),
       },
       filterFields: GROUP_FILTERS,
       salesRepColumn: null,
