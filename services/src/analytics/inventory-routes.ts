@@ -301,7 +301,8 @@ export async function inventoryRoutes(app: FastifyInstance): Promise<void> {
   serve(app, inventoryReorder, async (request) => answer(request, async (call) => {
     const percent = request.params.percentageReorder;
     if (!Number.isInteger(percent)) throw new HttpError(400, 'percentageReorder must be a whole percentage');
-    const reorderAt = `floor(v.reorder_point * ${percent} / 100.0)`;
+    // The reorder point's percentage rounded down, in integers (the reorder point is above 0).
+    const reorderAt = `(v.reorder_point::int8 * ${percent} / 100)`;
     // The stock and its item by key: without a filter or search on the item, the page is cut from
     // the stock alone and only its rows look their item up (ListModel.from).
     const model: ListModel = {
