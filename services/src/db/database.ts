@@ -43,9 +43,16 @@ async function startEmbedded(dataDir: string): Promise<Database> {
   // PGlite is one session whichever connection reaches it, so the pool keeps its one connection
   // open (no idle timeout). Should it open another, the statements the closed one named
   // (loadSession's, …) are still prepared, and the new client, which knows none, would fail to
-  // prepare them again: it starts by dropping them. A failed connection fails its next query.
-  const db = new pg.Pool({ host: socketDir, port, user: 'postgres', database: 'postgres', max: 1, idleTimeoutMillis: 0 });
-  db.on('connect', (client) => void client.query('DEALLOCATE ALL').catch(() => undefined));
+  // prepare them again: it starts by dropping them, before the pool hands it out.
+  const db = new pg.Pool({
+    host: socketDir,
+    port,
+    user: 'postgres',
+    database: 'postgres',
+    max: 1,
+    idleTimeoutMillis: 0,
+    onConnect: (client) => client.query('DEALLOCATE ALL'),
+  });
   return {
     db,
     kind: 'pglite',
