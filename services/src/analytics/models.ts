@@ -325,9 +325,21 @@ const ORDER_LINE_DIMS = {
 
 /** Order lines by order date; "sales" is the open amount when the call asks for open lines. */
 export function orderModel(openOnly: boolean): Model {
+  // The open lines with their open amounts in cents (migration 053).
+  const openLines: Source = {
+    name: 'open_order_line',
+    table: 'erp.open_order_line',
+    dateColumn: 'order_date',
+    grain: 'day',
+    dims: { ...ORDER_LINE_DIMS, status: 'status' },
+    measures: { sales: centsSum('open_sales'), cost: centsSum('open_cost'), lines: 'count(*)', invoices: 'count(DISTINCT (company, order_number))' },
+    commissionCost: centsSum('open_commission_cost'),
+    rollup: true,
+  };
   return {
     name: openOnly ? 'Order/Open' : 'Order',
     sources: [
+      ...(openOnly ? [openLines] : []),
       {
         name: 'order_line',
         table: 'erp.order_line',

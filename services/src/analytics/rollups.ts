@@ -1,5 +1,5 @@
 /**
- * The analytics rollups (migrations 004_rollups.sql, 007_sales_calls.sql, 011–015, 018–028, 033–035, 037–048): narrow
+ * The analytics rollups (migrations 004_rollups.sql, 007_sales_calls.sql, 011–015, 018–028, 033–035, 037–048, 053): narrow
  * pre-aggregates of the invoice lines, bookings and quotes, rebuilt after each ERP load by `generateErpData` (inside the load's
  * transaction, so readers never see new lines with old rollups).
  */
@@ -42,6 +42,7 @@ const ROLLUPS = {
   ar_open_dates: null,
   service_order_day: 'service_order_day_pkey',
   order_line_short: null,
+  open_order_line: null,
   customer_item_last_sale_day: 'customer_item_last_sale_day_pkey',
   invoice_year_customer_total: 'invoice_year_customer_total_pkey',
   quote_booked_year_customer_total: 'quote_booked_year_customer_total_pkey',
@@ -111,6 +112,8 @@ export async function refreshRollups(db: Queryable): Promise<void> {
   await db.query('SELECT erp.refresh_service_order_rollups()');
   // Open lines their location cannot fill (migration 028), for Order/LinesNotInStock's count.
   await db.query('SELECT erp.refresh_order_line_short()');
+  // The open order lines with their open amounts in cents (migration 053), for the open order questions.
+  await db.query('SELECT erp.refresh_open_order_line()');
   // The customer × item pairs by the day they last bought (migration 033), for Inventory/Inactive/Customer's count.
   await db.query('SELECT erp.refresh_customer_item_last_sale_days()');
   // One row per customer per year of the invoices and converted quotes (migration 034), for one year's questions by customer that no scope narrows.
