@@ -82,7 +82,7 @@ describe('Invoice/Grouped', () => {
     ['year', 'last-365-days', 'invoice_day_rep', "to_char(invoice_date, 'YYYY')"],
     ['productGroup', 'last-12-months', 'invoice_month_product_group', 'product_group'],
     ['branch', 'last-30-days', 'invoice_day_rep', 'branch'],
-    ['itemNumber', 'last-quarter', 'invoice_month_item', 'item_number'],
+    ['itemNumber', 'last-quarter', 'invoice_month_item_total', 'item_number'],
     ['shipTo', 'this-month', 'invoice_line', 'ship_to'],
   ])('by %s for %s answers from %s, equal to the raw lines', async (groupBy, dateSlug, source, column) => {
     const result = await ok(admin, '/Invoice/Grouped', { groupBy, dateSlug, pageSize: 500, sortBy: 'key', sortDir: 'asc' });
@@ -94,7 +94,7 @@ describe('Invoice/Grouped', () => {
     expect(result.rows.map((r: { key: string; sales: number }) => [r.key, cents(r.sales)])).toEqual(raw.map((r) => [r.key, cents(r.sales)]));
   });
 
-  it('by item, an administrator reads the month × item rollup and a rep his own lines, with cost, lines and freight', async () => {
+  it('by item, an administrator reads the month × item rollups and a rep his own lines, with cost, lines and freight', async () => {
     const body = { dateSlug: 'last-quarter', pageSize: 500, sortBy: 'key', sortDir: 'asc' };
     const lines = (extra: string) =>
       sql<{ key: string; sales: string; cost: string; n: number; freight: string }>(
@@ -104,11 +104,40 @@ describe('Invoice/Grouped', () => {
     const figures = (rows: Array<{ key: string; sales: unknown; cost: unknown; lineCount?: number; n?: number; freight: unknown }>) =>
       rows.map((r) => [r.key, cents(r.sales), cents(r.cost), r.lineCount ?? r.n, cents(r.freight)]);
     const all = await ok(admin, '/Invoice/Freight/Grouped', { ...body, groupBy: 'itemNumber' });
-    expect(all.source).toBe('invoice_month_item');
+    expect(all.source).toBe('invoice_month_item_total');
     expect(figures(all.rows)).toEqual(figures(await lines('')));
+    // Filtered on a company: the month × company × item rollup.
+    const [{ company }] = await sql<{ company: string }>('SELECT min(company) AS company FROM erp.invoice_line');
+    const filters = [{ field: 'company', comparison: 'equals', values: [company] }];
+    const ofCompany = await ok(admin, '/Invoice/Freight/Grouped', { ...body, groupBy: 'itemNumber', filters });
+    expect(ofCompany.source).toBe('invoice_month_item');
+    expect(figures(ofCompany.rows)).toEqual(figures(await lines(`AND company = '${company}'`)));
     const own = await ok(rep, '/Invoice/Freight/Grouped', { ...body, groupBy: 'itemNumber' });
     expect(own.source).toBe('invoice_line');
     expect(figures(own.rows)).toEqual(figures(await lines("AND sales_rep = 'SR01'")));
+  });
+
+  it('by item for one month, most sales first, reads its page from the month × item index and its count and totals from the summary', async () => {
+    const body = { groupBy: 'itemNumber', dateSlug: 'last-month', pageSize: 5, pageNumber: 2, sortBy: 'sales', sortDir: 'desc' };
+    const page = await ok(admin, '/Invoice/Grouped', body);
+    expect(page.source).toBe('invoice_month_item_total');
+    const raw = await sql<{ key: string; sales: string; cost: string; n: number }>(
+      `SELECT item_number AS key, sum(sales) AS sales, sum(commission_cost) AS cost, count(*)::int AS n
+         FROM erp.invoice_line WHERE invoice_date BETWEEN '2026-10-01' AND '2026-10-31' GROUP BY 1 ORDER BY 2 DESC, 1`,
+    );
+    expect(raw.length).toBeGreaterThan(10);
+    expect(page.totalCount).toBe(raw.length);
+    type Row = { key: string; sales: number; cost: number; lineCount: number };
+    expect(page.rows.map((r: Row) => [r.key, cents(r.sales), cents(r.cost), r.lineCount])).toEqual(raw.slice(5, 10).map((r) => [r.key, cents(r.sales), cents(r.cost), r.n]));
+    expect(cents(page.totals.sales)).toBe(raw.reduce((s, r) => s + cents(r.sales), 0));
+    expect(cents(page.totals.cost)).toBe(raw.reduce((s, r) => s + cents(r.cost), 0));
+    // The count is the month's summary row: a changed one shows in a question not asked yet.
+    await sql(`UPDATE erp.invoice_month_item_summary SET groups = groups + 1000 WHERE month = '2026-10-01'`);
+    try {
+      expect((await ok(admin, '/Invoice/Grouped', { ...body, pageSize: 4 })).totalCount).toBe(raw.length + 1000);
+    } finally {
+      await sql(`UPDATE erp.invoice_month_item_summary SET groups = groups - 1000 WHERE month = '2026-10-01'`);
+    }
   });
 
   it('groups by month and day', async () => {

@@ -400,9 +400,10 @@ function bucketAggregate(question: Omit<AggregateSpec, 'groupBy' | 'restrict'>, 
  * its `monthToDate` rows for a month to a day against the same days a year before; else the
  * number of keys with a matching row of the source that answers every bucket (groupCount). The
  * totals (over the sort's bucket, alias g with columns c_<measure>) come from the summary row, or
- * with a filter from the cheapest source that answers them ungrouped. The answer has the shape of pagedOuterQuery's. With several buckets, a key
- * without a row in the sort's period sorts as a 0, so the keys are those with more than 0 and the
- * page is right only when it is full of them (`rankedPageFits`).
+ * with a filter from the cheapest source that answers them ungrouped. The answer has the shape of
+ * pagedOuterQuery's. With several buckets, a key without a row in the sort's period sorts as a 0,
+ * so the keys are those with more than 0 and the page is right only when it is full of them
+ * (`rankedPageFits`).
  */
 function rankedPageQuery(spec: {
   context: AnalyticsContext;

@@ -195,6 +195,17 @@ export const invoiceModel: Model = {
       rollup: true,
     },
     {
+      // Month × item alone (migration 054): no company, sales rep or branch.
+      name: 'invoice_month_item_total',
+      table: 'erp.invoice_month_item_total',
+      dateColumn: 'month',
+      grain: 'month',
+      dims: { itemNumber: 'item_number' },
+      measures: { sales: moneySum('sales'), cost: moneySum('cost'), lines: 'sum(line_count)', freight: moneySum('freight') },
+      rollup: true,
+      ranked: { dim: 'itemNumber', columns: { sales: 'sales' }, summary: 'erp.invoice_month_item_summary' },
+    },
+    {
       // No sales rep or branch: it answers only questions no scope narrows (aggregateQuery).
       name: 'invoice_month_item',
       table: 'erp.invoice_month_item',

@@ -1,5 +1,5 @@
 /**
- * The analytics rollups (migrations 004_rollups.sql, 007_sales_calls.sql, 011–015, 018–028, 033–035, 037–048, 053): narrow
+ * The analytics rollups (migrations 004_rollups.sql, 007_sales_calls.sql, 011–015, 018–028, 033–035, 037–048, 053, 054): narrow
  * pre-aggregates of the invoice lines, bookings and quotes, rebuilt after each ERP load by `generateErpData` (inside the load's
  * transaction, so readers never see new lines with old rollups).
  */
@@ -26,6 +26,8 @@ const ROLLUPS = {
   usage_month_groups: 'usage_month_groups_pkey',
   usage_month_customer_item: null,
   invoice_month_item: 'invoice_month_item_pkey',
+  invoice_month_item_total: 'invoice_month_item_total_pkey',
+  invoice_month_item_summary: null,
   purchase_order_day: 'purchase_order_day_by_date',
   purchase_order_month: 'purchase_order_month_by_month',
   booking_month_customer: 'booking_month_customer_pkey',
@@ -90,6 +92,8 @@ export async function refreshRollups(db: Queryable): Promise<void> {
   await db.query('SELECT erp.refresh_invoice_month_to_date_customers()');
   // Month × item (migration 014), for Usage/KPI.
   await db.query('SELECT erp.refresh_item_month_rollups()');
+  // Month × item alone (migration 054), from it, for one month's questions by item that no scope narrows.
+  await db.query('SELECT erp.refresh_invoice_month_item_totals()');
   // Purchase orders by day and by month (migration 015), for the PurchaseOrder KPI and Summary.
   await db.query('SELECT erp.refresh_purchase_order_rollups()');
   // Bookings by month × customer (migration 018), for bookings by customer.
