@@ -26,6 +26,31 @@ pg.types.setTypeParser(pg.types.builtins.INT8, Number);
 
 const WORKER_URL = new URL('./pglite-worker.mjs', import.meta.url);
 
+/**
+ * pg-pool's query() ends its connection whenever a statement fails, even when the server only
+ * refused that statement (bad input, a broken constraint) and the connection is as good as
+ * before. On the embedded database that connection is the only one: closing it failed the
+ * requests queued behind, so one caller's bad input became other users' 500s. Here a statement
+ * the server refused (a DatabaseError) hands its connection back as it is; only a broken
+ * connection (reset, timeout) is closed and replaced.
+ */
+function keepConnectionsOnRefusedStatements(pool: pg.Pool): pg.Pool {
+  const query = async (config: string | pg.QueryConfig, values?: unknown[]) => {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      return await client.query(config as pg.QueryConfig, values);
+    } catch (error) {
+      if (!(error instanceof pg.DatabaseError)) broken = error as Error;
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  };
+  pool.query = query as pg.Pool['query'];
+  return pool;
+}
+
 async function startEmbedded(dataDir: string): Promise<Database> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   // pg reaches a Unix socket as <host dir>/.s.PGSQL.<port>.
@@ -44,7 +69,7 @@ async function startEmbedded(dataDir: string): Promise<Database> {
   // open (no idle timeout). Should it open another, the statements the closed one named
   // (loadSession's, …) are still prepared, and the new client, which knows none, would fail to
   // prepare them again: it starts by dropping them, before the pool hands it out.
-  const db = new pg.Pool({
+  const db = keepConnectionsOnRefusedStatements(new pg.Pool({
     host: socketDir,
     port,
     user: 'postgres',
@@ -52,7 +77,7 @@ async function startEmbedded(dataDir: string): Promise<Database> {
     max: 1,
     idleTimeoutMillis: 0,
     onConnect: (client) => client.query('DEALLOCATE ALL'),
-  });
+  }));
   return {
     db,
     kind: 'pglite',
@@ -70,7 +95,7 @@ async function startEmbedded(dataDir: string): Promise<Database> {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     // JIT slows these short analytic queries down; keep it off for every connection.
-    const db = new pg.Pool({ connectionString: options.databaseUrl, max: 10, options: '-c jit=off' });
+    const db = keepConnectionsOnRefusedStatements(new pg.Pool({ connectionString: options.databaseUrl, max: 10, options: '-c jit=off' }));
     return { db, kind: 'postgres', close: () => db.end() };
   }
   return startEmbedded(options.dataDir ?? './data');
