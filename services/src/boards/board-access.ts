@@ -102,12 +102,23 @@ export async function visibleBoard(db: Queryable, viewer: Viewer, boardMasterId:
 
 export type BoardNeed = 'see' | 'edit' | 'own';
 
+/**
+ * Seed 000 §6: changing a board, its cards or its components needs the board's canEdit (or
+ * ownership) and the user's AllowPageEditing — a board shared with canEdit does not let a user
+ * without AllowPageEditing change it.
+ */
+async function requireChange(db: Queryable, viewer: Viewer, board: Board, need: BoardNeed): Promise<void> {
+  if (need === 'see') return;
+  if (need === 'edit' && !board.canEdit) throw new HttpError(403, NO_EDIT_PERMISSION);
+  if (need === 'own' && !board.isBoardOwner) throw new HttpError(403, 'Only the owner of this board can delete it.');
+  await requirePageEditing(db, viewer);
+}
+
 /** The board when the viewer may do what he asks: 404 when he cannot see it, 403 when he may not change it. */
 export async function requireBoard(db: Queryable, viewer: Viewer, boardMasterId: number, need: BoardNeed): Promise<Board> {
   const board = await visibleBoard(db, viewer, boardMasterId);
   if (!board) throw new HttpError(404, `Board ${boardMasterId} was not found`);
-  if (need === 'edit' && !board.canEdit) throw new HttpError(403, NO_EDIT_PERMISSION);
-  if (need === 'own' && !board.isBoardOwner) throw new HttpError(403, 'Only the owner of this board can delete it.');
+  await requireChange(db, viewer, board, need);
   return board;
 }
 
@@ -119,7 +130,7 @@ export async function requireCardBoard(db: Queryable, viewer: Viewer, cardMaster
   );
   const board = rows[0] && (await visibleBoard(db, viewer, rows[0].boardMasterId));
   if (!board) throw new HttpError(404, `Card ${cardMasterId} was not found`);
-  if (need !== 'see' && !board.canEdit) throw new HttpError(403, NO_EDIT_PERMISSION);
+  await requireChange(db, viewer, board, need === 'see' ? 'see' : 'edit');
   return board;
 }
 
@@ -138,7 +149,7 @@ export async function requireInstanceBoard(
   );
   const board = rows[0] && (await visibleBoard(db, viewer, rows[0].boardMasterId));
   if (!board) throw new HttpError(404, `Component instance ${componentInstanceId} was not found`);
-  if (need !== 'see' && !board.canEdit) throw new HttpError(403, NO_EDIT_PERMISSION);
+  await requireChange(db, viewer, board, need === 'see' ? 'see' : 'edit');
   return { board, cardMasterId: rows[0]!.cardMasterId };
 }
 

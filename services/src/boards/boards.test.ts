@@ -298,9 +298,12 @@ describe('shares', () => {
     expect((await call(viewer, 'GET', `/Board/${myDay}`)).body).toMatchObject({ isShared: true, canEdit: false });
     expect((await call(viewer, 'POST', '/Card/Add', { boardMasterId: myDay, cardName: 'x', displayOrder: 0 })).status).toBe(403);
     expect((await call(rep, 'POST', '/Board/User/Share/Update', { boardMasterXUserMasterId: shareId, canEdit: true })).body).toMatchObject({ canEdit: true });
-    const card = await call(viewer, 'POST', '/Card/Add', { boardMasterId: myDay, cardName: 'By viewer', displayOrder: 5 });
-    expect(card.status).toBe(200);
-    await call(viewer, 'POST', `/Card/Remove/${card.body.cardMasterId}`);
+    // canEdit alone is not enough: the viewer has no AllowPageEditing (seed 000 §6).
+    const cards = await scalar(services, `SELECT count(*)::int FROM app.card_master WHERE board_master_id = ${myDay}`);
+    expect((await call(viewer, 'POST', '/Card/Add', { boardMasterId: myDay, cardName: 'By viewer', displayOrder: 5 })).status).toBe(403);
+    expect((await call(viewer, 'POST', '/Board/Update', { id: myDay, isEnabled: true, boardName: 'Renamed by viewer' })).status).toBe(403);
+    expect(await scalar(services, `SELECT count(*)::int FROM app.card_master WHERE board_master_id = ${myDay}`)).toBe(cards);
+    expect((await call(viewer, 'GET', `/Board/${myDay}`)).body.boardName).not.toBe('Renamed by viewer');
     expect((await call(rep, 'POST', `/Board/User/Share/Remove/${shareId}`)).status).toBe(204);
     expect((await call(viewer, 'GET', `/Board/${myDay}`)).status).toBe(404);
     expect((await call(rep, 'POST', `/Board/User/Share/Remove/${shareId}`)).status).toBe(404);
