@@ -43,6 +43,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // A small demo ERP load keeps the browser tests' start quick.
       DEMO_ERP_SCALE: process.env.DEMO_ERP_SCALE ?? '0.1',
+      // Every test signs in from this one address; the limit itself is tested in gateway/src/edge-security.test.ts.
+      PUBLIC_WRITES_PER_MINUTE: '600',
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     },
   },

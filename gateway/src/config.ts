@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { SERVICE_NAMES, type ServiceName } from '@tradeboard/shared/contracts';
+import { trustProxyFromEnv, type TrustProxy } from '@tradeboard/services';
 
 export type RemoteConfig = {
   id: string;
@@ -23,6 +24,8 @@ export type GatewayConfig = {
   version: string;
   bodyLimit: number;
   logLevel: string;
+  /** Fastify's trustProxy: whose X-Forwarded-* headers to believe (none by default). */
+  trustProxy: TrustProxy;
 };
 
 /** The remotes the build produces; the environment can move or switch off each one. */
@@ -58,5 +61,6 @@ export function gatewayConfigFromEnv(env: NodeJS.ProcessEnv, rootDir: string, ve
     version,
     bodyLimit: Number(env.BODY_LIMIT_BYTES ?? 256 * 1024),
     logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
   };
 }

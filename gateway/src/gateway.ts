@@ -85,21 +85,34 @@ export function remoteManifest(config: GatewayConfig) {
   };
 }
 
-/** The anti-forgery check, once for every service, mounted or proxied. */
+/**
+ * The anti-forgery check, once for every service, mounted or proxied. It follows the route the
+ * request matched, never the URL's text: the router decodes `/%61pi/…`, so a check on the
+ * spelling of the path let such a request through.
+ */
 function installAntiforgeryCheck(app: FastifyInstance): void {
   const contracts = contractsByRoute();
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return;
+    const route = request.routeOptions.url;
+    if (!STATE_CHANGING.has(request.method) || !route?.startsWith('/api/')) return;
     if (hasValidAntiforgeryToken(request)) return;
-    const pathname = request.url.split('?')[0];
-    const contract =
-      contracts.get(`${request.method} ${pathname}`) ?? contracts.get(`${request.method} ${request.routeOptions.url ?? ''}`);
+    // A proxied service's route is its resource's wildcard: its contract is found by the path.
+    const contract = contracts.get(`${request.method} ${route}`) ?? contracts.get(`${request.method} ${decodedPath(request.url)}`);
     const failure = contract?.xsrfFailure ?? {
       statusCode: 403,
       message: 'The anti-forgery token is missing or invalid. Reload the page and try again.',
     };
     return reply.status(failure.statusCode).send(errorBody(failure.statusCode, failure.message));
   });
+}
+
+function decodedPath(url: string): string {
+  const pathname = url.split('?')[0]!;
+  try {
+    return decodeURI(pathname);
+  } catch {
+    return pathname;
+  }
 }
 
 async function registerServices(app: FastifyInstance, config: GatewayConfig): Promise<void> {
@@ -146,15 +159,19 @@ async function registerStatic(app: FastifyInstance, config: GatewayConfig): Prom
     reply.header('cache-control', 'no-store');
     return { version: config.version };
   });
-  // Every other page address is the single-page app; the shell decides what it shows.
+  // Every page address is the single-page app; the shell decides what it shows. `/` has its own
+  // route: the static files' folder listing is off, which refused it without Accept-Encoding.
   const indexFile = path.join(shellDir, 'index.html');
+  const sendShell = (reply: FastifyReply) => {
+    reply.header('cache-control', 'no-cache');
+    return reply.type('text/html; charset=utf-8').sendFile('index.html', shellDir);
+  };
+  const noSuchAddress = (request: FastifyRequest, reply: FastifyReply) =>
+    reply.status(404).send(errorBody(404, `No such address: ${request.method} ${request.url.split('?')[0]}`));
+  app.get('/', async (request, reply) => (existsSync(indexFile) ? sendShell(reply) : noSuchAddress(request, reply)));
   app.setNotFoundHandler(async (request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && !path.extname(request.url.split('?')[0]!);
-    if (isPage && existsSync(indexFile)) {
-      reply.header('cache-control', 'no-cache');
-      return reply.type('text/html; charset=utf-8').sendFile('index.html', shellDir);
-    }
-    return reply.status(404).send(errorBody(404, `No such address: ${request.method} ${request.url.split('?')[0]}`));
+    return isPage && existsSync(indexFile) ? sendShell(reply) : noSuchAddress(request, reply);
   });
 }
 
@@ -171,7 +188,9 @@ export async function buildGateway(config: GatewayConfig, context: ServiceContex
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: config.bodyLimit,
-    trustProxy: true,
+    // Forwarded headers only from the proxies named in TRUST_PROXY: anyone else could pick the
+    // address the sign-in throttle counts against.
+    trustProxy: config.trustProxy,
   });
   const extraOrigins = remoteOrigins(config);
   await app.register(helmet, {

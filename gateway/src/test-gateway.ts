@@ -15,7 +15,8 @@ export async function startTestGateway(
   const adjust = options.adjust ?? ((config: GatewayConfig) => config);
   await seedApplication(database.db);
   const log = pino({ level: 'silent' });
-  const config = configFromEnv(env);
+  // Test files sign many users in from one address; edge-security.test.ts tests the limit itself.
+  const config = configFromEnv({ PUBLIC_WRITES_PER_MINUTE: '100000', ...env });
   const app = await buildGateway(adjust({ ...gatewayConfigFromEnv({ LOG_LEVEL: 'silent', ...env }, '/nonexistent', 'test') }), {
     db: database.db,
     config,

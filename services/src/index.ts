@@ -9,7 +9,7 @@ import { notificationsRoutes } from './notifications/notifications-routes.ts';
 import { systemRoutes } from './system/system-routes.ts';
 import { userRoutes } from './user/user-routes.ts';
 
-export { configFromEnv, type ServiceConfig } from './platform/config.ts';
+export { configFromEnv, trustProxyFromEnv, type ServiceConfig, type TrustProxy } from './platform/config.ts';
 export { createMailer } from './platform/mailer.ts';
 export { registerPlatform } from './platform/platform.ts';
 export type { ServiceContext } from './platform/context.ts';

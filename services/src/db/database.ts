@@ -35,8 +35,9 @@ const WORKER_URL = new URL('./pglite-worker.mjs', import.meta.url);
  * connection (reset, timeout) is closed and replaced.
  */
 function keepConnectionsOnRefusedStatements(pool: pg.Pool): pg.Pool {
+  const connect = pool.connect.bind(pool);
   const query = async (config: string | pg.QueryConfig, values?: unknown[]) => {
-    const client = await pool.connect();
+    const client = await connect();
     let broken: Error | undefined;
     try {
       return await client.query(config as pg.QueryConfig, values);

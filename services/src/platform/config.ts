@@ -17,7 +17,25 @@ export type ServiceConfig = {
     maxFailuresPerIp: number;
   };
   passwordResetMinutes: number;
+  /** Calls anyone may make that change something (sign-in, reset, error reports), per client and minute. */
+  publicWritesPerMinute: number;
 };
+
+export type TrustProxy = false | string[] | ((address: string, hop: number) => boolean);
+
+/**
+ * TRUST_PROXY: unset → trust no forwarded header; a number → that many proxy hops in front;
+ * otherwise a comma-separated list of addresses or CIDRs (`loopback`, `10.0.0.0/8`, …).
+ */
+export function trustProxyFromEnv(value: string | undefined): TrustProxy {
+  const text = value?.trim();
+  if (!text || text === 'false') return false;
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    return (_address, hop) => hop < hops;
+  }
+  return text.split(',').map((entry) => entry.trim()).filter(Boolean);
+}
 
 function numberFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
@@ -42,5 +60,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceConf
       maxFailuresPerIp: numberFrom(env, 'LOGIN_MAX_FAILURES_PER_IP', 20),
     },
     passwordResetMinutes: numberFrom(env, 'PASSWORD_RESET_MINUTES', 60),
+    publicWritesPerMinute: numberFrom(env, 'PUBLIC_WRITES_PER_MINUTE', 30),
   };
 }

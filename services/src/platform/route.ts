@@ -32,7 +32,14 @@ export function serve<C extends Contract>(app: FastifyInstance, contract: C, han
       ...(contract.querystring && { querystring: contract.querystring }),
       ...(contract.body && { body: contract.body }),
     },
-    preHandler: contract.access === 'session' ? requireSession : undefined,
+    // The session is checked before the body is parsed and validated: an anonymous caller gets
+    // 401 whatever he sends, and learns nothing of the schemas.
+    onRequest: contract.access === 'session' ? requireSession : undefined,
+    // Calls anyone may make that change something are limited per client (the real one:
+    // forwarded headers count only from TRUST_PROXY's proxies).
+    ...(contract.access === 'public' && contract.method !== 'GET' && {
+      config: { rateLimit: { max: app.serviceConfig.publicWritesPerMinute, timeWindow: '1 minute' } },
+    }),
     handler: handler as never,
   });
 }

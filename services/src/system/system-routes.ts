@@ -1,7 +1,23 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { appErrorLog, pageView, ping, sendErrorEmail, siteMenu, systemPing } from '@tradeboard/shared/contracts';
+import type { Db } from '../db/database.ts';
 import { loadSession } from '../platform/session.ts';
 import { serve } from '../platform/route.ts';
+
+/** Counts a report; true when it is the first of its kind this hour (then it is sent or written). */
+async function firstReportThisHour(db: Db, parts: string[]): Promise<boolean> {
+  const digest = createHash('sha256').update(JSON.stringify(parts)).digest('hex');
+  const { rows } = await db.query<{ fresh: boolean }>(
+    `INSERT INTO app.error_report AS r (digest) VALUES ($1)
+     ON CONFLICT (digest) DO UPDATE SET
+       reports = r.reports + 1,
+       last_sent_at = CASE WHEN r.last_sent_at < now() - interval '1 hour' THEN now() ELSE r.last_sent_at END
+     RETURNING last_sent_at = now() AS fresh`,
+    [digest],
+  );
+  return rows[0]!.fresh;
+}
 
 export async function systemRoutes(app: FastifyInstance): Promise<void> {
   const pong = async () => ({ status: 'ok' as const, time: new Date().toISOString() });
@@ -18,20 +34,22 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
 
   serve(app, sendErrorEmail, async (request, reply) => {
     const { mailer, serviceConfig, db } = request.server;
-    const user = await loadSession(db, serviceConfig, request);
+    const { subject, body } = request.body;
+    if (!(await firstReportThisHour(db, ['mail', subject, body]))) return reply.status(204).send();
     // Reports always go to the site-errors address: the call cannot be used to mail anyone else.
     await mailer.send({
       to: [serviceConfig.siteErrorsEmail],
-      subject: request.body.subject,
-      body: `${request.body.body}\n\n— reported by ${user?.email ?? 'a visitor who was not signed in'} (${request.ip})`,
+      subject,
+      body: `${body}\n\n— reported by ${request.user.email} (${request.ip})`,
     });
     return reply.status(204).send();
   });
 
   serve(app, appErrorLog, async (request, reply) => {
     const { db, serviceConfig } = request.server;
-    const user = await loadSession(db, serviceConfig, request);
     const { errorMessage, userAgent, errorDetail } = request.body;
+    if (!(await firstReportThisHour(db, ['log', errorMessage, errorDetail]))) return reply.status(204).send();
+    const user = await loadSession(db, serviceConfig, request);
     await db.query(
       'INSERT INTO app.app_error_log (error_message, user_agent, error_detail, user_master_id) VALUES ($1, $2, $3, $4)',
       [errorMessage, userAgent, errorDetail, user?.userMasterId ?? null],

@@ -42,8 +42,9 @@ export const sendErrorEmail = defineContract({
   method: 'POST',
   path: '/System/SendErrorEmail',
   service: 'system',
-  access: 'public',
-  summary: 'Mails an error report to the site-errors address',
+  // Mail goes out only for a signed-in user: anonymous callers cannot use it to send mail.
+  access: 'session',
+  summary: 'Mails an error report to the site-errors address (the same report once an hour)',
   body: Type.Object(
     {
       toEmails: Type.Optional(Type.Array(Type.String({ maxLength: 254 }), { maxItems: 10 })),
@@ -60,7 +61,7 @@ export const appErrorLog = defineContract({
   path: '/System/AppErrorLog',
   service: 'system',
   access: 'public',
-  summary: 'Records an uncaught page error',
+  summary: 'Records an uncaught page error (the same error once an hour)',
   body: Type.Object(
     {
       errorMessage: Type.String({ maxLength: 2000 }),
