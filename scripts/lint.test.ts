@@ -11,8 +11,8 @@ const REMOTES = readdirSync(ROOT).filter((name) => name.startsWith('mf-'));
 // The repository's config as it is, less the cycle rule (which walks each probe's whole import graph; tested below).
 const eslint = new ESLint({ cwd: ROOT, overrideConfig: { rules: { 'import-x/no-cycle': 'off' } } });
 
-async function ruleIds(file: string, importPath: string): Promise<string[]> {
-  const [result] = await eslint.lintText(`import '${importPath}';\n`, { filePath: path.join(ROOT, file) });
+async function ruleIds(file: string, importPath: string, statement = (from: string) => `import '${from}';`): Promise<string[]> {
+  const [result] = await eslint.lintText(`${statement(importPath)}\n`, { filePath: path.join(ROOT, file) });
   return result!.messages.map((message) => message.ruleId ?? message.message);
 }
 
@@ -21,16 +21,18 @@ function specifier(file: string, target: string): string {
   return target.startsWith('@') ? target : path.relative(path.dirname(path.join(ROOT, file)), path.join(ROOT, target));
 }
 
+type Case = [file: string, target: string];
+
 // Every remote's webpack.config.mjs exists (each is a federated app), so it stands for its source.
-const forbidden: Array<[file: string, target: string]> = [
-  ...REMOTES.flatMap((remote) => [
-    ...REMOTES.filter((other) => other !== remote).map((other): [string, string] => [`${remote}/src/probe.ts`, `${other}/webpack.config.mjs`]),
-    [`${remote}/src/probe.ts`, 'shell/src/index.ts'] as [string, string],
-    [`${remote}/src/probe.ts`, 'services/src/index.ts'] as [string, string],
-    [`shell/src/probe.tsx`, `${remote}/webpack.config.mjs`] as [string, string],
-    [`shared/src/web/probe.ts`, `${remote}/webpack.config.mjs`] as [string, string],
-    [`gateway/src/probe.ts`, `${remote}/webpack.config.mjs`] as [string, string],
-    [`services/src/probe.ts`, `${remote}/webpack.config.mjs`] as [string, string],
+const forbidden: Case[] = [
+  ...REMOTES.flatMap((remote): Case[] => [
+    ...REMOTES.filter((other) => other !== remote).map((other): Case => [`${remote}/src/probe.ts`, `${other}/webpack.config.mjs`]),
+    [`${remote}/src/probe.ts`, 'shell/src/index.ts'],
+    [`${remote}/src/probe.ts`, 'services/src/index.ts'],
+    ['shell/src/probe.tsx', `${remote}/webpack.config.mjs`],
+    ['shared/src/web/probe.ts', `${remote}/webpack.config.mjs`],
+    ['gateway/src/probe.ts', `${remote}/webpack.config.mjs`],
+    ['services/src/probe.ts', `${remote}/webpack.config.mjs`],
   ]),
   ['shared/src/probe.ts', 'gateway/src/gateway.ts'],
   ['shared/src/boards/probe.ts', 'services/src/index.ts'],
@@ -43,8 +45,8 @@ const forbidden: Array<[file: string, target: string]> = [
   ['gateway/src/probe.ts', 'shared/src/web/index.ts'],
 ];
 
-const allowed: Array<[file: string, target: string]> = [
-  ...REMOTES.map((remote): [string, string] => [`${remote}/src/probe.tsx`, '@tradeboard/shared/web']),
+const allowed: Case[] = [
+  ...REMOTES.map((remote): Case => [`${remote}/src/probe.tsx`, '@tradeboard/shared/web']),
   ['shell/src/probe.tsx', '@tradeboard/shared/ui'],
   ['gateway/src/probe.ts', '@tradeboard/services'],
   ['gateway/src/probe.ts', '@tradeboard/shared/contracts'],
@@ -60,6 +62,13 @@ describe('the lint holds the architecture', { timeout: 120_000 }, () => {
 
   it.each(allowed)('lets %s import %s', async (file, target) => {
     expect(await ruleIds(file, specifier(file, target))).toEqual([]);
+  });
+
+  it('refuses a dynamic import or a re-export across a boundary too', async () => {
+    const file = 'shell/src/probe.ts';
+    const target = specifier(file, `${REMOTES[0]}/webpack.config.mjs`);
+    expect(await ruleIds(file, target, (from) => `void import('${from}');`)).toContain('import-x/no-restricted-paths');
+    expect(await ruleIds(file, target, (from) => `export * from '${from}';`)).toContain('import-x/no-restricted-paths');
   });
 
   it('refuses an import cycle', async () => {
