@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The README's commands. Works on a fresh clone with only Node 20 and npm:
 //   node scripts/tradeboard.mjs start   install (if needed), build (if changed), serve
-//   node scripts/tradeboard.mjs test    install, build, every test (unit, service, browser)
+//   node scripts/tradeboard.mjs test    install, typecheck and lint, build, every test (unit, service, browser)
 //   node scripts/tradeboard.mjs build   install and build only
 //   node scripts/tradeboard.mjs serve   serve what is built
 import { spawn, spawnSync } from 'node:child_process';
@@ -103,12 +103,44 @@ function withScratchDatabase(databaseUrl, body) {
   }
 }
 
+/** Runs an npm script with its output held back and printed whole at its end, so two can run side by side. */
+function runScriptQuietly(script) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn('npm', ['run', '--silent', script], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('close', (code) => {
+      process.stdout.write(Buffer.concat(output));
+      console.log(`${code === 0 ? '✔' : '✖'} ${script} (${Math.round((Date.now() - started) / 1000)} s)`);
+      resolve(code === 0);
+    });
+  });
+}
+
+/**
+ * The typecheck and the lint (import boundaries, cycles), side by side: they need neither a build
+ * nor a database, so a broken type or boundary fails in a minute, before the long runs.
+ */
+async function staticChecks() {
+  console.log('▸ Typecheck (tsc) and lint (ESLint)…');
+  const passed = await Promise.all([runScriptQuietly('typecheck'), runScriptQuietly('lint')]);
+  const failed = passed.filter((ok) => !ok).length;
+  if (failed) {
+    console.log(`${passed.length - failed} passed, ${failed} failed, 0 skipped`);
+    process.exit(1);
+  }
+  return passed.length;
+}
+
 function countResults(file, pick) {
   if (!existsSync(file)) return { passed: 0, failed: 0, skipped: 0 };
   return pick(JSON.parse(readFileSync(file, 'utf8')));
 }
 
-function test() {
+/** `checksPassed`: the static checks already passed, counted in the closing line. */
+function test(checksPassed) {
   const reports = mkdtempSync(path.join(tmpdir(), 'tb-reports-'));
   const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'the embedded database';
   console.log(`▸ Unit and service tests (Vitest) against ${database}…`);
@@ -136,7 +168,7 @@ function test() {
   }));
   rmSync(reports, { recursive: true, force: true });
   const failed = unit.failed + browser.failed + (vitest.status && !unit.failed ? 1 : 0) + (e2e.status && !browser.failed ? 1 : 0);
-  console.log(`${unit.passed + browser.passed} passed, ${failed} failed, ${unit.skipped + browser.skipped} skipped`);
+  console.log(`${checksPassed + unit.passed + browser.passed} passed, ${failed} failed, ${unit.skipped + browser.skipped} skipped`);
   process.exit(vitest.status || e2e.status ? 1 : 0);
 }
 
@@ -154,11 +186,13 @@ switch (command) {
     ensureInstalled();
     ensureBuilt();
     break;
-  case 'test':
+  case 'test': {
     ensureInstalled();
+    const checksPassed = await staticChecks();
     ensureBuilt();
-    test();
+    test(checksPassed);
     break;
+  }
   default:
     console.error('usage: node scripts/tradeboard.mjs start|serve|build|test');
     process.exit(2);

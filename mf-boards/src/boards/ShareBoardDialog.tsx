@@ -47,7 +47,7 @@ export function ShareBoardDialog({ board, onClose, onChanged }: Props): ReactNod
   });
   const [query, setQuery] = useState('');
   const [pending, setPending] = useState<string | null>(null);
-  const rows = data ?? [];
+  const rows = useMemo(() => data ?? [], [data]);
   const shared = useMemo(() => rows.filter((row) => row.shareId !== null), [rows]);
   const candidates = useMemo(() => searchShareCandidates(rows, query), [rows, query]);
 

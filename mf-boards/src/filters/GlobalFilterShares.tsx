@@ -29,7 +29,7 @@ export function GlobalFilterShares({ filter, onChanged }: { filter: GlobalFilter
     );
   });
   const [query, setQuery] = useState('');
-  const rows = data ?? [];
+  const rows = useMemo(() => data ?? [], [data]);
   const shared = useMemo(() => rows.filter((row) => row.shareId !== null), [rows]);
   const candidates = useMemo(() => searchShareCandidates(rows, query), [rows, query]);
 

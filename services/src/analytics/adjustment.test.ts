@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildPartRequest, implicitFilters } from '@tradeboard/shared/boards';
-import { COMPONENT_CATALOGUE } from '../demo/component-catalogue.ts';
+import { COMPONENT_CATALOGUE } from '../demo/component-catalogue-all.ts';
 import { cents, TODAY, useErpServices, withRoleSettings } from './erp-test-kit.ts';
 
 const kit = useErpServices();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildPartRequest, implicitFilters } from '@tradeboard/shared/boards';
-import { COMPONENT_CATALOGUE } from '../demo/component-catalogue.ts';
+import { COMPONENT_CATALOGUE } from '../demo/component-catalogue-all.ts';
 import { generateErpData } from '../demo/erp/index.ts';
 import { cents, TODAY, useErpServices, withChangedRollup, withRoleSettings } from './erp-test-kit.ts';
 

@@ -3,7 +3,7 @@ import { NO_EDIT_PERMISSION, orderBoards } from './board-access.ts';
 import { boardId, call, cardId, HOME, SALES, scalar, signIn, userId, type Services } from './boards-testing.ts';
 import type { TestBrowser } from '../testing/index.ts';
 import { startTestServices } from '../testing/index.ts';
-import { COMPONENT_CATALOGUE } from '../demo/component-catalogue.ts';
+import { COMPONENT_CATALOGUE } from '../demo/component-catalogue-all.ts';
 
 let services: Services;
 let rep: TestBrowser, rep2: TestBrowser, manager: TestBrowser, viewer: TestBrowser, sso: TestBrowser;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestBrowser } from '../testing/index.ts';
 import { startTestServices } from '../testing/index.ts';
 import { seedApplication } from '../demo/app-seed.ts';
-import { COMPONENT_CATALOGUE } from '../demo/component-catalogue.ts';
+import { COMPONENT_CATALOGUE } from '../demo/component-catalogue-all.ts';
 import { boardId, call, HOME, SALES, scalar, signIn, snapshot, userId, type Method, type Services } from './boards-testing.ts';
 
 /**

@@ -4,7 +4,8 @@ import { SECTION_IDS } from '@tradeboard/shared/constants';
 import type { ComponentConfig } from '@tradeboard/shared/contracts';
 import { buildCards, type BoardDefinition } from '../boards/board-content.ts';
 import { inTransaction } from '../boards/board-access.ts';
-import { COMPONENT_CATALOGUE, DOCUMENT_LINKS_COMPONENT_ID, NOTES_COMPONENT_ID } from './component-catalogue.ts';
+import { COMPONENT_CATALOGUE } from './component-catalogue-all.ts';
+import { DOCUMENT_LINKS_COMPONENT_ID, NOTES_COMPONENT_ID } from './component-catalogue.ts';
 import { HOME_DASHBOARD, layoutCards, SECTION_BOARDS } from './component-catalogue-boards.ts';
 
 const notes = (text: string): ComponentConfig => ({ displayConfigs: [{ controlName: 'text', controlValue: text }] });

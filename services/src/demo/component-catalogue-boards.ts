@@ -1,6 +1,6 @@
 import { SECTION_IDS } from '@tradeboard/shared/constants';
 import type { BoardDefinition } from '../boards/board-content.ts';
-import { catalogueId } from './component-catalogue.ts';
+import { catalogueId } from './component-catalogue-all.ts';
 
 /**
  * The organization's default board per section, built from the component catalogue so a new

@@ -7,7 +7,8 @@ import { call, scalar, signIn, type Services } from '../boards/boards-testing.ts
 import { startTestServices, type TestBrowser } from '../testing/index.ts';
 import { generateErpData } from './erp/index.ts';
 import { seedApplication } from './app-seed.ts';
-import { COMPONENT_CATALOGUE, DOCUMENT_LINKS_COMPONENT_ID, NOTES_COMPONENT_ID, type CatalogueMaster } from './component-catalogue.ts';
+import { COMPONENT_CATALOGUE } from './component-catalogue-all.ts';
+import { DOCUMENT_LINKS_COMPONENT_ID, NOTES_COMPONENT_ID, type CatalogueMaster } from './component-catalogue.ts';
 import { SECTION_BOARDS } from './component-catalogue-boards.ts';
 
 type Schema = { type?: string; properties?: Record<string, Schema>; items?: Schema; anyOf?: Schema[] };

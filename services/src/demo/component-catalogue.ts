@@ -1,7 +1,4 @@
 import type { ComponentConfig, ComponentMaster } from '@tradeboard/shared/contracts';
-import { adjustmentComponents } from './component-catalogue-adjustments.ts';
-import { serviceComponents } from './component-catalogue-service.ts';
-import { usageComponents } from './component-catalogue-usage.ts';
 
 /**
  * The component master catalogue (seed 000 §3: about 130 registered components), as data.
@@ -640,7 +637,7 @@ function invoiceLines(meta: Meta, dateSlug: string): CatalogueMaster {
   });
 }
 
-const BUILT_IN: CatalogueMaster[] = [
+export const BUILT_IN: CatalogueMaster[] = [
   {
     id: NOTES_COMPONENT_ID,
     displayName: 'Notes',
@@ -667,7 +664,8 @@ const BUILT_IN: CatalogueMaster[] = [
   },
 ];
 
-export const COMPONENT_CATALOGUE: readonly CatalogueMaster[] = [
+/** The masters made from this file's templates; COMPONENT_CATALOGUE (component-catalogue-all.ts) adds the per-domain files' and the built-ins. */
+export const CORE_MASTERS: readonly CatalogueMaster[] = [
   // Sales (invoices): 101–161
   ...groupedFamily(INVOICE, 101, 'Sales', 'Invoiced sales', SALES_DIMS, 'year-to-date'),
   ...trendFamily(INVOICE, 108, 'Sales', 'Invoiced sales'),
@@ -972,17 +970,4 @@ export const COMPONENT_CATALOGUE: readonly CatalogueMaster[] = [
     { id: 904, displayName: 'Corporate Accounts', description: 'Corporate accounts and how many customers each groups.' },
     list('Accounts', '/Corporate/List', ASC('corporateName'), [['corporate', 'Corporate', 'text'], ['corporateName', 'Name', 'text'], ['city', 'City', 'text'], ['state', 'State', 'text'], ['salesRep', 'Sales Rep', 'text'], ['customerCount', 'Customers', 'integer']]),
   ),
-
-  ...serviceComponents(), // service orders and shipments: 370–384 (component-catalogue-service.ts)
-
-  ...usageComponents(), // usage, inactive items and IBT sales: 870–876 (component-catalogue-usage.ts)
-  ...adjustmentComponents(), // inventory adjustments, RMAs and notes: 880–893 (component-catalogue-adjustments.ts)
-  ...BUILT_IN,
 ];
-
-/** A catalogue master's id by its display name (the default boards name their components). */
-export function catalogueId(displayName: string): number {
-  const found = COMPONENT_CATALOGUE.find((m) => m.displayName === displayName);
-  if (!found) throw new Error(`No component master named '${displayName}'`);
-  return found.id;
-}

@@ -362,7 +362,7 @@ export const InvoiceLineRow = Type.Object({
  * with camelCase fields that carry company, customer and the document numbers, so a renderer
  * can page, sort and drill through any list the same way.
  */
-export function ListResult<R extends TSchema, E extends Record<string, TSchema> = {}>(row: R, extra: E = {} as E) {
+export function ListResult<R extends TSchema, E extends Record<string, TSchema> = Record<never, never>>(row: R, extra: E = {} as E) {
   return Type.Object({ ...extra, ...paging, rows: Type.Array(row) });
 }
 

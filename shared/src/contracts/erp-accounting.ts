@@ -55,7 +55,7 @@ const OpenItemFields = {
 };
 
 /** Grouped amounts for a date choice: groupBy, the period, paging, totals and a row per group (key, name). */
-export function PeriodGroupedResult<A extends Record<string, TSchema>, E extends Record<string, TSchema> = {}>(amounts: A, extra: E = {} as E) {
+export function PeriodGroupedResult<A extends Record<string, TSchema>, E extends Record<string, TSchema> = Record<never, never>>(amounts: A, extra: E = {} as E) {
   return Type.Object({
     groupBy: Type.String(),
     dateSlug: Type.String(),
