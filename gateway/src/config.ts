@@ -28,6 +28,11 @@ export type GatewayConfig = {
   trustProxy: TrustProxy;
 };
 
+/** Where a remote's container is loaded from: its own origin when `url` is set, else the gateway. */
+export function remoteEntryUrl(remote: Pick<RemoteConfig, 'id' | 'url'>): string {
+  return `${remote.url?.replace(/\/$/, '') ?? `/remotes/${remote.id}`}/remoteEntry.js`;
+}
+
 /** The remotes the build produces; the environment can move or switch off each one. */
 const KNOWN_REMOTES = [
   { id: 'auth', name: 'mf_auth', folder: 'mf-auth' },

@@ -16,8 +16,9 @@ import {
   servicePlugins,
   type ServiceContext,
 } from '@tradeboard/services';
-import type { GatewayConfig } from './config.ts';
+import { remoteEntryUrl, type GatewayConfig } from './config.ts';
 import { openApiFromContracts } from './openapi.ts';
+import { servedVersion } from './servedVersion.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -77,7 +78,7 @@ export function remoteManifest(config: GatewayConfig) {
     remotes: config.remotes.map((remote) => ({
       id: remote.id,
       name: remote.name,
-      entry: `${remote.url?.replace(/\/$/, '') ?? `/remotes/${remote.id}`}/remoteEntry.js`,
+      entry: remoteEntryUrl(remote),
       enabled: remote.enabled,
       ...(remote.disabledReason ? { disabledReason: remote.disabledReason } : {}),
       ...(remote.enabled && !remote.url ? localRemoteDeclarations(remote.dir) : undefined),
@@ -155,9 +156,12 @@ async function registerStatic(app: FastifyInstance, config: GatewayConfig): Prom
     reply.header('cache-control', 'no-cache');
     return manifest;
   });
+  const version = servedVersion(config, {
+    onError: (error, url) => app.log.warn({ err: error, url }, 'The remote entry could not be checked for a new build'),
+  });
   app.get('/version.json', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
-    return { version: config.version };
+    return { version: await version() };
   });
   // Every page address is the single-page app; the shell decides what it shows. `/` has its own
   // route: the static files' folder listing is off, which refused it without Accept-Encoding.
@@ -175,10 +179,11 @@ async function registerStatic(app: FastifyInstance, config: GatewayConfig): Prom
   });
 }
 
-/** The version of what is being served: a digest of the built entry files. */
+/** The version of what the gateway serves itself: a digest of the built entry files (remotes from another origin: servedVersion.ts). */
 export function buildVersion(rootDir: string, remotes: GatewayConfig['remotes']): string {
   const digest = createHash('sha256');
-  for (const file of [path.join(rootDir, 'shell', 'dist', 'main.js'), ...remotes.map((r) => path.join(r.dir, 'remoteEntry.js'))]) {
+  const served = remotes.filter((r) => !r.url).map((r) => path.join(r.dir, 'remoteEntry.js'));
+  for (const file of [path.join(rootDir, 'shell', 'dist', 'main.js'), ...served]) {
     if (existsSync(file)) digest.update(readFileSync(file));
   }
   return digest.digest('hex').slice(0, 12);
