@@ -41,7 +41,7 @@ import {
   type ByDayResult,
   type RunRateResult,
 } from '@tradeboard/shared/contracts';
-import { addDays, addMonths, daysIn, endOfMonth, isIsoDate, startOfMonth, type DateRange } from '@tradeboard/shared/dates';
+import { addDays, addMonths, DATE_WINDOW, daysIn, endOfMonth, isDateInWindow, startOfMonth, type DateRange } from '@tradeboard/shared/dates';
 import { HttpError } from '../platform/errors.ts';
 import { serve } from '../platform/route.ts';
 import { aggregateQuery, analyticsQuery, listQuery, money, pct, seriesQuery, totalsOf, type ExtraMeasure, type ListModel } from './engine.ts';
@@ -68,6 +68,7 @@ const SHORT_LINE_FIELDS: FieldMap = { company: 'r.company', branch: 'r.branch', 
 
 const MAX_BY_DAY = 62;
 const round2 = (x: number) => Math.round(x * 100) / 100;
+const windowText = `from ${DATE_WINDOW.from} to ${DATE_WINDOW.to}`;
 
 /** The request with `field = value` filters added for the ids a call takes outside its filters. */
 function withEquals(request: NormalizedRequest, equals: Record<string, string | number | undefined>): NormalizedRequest {
@@ -190,8 +191,8 @@ export async function salesRoutes(app: FastifyInstance, answer: AnswerFn): Promi
   serve(app, invoiceCommissionOnPaid, async (request) =>
     answer(request.user, ['ICP', request.params, request.query, request.body], async (a) => {
       const { reportDateFrom: from, reportDateTo: to } = request.params;
-      if (!isIsoDate(from)) throw badRequest(`reportDateFrom '${from}' must be a date, yyyy-mm-dd`);
-      if (!isIsoDate(to) || to < from) throw badRequest(`reportDateTo '${to}' must be a date, yyyy-mm-dd, on or after reportDateFrom`);
+      if (!isDateInWindow(from)) throw badRequest(`reportDateFrom '${from}' must be a date, yyyy-mm-dd, ${windowText}`);
+      if (!isDateInWindow(to) || to < from) throw badRequest(`reportDateTo '${to}' must be a date, yyyy-mm-dd, ${windowText}, on or after reportDateFrom`);
       const useCommissionCost = request.query?.useCommissionCost ?? false;
       const search = normalizeRequest(request.body);
       const result = await listQuery(a.db, { model: commissionOnPaidList(useCommissionCost), context: a.context, range: { from, to }, request: search });
@@ -221,7 +222,7 @@ export async function salesRoutes(app: FastifyInstance, answer: AnswerFn): Promi
   serve(app, bookingByDay, async (request) =>
     answer(request.user, ['BBD', request.params, request.query, request.body], (a) => {
       const first = request.params.firstOfMonth;
-      if (!isIsoDate(first) || !first.endsWith('-01')) throw badRequest(`firstOfMonth '${first}' must be the first day of a month, yyyy-mm-01`);
+      if (!isDateInWindow(first) || !first.endsWith('-01')) throw badRequest(`firstOfMonth '${first}' must be the first day of a month, yyyy-mm-01, ${windowText}`);
       return byDayAnswer(a, bookingOf(a, request.query.bookingDateBasis), request.params.groupBy, { from: first, to: endOfMonth(first) }, request.body);
     }),
   );
