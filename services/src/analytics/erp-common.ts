@@ -9,6 +9,7 @@ import { DEFAULT_SETTINGS, parseBoolean } from '@tradeboard/shared/user-settings
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../platform/errors.ts';
+import { own } from '../platform/own.ts';
 import type { SessionUser } from '../platform/session.ts';
 import { analyticsCache, analyticsToday, answerKey, type ResultCache } from './cache.ts';
 import { analyticsQuery, groupName, namesAfterPage } from './engine.ts';
@@ -241,7 +242,7 @@ const ORDER_GROUP_BYS = orderModel(false).groupBys;
 /** Where a dimension's display name comes from (the analytics models' sources, and suppliers). */
 export function namesOf(field: string): NameSource | undefined {
   if (field === 'supplier') return SUPPLIER_NAMES;
-  const group = ORDER_GROUP_BYS[field];
+  const group = own(ORDER_GROUP_BYS, field);
   return group?.kind === 'dim' ? group.names : undefined;
 }
 

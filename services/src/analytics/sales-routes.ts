@@ -43,6 +43,7 @@ import {
 } from '@tradeboard/shared/contracts';
 import { addDays, addMonths, DATE_WINDOW, daysIn, endOfMonth, isDateInWindow, startOfMonth, type DateRange } from '@tradeboard/shared/dates';
 import { HttpError } from '../platform/errors.ts';
+import { own } from '../platform/own.ts';
 import { serve } from '../platform/route.ts';
 import { aggregateQuery, analyticsQuery, listQuery, money, pct, seriesQuery, totalsOf, type ExtraMeasure, type ListModel } from './engine.ts';
 import type { Model } from './models.ts';
@@ -101,7 +102,7 @@ async function documentAnswer(
 
 /** Sales per group for each day of a range (at most MAX_BY_DAY days). */
 async function byDayAnswer(a: Answer, model: Model, groupBy: string, range: DateRange, body: AnalyticsSearchRequest | undefined): Promise<ByDayResult> {
-  if (model.groupBys[groupBy]?.kind === 'time') throw badRequest(`groupBy '${groupBy}' is a period; ByDay groups days by a dimension such as salesRep or customer`);
+  if (own(model.groupBys, groupBy)?.kind === 'time') throw badRequest(`groupBy '${groupBy}' is a period; ByDay groups days by a dimension such as salesRep or customer`);
   const count = daysIn(range);
   if (count > MAX_BY_DAY) throw badRequest(`ByDay covers at most ${MAX_BY_DAY} days; the dateSlug spans ${count}`);
   const days = Array.from({ length: count }, (_, i) => addDays(range.from, i));
