@@ -4,7 +4,7 @@
  * aging buckets, and one grouped query with its own measures (key and name searched, any
  * column sorted, totals over every group, paged). Every SQL fragment passed in is trusted.
  */
-import { isIsoDate, type ResolvedDateChoice } from '@tradeboard/shared/dates';
+import { DATE_WINDOW, isIsoDate, type ResolvedDateChoice } from '@tradeboard/shared/dates';
 import { DEFAULT_SETTINGS, parseBoolean } from '@tradeboard/shared/user-settings';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database.ts';
@@ -29,8 +29,8 @@ import {
   type SearchRequest,
 } from './search-request.ts';
 
-/** A range covering every row, for lists and groupings that take no date choice. */
-export const ALL_TIME = { from: '1900-01-01', to: '2999-12-31' } as const;
+/** A range covering every row, for lists and groupings that take no date choice: every date a caller may name. */
+export const ALL_TIME = DATE_WINDOW;
 /** The date column of a list whose rows have no date (reference data, stock): a constant inside ALL_TIME. */
 export const UNDATED = "DATE '2000-01-01'";
 
