@@ -71,26 +71,6 @@ import {
 
 const notFound = (message: string) => new HttpError(404, message);
 
-/** PostgreSQL text cannot hold NUL: such input is a 400 naming the field, not a database error. */
-function rejectNul(value: unknown, field: string): void {
-  if (typeof value === 'string') {
-    if (value.includes('\u0000')) throw badRequest(`${field} must not contain a NUL character`);
-  } else if (Array.isArray(value)) {
-    value.forEach((v, i) => rejectNul(v, `${field}/${i}`));
-  } else if (value && typeof value === 'object') {
-    for (const [key, v] of Object.entries(value)) rejectNul(v, field ? `${field}/${key}` : key);
-  }
-}
-
-/** serve(), with path, query and body checked for NUL first. */
-export const route: typeof serve = (app, contract, handler) =>
-  serve(app, contract, async (request, reply) => {
-    rejectNul(request.params, 'params');
-    rejectNul(request.query, 'querystring');
-    rejectNul(request.body, 'body');
-    return handler(request, reply);
-  });
-
 /** One row or 404. */
 async function one<T>(call: ErpCall, text: string, values: unknown[], missing: string): Promise<T> {
   const { rows } = await call.db.query(text, values);
@@ -449,57 +429,57 @@ export async function accountDetailRoutes(app: FastifyInstance): Promise<void> {
   const withProspectRight = answerer((user) => erpCall(app.db, user, ['ProspectAccessRight']));
   const inactive = answerer((user) => erpCall(app.db, user, INACTIVITY_SETTINGS));
 
-  route(app, branchById, async (request) => everyone(request, (call) => branch(call, request.params.branch, request.params.company)));
-  route(app, companyById, async (request) => everyone(request, (call) => company(call, request.params.company)));
-  route(app, locationById, async (request) => everyone(request, (call) => location(call, request.params.location, request.params.company)));
-  route(app, productGroupById, async (request) => everyone(request, (call) => productGroup(call, request.params.productGroup, request.query.company)));
-  route(app, countyList, async (request) => scoped(request, (call) => counties(call, request.body)));
+  serve(app, branchById, async (request) => everyone(request, (call) => branch(call, request.params.branch, request.params.company)));
+  serve(app, companyById, async (request) => everyone(request, (call) => company(call, request.params.company)));
+  serve(app, locationById, async (request) => everyone(request, (call) => location(call, request.params.location, request.params.company)));
+  serve(app, productGroupById, async (request) => everyone(request, (call) => productGroup(call, request.params.productGroup, request.query.company)));
+  serve(app, countyList, async (request) => scoped(request, (call) => counties(call, request.body)));
 
-  route(app, customerById, async (request) => scoped(request, (call) => customer(call, request.params.customer, request.query.company)));
-  route(app, shipToById, async (request) => scoped(request, (call) => shipTo(call, request.params.shipTo, request.query.company)));
-  route(app, corporateById, async (request) => scoped(request, (call) => corporate(call, request.params.corporate, request.query.company)));
-  route(app, prospectById, async (request) => prospects(request, (call) => prospect(call, request.params.customer, request.params.company)));
-  route(app, supplierById, async (request) => purchasing(request, (call) => supplier(call, request.params.supplier, request.query.company)));
+  serve(app, customerById, async (request) => scoped(request, (call) => customer(call, request.params.customer, request.query.company)));
+  serve(app, shipToById, async (request) => scoped(request, (call) => shipTo(call, request.params.shipTo, request.query.company)));
+  serve(app, corporateById, async (request) => scoped(request, (call) => corporate(call, request.params.corporate, request.query.company)));
+  serve(app, prospectById, async (request) => prospects(request, (call) => prospect(call, request.params.customer, request.params.company)));
+  serve(app, supplierById, async (request) => purchasing(request, (call) => supplier(call, request.params.supplier, request.query.company)));
 
   // The caller's own rep code (app.user_master, not ERP data) is read first and keyed as the rep asked for.
   const repRoute = (kind: RepKind) => async (request: { user: SessionUser; url: string; params: { primary: boolean }; body?: RepRequest }) => {
     const salesRep = request.body?.salesRep || (await ownRep(app.db, request.user));
     return scoped({ user: request.user, url: request.url, body: { ...request.body, salesRep } }, (call) => repAccounts(call, kind, request.params.primary, salesRep, request.body));
   };
-  route(app, customerSalesRep, repRoute(REP_KINDS.customer));
-  route(app, shipToSalesRep, repRoute(REP_KINDS.shipTo));
-  route(app, corporateSalesRep, repRoute(REP_KINDS.corporate));
+  serve(app, customerSalesRep, repRoute(REP_KINDS.customer));
+  serve(app, shipToSalesRep, repRoute(REP_KINDS.shipTo));
+  serve(app, corporateSalesRep, repRoute(REP_KINDS.corporate));
 
   // crossCustomerSearchWritebackOverride is accepted, but no request flag widens the caller's scope.
-  route(app, customerSearch, async (request) => withProspectRight(request, (call) => {
+  serve(app, customerSearch, async (request) => withProspectRight(request, (call) => {
     // Prospects join the hits only for a role with ProspectAccessRight.
     const withProspects = request.params.includeProspectAccounts && parseBoolean(call.settings.ProspectAccessRight);
     return accountSearch(call, withProspects ? ['Customer', 'Prospect'] : ['Customer'], request.body);
   }));
-  route(app, corporateSearch, async (request) => scoped(request, (call) => accountSearch(call, ['Corporate'], request.body)));
-  route(app, shipToSearch, async (request) => scoped(request, (call) => accountSearch(call, ['ShipTo'], request.body)));
-  route(app, supplierSearch, async (request) => purchasing(request, (call) => accountSearch(call, ['Supplier'], request.body)));
-  route(app, prospectSearch, async (request) => prospects(request, (call) => accountSearch(call, ['Prospect'], request.body)));
+  serve(app, corporateSearch, async (request) => scoped(request, (call) => accountSearch(call, ['Corporate'], request.body)));
+  serve(app, shipToSearch, async (request) => scoped(request, (call) => accountSearch(call, ['ShipTo'], request.body)));
+  serve(app, supplierSearch, async (request) => purchasing(request, (call) => accountSearch(call, ['Supplier'], request.body)));
+  serve(app, prospectSearch, async (request) => prospects(request, (call) => accountSearch(call, ['Prospect'], request.body)));
 
-  route(app, customerInactive, async (request) => inactive(request, (call) => inactivity(call, request.params.customer, request.params.company)));
+  serve(app, customerInactive, async (request) => inactive(request, (call) => inactivity(call, request.params.customer, request.params.company)));
 
   // The contact restriction overrides are accepted; the ERP mirror holds no contact restrictions to lift.
-  route(app, customerContacts, async (request) => scoped(request, async (call) => {
+  serve(app, customerContacts, async (request) => scoped(request, async (call) => {
     const { customer: code, company: companyCode } = request.params;
     await customer(call, code, companyCode);
     return contactsOf(call, companyCode, code, request.body);
   }));
-  route(app, shipToContacts, async (request) => scoped(request, async (call) => {
+  serve(app, shipToContacts, async (request) => scoped(request, async (call) => {
     const site = await shipTo(call, request.params.shipTo, request.params.company);
     return contactsOf(call, request.params.company, site.customer, request.body);
   }));
 
-  route(app, customerLatitudeLongitude, async (request) => scoped(request, async (call) => {
+  serve(app, customerLatitudeLongitude, async (request) => scoped(request, async (call) => {
     const found = await customer(call, request.params.customer, request.query.company);
     return { company: found.company, customer: found.customer, customerName: found.customerName, latitude: found.latitude, longitude: found.longitude };
   }));
-  route(app, customerMapList, async (request) => scoped(request, (call) => listPage(call, mapRows(null), request.body)));
-  route(app, customerMapRadius, async (request) => {
+  serve(app, customerMapList, async (request) => scoped(request, (call) => listPage(call, mapRows(null), request.body)));
+  serve(app, customerMapRadius, async (request) => {
     const { lat, lng, radius } = request.params;
     if (![lat, lng, radius].every(Number.isFinite)) throw badRequest('lat, lng and radius must be numbers');
     const distance = haversineMiles(lat, lng);

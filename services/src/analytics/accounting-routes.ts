@@ -21,6 +21,7 @@ import {
 } from '@tradeboard/shared/contracts';
 import { addMonths, endOfMonth, startOfMonth, type DateRange } from '@tradeboard/shared/dates';
 import { HttpError } from '../platform/errors.ts';
+import { own } from '../platform/own.ts';
 import { serve } from '../platform/route.ts';
 import { resolveDate } from './questions.ts';
 import { aggregateQuery, analyticsQueries, groupName, listQuery, rankedKeys, rankedPageFits, type Bucket, type ListModel } from './engine.ts';
@@ -207,7 +208,7 @@ function single<T extends { company: string }>(rows: T[], what: string, number: 
 // ------------------------------------------------------------------------------ Analysis
 /** The model's dimension group-by names (for groups of several models' aggregates). */
 function namesFor(model: Model, groupBy: string) {
-  const group = model.groupBys[groupBy];
+  const group = own(model.groupBys, groupBy);
   return group?.kind === 'dim' ? group.names : undefined;
 }
 

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { inventoryAdjustment, inventoryAdjustmentDetail, inventoryRma, inventoryRmaDetail } from '@tradeboard/shared/contracts';
 import type { SessionUser } from '../platform/session.ts';
 import { HttpError } from '../platform/errors.ts';
-import { route } from './account-detail-routes.ts';
+import { serve } from '../platform/route.ts';
 import { listQuery, type ListModel } from './engine.ts';
 import { answerer, companyWide, dimension, erpCall, groupedMeasures, groupKeyOf, pageOf, todaySql, type ErpCall, type GroupKey } from './erp-common.ts';
 import { resolveDate } from './questions.ts';
@@ -270,7 +270,7 @@ export async function adjustmentRoutes(app: FastifyInstance): Promise<void> {
   // Every call here is read from the ERP data alone: answered from the result cache.
   const answer = answerer((user) => inventoryCall(app, user));
   const stockAnswer = answerer(async (user) => companyWide(await inventoryCall(app, user)));
-  route(app, inventoryAdjustment, async (request) => stockAnswer(request, async (call) => {
+  serve(app, inventoryAdjustment, async (request) => stockAnswer(request, async (call) => {
     const { dateSlug, groupBy, ...body } = request.body;
     const search = normalizeRequest(body);
     const { slug, period } = periodOf(call, dateSlug, false);
@@ -285,13 +285,13 @@ export async function adjustmentRoutes(app: FastifyInstance): Promise<void> {
     } as never;
   }));
 
-  route(app, inventoryAdjustmentDetail, async (request) => stockAnswer(request, async (call) => {
+  serve(app, inventoryAdjustmentDetail, async (request) => stockAnswer(request, async (call) => {
     const { adjustmentNumber, company, dateSlug, ...body } = request.body;
     const page = await documentLines(call, adjustmentLines, adjustmentList, 'adjustmentNumber', { dateSlug, company, search: normalizeRequest(body), number: adjustmentNumber }, 'Inventory adjustment');
     return { ...page, totals: { lineCount: page.totalCount, qty: page.totals.qty ?? 0, value: round2(page.totals.value) } } as never;
   }));
 
-  route(app, inventoryRma, async (request) => answer(request, async (call) => {
+  serve(app, inventoryRma, async (request) => answer(request, async (call) => {
     const { dateSlug, customer, shipTo, company, openOnly, groupBy, ...body } = request.body;
     const search = withEquals(normalizeRequest(body), { customer, shipTo, company });
     const { slug, period } = periodOf(call, dateSlug, Boolean(customer));
@@ -306,7 +306,7 @@ export async function adjustmentRoutes(app: FastifyInstance): Promise<void> {
     } as never;
   }));
 
-  route(app, inventoryRmaDetail, async (request) => answer(request, async (call) => {
+  serve(app, inventoryRmaDetail, async (request) => answer(request, async (call) => {
     const { rmaNumber, company, dateSlug, ...body } = request.body;
     const { totals: _none, ...page } = await documentLines(call, rmaLines, rmaList(todaySql(call), false), 'rmaNumber', { dateSlug, company, search: normalizeRequest(body), number: rmaNumber }, 'RMA');
     return page as never;

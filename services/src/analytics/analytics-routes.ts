@@ -18,6 +18,7 @@ import {
   orderSummary,
   quoteGrouped,
 } from '@tradeboard/shared/contracts';
+import { customRangeSlug, DATE_WINDOW } from '@tradeboard/shared/dates';
 import { serve } from '../platform/route.ts';
 import { analyticsCache, analyticsToday, answerKey } from './cache.ts';
 import { invoiceLineList } from './sales-lists.ts';
@@ -87,7 +88,7 @@ export async function analyticsRoutes(app: FastifyInstance): Promise<void> {
   );
 
   // Order and Quote: open lines by default; with a dateSlug, the lines entered in that period.
-  const ALL_TIME = '1900-01-01_2999-12-31';
+  const ALL_TIME = customRangeSlug(DATE_WINDOW.from, DATE_WINDOW.to);
   serve(app, orderGrouped, async (request) =>
     answer(request.user, ['OG', request.params, request.body], (a) =>
       questions.grouped(a, orderOf(a, !request.body.dateSlug), request.params.groupBy, request.body.dateSlug ?? ALL_TIME, request.body, false),

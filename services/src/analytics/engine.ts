@@ -6,6 +6,7 @@
 import { addMonths, endOfMonth, startOfMonth, yearEarlier, type DateRange } from '@tradeboard/shared/dates';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../platform/errors.ts';
+import { own } from '../platform/own.ts';
 import { isRecentMonth, monthParts } from './month-parts.ts';
 import { filteredAggregate, type Grain, type Measure, type Model, type NameSource, type Source } from './models.ts';
 import type { AnalyticsContext } from './scope.ts';
@@ -191,7 +192,7 @@ export type AggregateSpec = {
  */
 export function aggregateQuery(spec: AggregateSpec, params: SqlParams): { sql: string; source: Source; where: string | null } {
   const { model, context } = spec;
-  const group = spec.groupBy === null ? null : model.groupBys[spec.groupBy];
+  const group = spec.groupBy === null ? null : own(model.groupBys, spec.groupBy);
   if (spec.groupBy !== null && !group) {
     throw badRequest(`Unknown groupBy '${spec.groupBy}' for ${model.name.split('/')[0]}; expected one of ${Object.keys(model.groupBys).join(', ')}`);
   }
@@ -317,7 +318,7 @@ function pagedOuterQuery(spec: {
   fallback: { field: string; dir: 'asc' | 'desc' };
   params: SqlParams;
 }): string {
-  const group = spec.groupBy === null ? undefined : spec.model.groupBys[spec.groupBy];
+  const group = spec.groupBy === null ? undefined : own(spec.model.groupBys, spec.groupBy);
   const names = group?.kind === 'dim' ? group.names : undefined;
   const lateNames = namesAfterPage(spec.request, spec.fallback.field);
   const stages = [`a AS (${spec.aggregateSql})`];
@@ -341,7 +342,7 @@ function pagedOuterQuery(spec: {
 }
 
 function defaultSort(model: Model, groupBy: string): { field: string; dir: 'asc' | 'desc' } {
-  return model.groupBys[groupBy]?.kind === 'time' ? { field: 'key', dir: 'asc' } : { field: 'sales', dir: 'desc' };
+  return own(model.groupBys, groupBy)?.kind === 'time' ? { field: 'key', dir: 'asc' } : { field: 'sales', dir: 'desc' };
 }
 
 /** One extra measure of a grouped call: its page column, sort key and total (over alias g, bucket c). */
@@ -367,7 +368,7 @@ function rankedSort(
   fallback: { field: string; dir: 'asc' | 'desc' },
   sorts: RankedSorts,
 ): RankedPage | null {
-  const group = spec.model.groupBys[spec.groupBy];
+  const group = own(spec.model.groupBys, spec.groupBy);
   if (group?.kind !== 'dim' || spec.request.searchString) return null;
   const field = lookupField(sortable, spec.request.sortBy ?? fallback.field);
   const sort = field && askedSortDir(spec.request, fallback.dir) === 'desc' ? sorts[field.name] : undefined;
@@ -451,7 +452,7 @@ function rankedPageQuery(spec: {
   const rank = spec.rank
     ? `, 1 + (SELECT count(*) FROM ${sort.source.table} WHERE ${inPeriod} AND ${ranked.columns.sales} > g.${sort.bucket.id}_sales)::int AS rank, (SELECT t_sales FROM t) AS all_sales`
     : '';
-  const group = spec.model.groupBys[spec.groupBy];
+  const group = own(spec.model.groupBys, spec.groupBy);
   const order = orderByClause(spec.request, spec.sortable, spec.fallback, 'g.key ASC');
   return `
     WITH k AS (${keysInOrder(sort, inPeriod, !single, spec.request, spec.params)}),
@@ -661,7 +662,7 @@ export async function comparisonQuery(
              ${pct('coalesce(g.c_sales, 0) - g.p_sales', 'g.p_sales')} AS "changePercent",
              ${money('g.c_sales - g.c_cost')} AS "currentGrossProfit", ${money('g.p_sales - g.p_cost')} AS "comparisonGrossProfit"`,
     sortable: COMPARISON_SORTABLE,
-    fallback: spec.model.groupBys[spec.groupBy]?.kind === 'time' ? { field: 'key', dir: 'asc' } : { field: 'currentSales', dir: 'desc' },
+    fallback: own(spec.model.groupBys, spec.groupBy)?.kind === 'time' ? { field: 'key', dir: 'asc' } : { field: 'currentSales', dir: 'desc' },
     sorts: { currentSales: { bucket: current, measure: 'sales' } },
   });
   return { ...result, rows: result.rows as ComparisonRow[] };
@@ -807,7 +808,7 @@ export async function yearOverYearQuery(
     request: NormalizedRequest;
   },
 ): Promise<{ rows: YearRow[]; totalCount: number; source: string }> {
-  const group = spec.model.groupBys[spec.groupBy];
+  const group = own(spec.model.groupBys, spec.groupBy);
   if (group?.kind === 'time' && spec.groupBy !== 'month' && spec.groupBy !== 'quarter') {
     throw badRequest(`groupBy '${spec.groupBy}' does not compare years; use month, quarter or a dimension`);
   }

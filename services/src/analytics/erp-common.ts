@@ -4,11 +4,12 @@
  * aging buckets, and one grouped query with its own measures (key and name searched, any
  * column sorted, totals over every group, paged). Every SQL fragment passed in is trusted.
  */
-import { isIsoDate, type ResolvedDateChoice } from '@tradeboard/shared/dates';
+import { DATE_WINDOW, isIsoDate, type ResolvedDateChoice } from '@tradeboard/shared/dates';
 import { DEFAULT_SETTINGS, parseBoolean } from '@tradeboard/shared/user-settings';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../platform/errors.ts';
+import { own } from '../platform/own.ts';
 import type { SessionUser } from '../platform/session.ts';
 import { analyticsCache, analyticsToday, answerKey, type ResultCache } from './cache.ts';
 import { analyticsQuery, groupName, namesAfterPage } from './engine.ts';
@@ -28,8 +29,8 @@ import {
   type SearchRequest,
 } from './search-request.ts';
 
-/** A range covering every row, for lists and groupings that take no date choice. */
-export const ALL_TIME = { from: '1900-01-01', to: '2999-12-31' } as const;
+/** A range covering every row, for lists and groupings that take no date choice: every date a caller may name. */
+export const ALL_TIME = DATE_WINDOW;
 /** The date column of a list whose rows have no date (reference data, stock): a constant inside ALL_TIME. */
 export const UNDATED = "DATE '2000-01-01'";
 
@@ -241,7 +242,7 @@ const ORDER_GROUP_BYS = orderModel(false).groupBys;
 /** Where a dimension's display name comes from (the analytics models' sources, and suppliers). */
 export function namesOf(field: string): NameSource | undefined {
   if (field === 'supplier') return SUPPLIER_NAMES;
-  const group = ORDER_GROUP_BYS[field];
+  const group = own(ORDER_GROUP_BYS, field);
   return group?.kind === 'dim' ? group.names : undefined;
 }
 

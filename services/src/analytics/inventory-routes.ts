@@ -18,6 +18,7 @@ import {
 } from '@tradeboard/shared/contracts';
 import type { SessionUser } from '../platform/session.ts';
 import { HttpError } from '../platform/errors.ts';
+import { own } from '../platform/own.ts';
 import { serve } from '../platform/route.ts';
 import { listQuery, type ListModel } from './engine.ts';
 import {
@@ -110,7 +111,7 @@ const SEARCH_COLUMNS: Record<(typeof INVENTORY_SEARCH_FIELDS)[number], string[]>
 };
 
 function searchColumns(field: string | undefined): string[] {
-  const columns = SEARCH_COLUMNS[(field ?? 'Item Number + Description') as keyof typeof SEARCH_COLUMNS];
+  const columns = own<string[]>(SEARCH_COLUMNS, field ?? 'Item Number + Description');
   if (!columns) throw new HttpError(400, `Unknown inventorySearchField '${field}'; the ERP data holds ${INVENTORY_SEARCH_FIELDS.join(', ')}`);
   return columns;
 }

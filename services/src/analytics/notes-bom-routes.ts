@@ -26,7 +26,7 @@ import {
   supplierNoteList,
 } from '@tradeboard/shared/contracts';
 import { HttpError } from '../platform/errors.ts';
-import { route } from './account-detail-routes.ts';
+import { serve } from '../platform/route.ts';
 import { analyticsQuery, listQuery, type ListModel } from './engine.ts';
 import { answerer, companyWide, erpCall, pageOf, requireRight, type ErpCall } from './erp-common.ts';
 import { LINE_COLUMNS, LINE_FROM } from './purchasing-routes.ts';
@@ -204,17 +204,17 @@ export async function notesBomRoutes(app: FastifyInstance): Promise<void> {
   const lineThenPurchasing = answerer((user) => erpCall(app.db, user, ['PurchaseAccessRight']));
 
   // BOM: the line as the Invoice/Order/Quote Details calls see it, then its item's components.
-  route(app, invoiceDetailsBom, async (request) => scopedAnswer(request, async (call) => {
+  serve(app, invoiceDetailsBom, async (request) => scopedAnswer(request, async (call) => {
     const { invoiceNumber, invoiceLineNumber } = request.params;
     const line = await visible(call, invoiceLineList(call.context.invoiceCostBasis), { invoiceNumber, invoiceLineNumber, company: request.query?.company }, `Invoice ${invoiceNumber} line ${invoiceLineNumber}`);
     return bomAnswer(call, line as KitLine) as never;
   }));
-  route(app, orderLineBom, async (request) => scopedAnswer(request, async (call) => {
+  serve(app, orderLineBom, async (request) => scopedAnswer(request, async (call) => {
     const { orderNumber, orderLineNumber } = request.params;
     const line = await visible(call, orderLineList(false, call.context.orderCostBasis), { orderNumber, orderLineNumber, company: request.query?.company }, `Order ${orderNumber} line ${orderLineNumber}`);
     return bomAnswer(call, { ...(line as KitLine), qty: Number(line.qtyOrdered) }) as never;
   }));
-  route(app, quoteDetailsBom, async (request) => scopedAnswer(request, async (call) => {
+  serve(app, quoteDetailsBom, async (request) => scopedAnswer(request, async (call) => {
     const { quoteNumber, quoteLineNumber } = request.params;
     const line = await visible(call, quoteLineList(false, call.context.quoteCostBasis), { quoteNumber, quoteLineNumber, company: request.query?.company }, `Quote ${quoteNumber} line ${quoteLineNumber}`);
     return bomAnswer(call, line as KitLine) as never;
@@ -225,17 +225,17 @@ export async function notesBomRoutes(app: FastifyInstance): Promise<void> {
     const line = await visible(call, orderLineList(false, call.context.orderCostBasis), { ...params, company }, `Order ${params.orderNumber} line ${params.orderLineNumber}`);
     return { orderNumber: params.orderNumber, orderLineNumber: String(params.orderLineNumber), company: String(line.company) };
   };
-  route(app, orderLinePo, async (request) => lineThenPurchasing(request, async (call) => {
+  serve(app, orderLinePo, async (request) => lineThenPurchasing(request, async (call) => {
     const ids = await orderLine(call, request.params, request.query?.company);
     requireRight(call.settings, 'PurchaseAccessRight');
     return rowsOf(companyWide(call), orderLinePoList, withEquals(everyRow(), ids)) as never;
   }));
-  route(app, orderLineNote, async (request) => scopedAnswer(request, async (call) => {
+  serve(app, orderLineNote, async (request) => scopedAnswer(request, async (call) => {
     const ids = await orderLine(call, request.params, request.query?.company);
     return rowsOf(companyWide(call), orderLineNotes, withEquals(everyRow(), ids)) as never;
   }));
 
-  route(app, invoiceHeaderNotes, async (request) => scopedAnswer(request, async (call) => {
+  serve(app, invoiceHeaderNotes, async (request) => scopedAnswer(request, async (call) => {
     const { invoiceNumber } = request.params;
     const { company, ...body } = request.body ?? {};
     const header = await visible(call, invoiceHeaderList(call.context.invoiceCostBasis), { invoiceNumber, company }, `Invoice ${invoiceNumber}`);
@@ -243,7 +243,7 @@ export async function notesBomRoutes(app: FastifyInstance): Promise<void> {
   }));
 
   // Like ServiceOrder/Notes: one PO's notes oldest first, or the notes of a period newest first.
-  route(app, purchaseOrderNotes, async (request) => purchasingAnswer(request, async (call) => {
+  serve(app, purchaseOrderNotes, async (request) => purchasingAnswer(request, async (call) => {
     const { poNumber, company, dateSlug, ...body } = request.body;
     if (!poNumber) return datedNotes(call, purchaseOrderNoteList, withEquals(normalizeRequest(body), { company }), dateSlug ?? 'last-30-days') as never;
     const { rows } = await call.db.query<{ company: string }>(
@@ -256,7 +256,7 @@ export async function notesBomRoutes(app: FastifyInstance): Promise<void> {
     return datedNotes(call, purchaseOrderNoteList, search.sortBy ? search : { ...search, sortBy: 'noteNumber', sortDir: 'asc' }, dateSlug) as never;
   }));
 
-  route(app, arCollectionNotes, async (request) => arAnswer(request, async (call) => {
+  serve(app, arCollectionNotes, async (request) => arAnswer(request, async (call) => {
     const { customer, company, invoiceNumber } = request.query;
     if (!customer && !invoiceNumber) throw badRequest('Give customer (with company) or invoiceNumber');
     let ids: Record<string, string | undefined>;
@@ -270,16 +270,16 @@ export async function notesBomRoutes(app: FastifyInstance): Promise<void> {
     return rowsOf(call, collectionNoteList, withEquals(everyRow(), ids)) as never;
   }));
 
-  route(app, customerNoteList, async (request) => scopedAnswer(request, (call) => {
+  serve(app, customerNoteList, async (request) => scopedAnswer(request, (call) => {
     const { customer, company, dateSlug, ...body } = request.body;
     return datedNotes(call, customerNotes, withEquals(normalizeRequest(body), { customer, company }), dateSlug) as never;
   }));
-  route(app, customerNote, async (request) => scopedAnswer(request, async (call) => {
+  serve(app, customerNote, async (request) => scopedAnswer(request, async (call) => {
     const { customer, company } = request.params;
     await visible(call, customerAccounts, { customer, company }, `Customer ${customer} of company ${company}`);
     return rowsOf(call, customerNotes, withEquals(everyRow(), { customer, company })) as never;
   }));
-  route(app, supplierNoteList, async (request) => purchasingAnswer(request, (call) => {
+  serve(app, supplierNoteList, async (request) => purchasingAnswer(request, (call) => {
     const { supplier, company, dateSlug, ...body } = request.body;
     return datedNotes(call, supplierNotes, withEquals(normalizeRequest(body), { supplier, company }), dateSlug) as never;
   }));

@@ -17,6 +17,7 @@ import {
 import type { DateRange } from '@tradeboard/shared/dates';
 import type { SessionUser } from '../platform/session.ts';
 import { HttpError } from '../platform/errors.ts';
+import { own } from '../platform/own.ts';
 import { serve } from '../platform/route.ts';
 import { resolveDate } from './questions.ts';
 import { analyticsQuery, listQuery, type ListModel } from './engine.ts';
@@ -295,7 +296,7 @@ export async function purchasingRoutes(app: FastifyInstance): Promise<void> {
     const common = { salesRepColumn: null, request: search, defaultSort: { field: 'amount', dir: 'desc' as const }, params };
     // The rollups keep an order's company, supplier, branch, buyer, status and date: groups by
     // those, with filters on them, add up their rows (whole months and the edges' days).
-    const rollupGroup = ROLLUP_GROUP_BYS[request.params.groupBy];
+    const rollupGroup = own(ROLLUP_GROUP_BYS, request.params.groupBy);
     const result = rollupGroup && rollupKeeps(call, checkFilterFields(search.filters, Object.keys(FILTER_FIELDS)), ROLLUP_FILTER_FIELDS)
       ? await groupedMeasures(call, {
           from: `(${rollupParts(call, period, (date) => `${date} AS order_date, ${ROLLUP_COLUMNS}`, params).join(' UNION ALL ')}) l`,
@@ -318,7 +319,7 @@ export async function purchasingRoutes(app: FastifyInstance): Promise<void> {
 
   serve(app, purchaseOrderOpenGrouped, async (request) => agingAnswer(request, async (call) => {
     const basisName = call.settings.PoAgingBasis!;
-    const basis = PO_AGING_BASES[basisName];
+    const basis = own(PO_AGING_BASES, basisName);
     if (!basis) throw new HttpError(400, `Unknown PoAgingBasis setting '${basisName}'; expected one of ${Object.keys(PO_AGING_BASES).join(', ')}`);
     return agingGrouped(
       call,

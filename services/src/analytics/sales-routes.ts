@@ -41,8 +41,9 @@ import {
   type ByDayResult,
   type RunRateResult,
 } from '@tradeboard/shared/contracts';
-import { addDays, addMonths, daysIn, endOfMonth, isIsoDate, startOfMonth, type DateRange } from '@tradeboard/shared/dates';
+import { addDays, addMonths, DATE_WINDOW, daysIn, endOfMonth, isDateInWindow, startOfMonth, type DateRange } from '@tradeboard/shared/dates';
 import { HttpError } from '../platform/errors.ts';
+import { own } from '../platform/own.ts';
 import { serve } from '../platform/route.ts';
 import { aggregateQuery, analyticsQuery, listQuery, money, pct, seriesQuery, totalsOf, type ExtraMeasure, type ListModel } from './engine.ts';
 import type { Model } from './models.ts';
@@ -68,6 +69,7 @@ const SHORT_LINE_FIELDS: FieldMap = { company: 'r.company', branch: 'r.branch', 
 
 const MAX_BY_DAY = 62;
 const round2 = (x: number) => Math.round(x * 100) / 100;
+const windowText = `from ${DATE_WINDOW.from} to ${DATE_WINDOW.to}`;
 
 /** The request with `field = value` filters added for the ids a call takes outside its filters. */
 function withEquals(request: NormalizedRequest, equals: Record<string, string | number | undefined>): NormalizedRequest {
@@ -100,7 +102,7 @@ async function documentAnswer(
 
 /** Sales per group for each day of a range (at most MAX_BY_DAY days). */
 async function byDayAnswer(a: Answer, model: Model, groupBy: string, range: DateRange, body: AnalyticsSearchRequest | undefined): Promise<ByDayResult> {
-  if (model.groupBys[groupBy]?.kind === 'time') throw badRequest(`groupBy '${groupBy}' is a period; ByDay groups days by a dimension such as salesRep or customer`);
+  if (own(model.groupBys, groupBy)?.kind === 'time') throw badRequest(`groupBy '${groupBy}' is a period; ByDay groups days by a dimension such as salesRep or customer`);
   const count = daysIn(range);
   if (count > MAX_BY_DAY) throw badRequest(`ByDay covers at most ${MAX_BY_DAY} days; the dateSlug spans ${count}`);
   const days = Array.from({ length: count }, (_, i) => addDays(range.from, i));
@@ -190,8 +192,8 @@ export async function salesRoutes(app: FastifyInstance, answer: AnswerFn): Promi
   serve(app, invoiceCommissionOnPaid, async (request) =>
     answer(request.user, ['ICP', request.params, request.query, request.body], async (a) => {
       const { reportDateFrom: from, reportDateTo: to } = request.params;
-      if (!isIsoDate(from)) throw badRequest(`reportDateFrom '${from}' must be a date, yyyy-mm-dd`);
-      if (!isIsoDate(to) || to < from) throw badRequest(`reportDateTo '${to}' must be a date, yyyy-mm-dd, on or after reportDateFrom`);
+      if (!isDateInWindow(from)) throw badRequest(`reportDateFrom '${from}' must be a date, yyyy-mm-dd, ${windowText}`);
+      if (!isDateInWindow(to) || to < from) throw badRequest(`reportDateTo '${to}' must be a date, yyyy-mm-dd, ${windowText}, on or after reportDateFrom`);
       const useCommissionCost = request.query?.useCommissionCost ?? false;
       const search = normalizeRequest(request.body);
       const result = await listQuery(a.db, { model: commissionOnPaidList(useCommissionCost), context: a.context, range: { from, to }, request: search });
@@ -221,7 +223,7 @@ export async function salesRoutes(app: FastifyInstance, answer: AnswerFn): Promi
   serve(app, bookingByDay, async (request) =>
     answer(request.user, ['BBD', request.params, request.query, request.body], (a) => {
       const first = request.params.firstOfMonth;
-      if (!isIsoDate(first) || !first.endsWith('-01')) throw badRequest(`firstOfMonth '${first}' must be the first day of a month, yyyy-mm-01`);
+      if (!isDateInWindow(first) || !first.endsWith('-01')) throw badRequest(`firstOfMonth '${first}' must be the first day of a month, yyyy-mm-01, ${windowText}`);
       return byDayAnswer(a, bookingOf(a, request.query.bookingDateBasis), request.params.groupBy, { from: first, to: endOfMonth(first) }, request.body);
     }),
   );

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { filterById, filterList, filterListAdmin, type FilterOption, type FilterType } from '@tradeboard/shared/contracts';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../platform/errors.ts';
+import { own } from '../platform/own.ts';
 import { serve, type ContractRequest } from '../platform/route.ts';
 import { loadAnalyticsContext, scopePredicate, type DataScope } from '../analytics/scope.ts';
 import { searchPredicate, SqlParams } from '../analytics/search-request.ts';
@@ -54,7 +55,7 @@ const DYNAMIC_COLUMNS: Record<string, string> = {
 
 function sourceOf(filterType: FilterType, dynamicDataColumn: string | undefined): Source {
   if (filterType !== 'dynamicData') return SOURCES[filterType];
-  const column = dynamicDataColumn && DYNAMIC_COLUMNS[dynamicDataColumn];
+  const column = dynamicDataColumn && own(DYNAMIC_COLUMNS, dynamicDataColumn);
   if (!column) throw new HttpError(400, 'querystring.dynamicDataColumn is required when filterType is dynamicData');
   return { from: `(SELECT DISTINCT company, ${column} AS v, sales_rep FROM erp.customer t WHERE ${column} IS NOT NULL) t`, value: 't.v', label: 't.v', company: 't.company', scope: { column: 't.sales_rep' } };
 }

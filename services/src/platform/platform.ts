@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { contextPlugin, type ServiceContext } from './context.ts';
 import { installErrorHandler } from './errors.ts';
+import { installInputGuards } from './input-guard.ts';
 
 /** What every server hosting services needs, whether the gateway or a service on its own. */
 export async function registerPlatform(app: FastifyInstance, context: ServiceContext): Promise<void> {
@@ -11,6 +12,7 @@ export async function registerPlatform(app: FastifyInstance, context: ServiceCon
   // Off by default: a call opts in through its route's config (serve() does for public writes).
   await app.register(rateLimit, { global: false });
   installErrorHandler(app);
+  installInputGuards(app);
   installNoStore(app);
 }
 

@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema, type TString } from 'typebox';
 import { defineContract } from './contract.ts';
-import { ErrorBody } from './common.ts';
+import { BoundedNumber, ErrorBody, Int4, PageNumber } from './common.ts';
 
 // Seed 001 §7.11 data calls on the ERP mirror (paths as /work/shared/api-catalogue.tsv spells
 // them). The Invoice calls have no path parameters in the catalogue, so their groupBy and
@@ -11,7 +11,7 @@ import { ErrorBody } from './common.ts';
 export const AnalyticsFilter = Type.Object({
   field: Type.String({ minLength: 1, maxLength: 100 }),
   comparison: Type.Union([Type.Literal('include'), Type.Literal('equals')]),
-  values: Type.Array(Type.Union([Type.String({ maxLength: 500 }), Type.Number(), Type.Boolean()]), { maxItems: 1000 }),
+  values: Type.Array(Type.Union([Type.String({ maxLength: 500 }), BoundedNumber(), Type.Boolean()]), { maxItems: 1000 }),
   group: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])),
   calculation: Type.Optional(Type.Union([Type.String({ maxLength: 50 }), Type.Null()])),
   controlName: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])),
@@ -28,7 +28,7 @@ const searchFields = {
   sortDir: nullable(Type.Union([Type.Literal('asc'), Type.Literal('desc'), Type.Literal('ASC'), Type.Literal('DESC')])),
   // Not nullable: the validator would coerce 0 to null and let it pass.
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
-  pageNumber: Type.Optional(Type.Integer({ minimum: 1 })),
+  pageNumber: Type.Optional(PageNumber),
   filters: nullable(Type.Array(AnalyticsFilter, { maxItems: 50 })),
 };
 export const AnalyticsSearchRequest = Type.Object(searchFields);
@@ -853,7 +853,7 @@ export const orderLineInvoice = defineContract({
   path: '/Order/Line/Invoice/{orderNumber}/{orderLineNumber}',
   ...session,
   summary: "The invoice lines that billed an order line (the order's invoices, the line's item)",
-  params: Type.Object({ orderNumber: Type.String({ minLength: 1, maxLength: 40 }), orderLineNumber: Type.Integer({ minimum: 1 }) }),
+  params: Type.Object({ orderNumber: Type.String({ minLength: 1, maxLength: 40 }), orderLineNumber: Int4({ minimum: 1 }) }),
   querystring: CompanyBody,
   response: { 200: ListResult(Type.Object({ ...InvoiceLineRow.properties, orderNumber: Text, orderLineNumber: Int })), ...errors },
 });

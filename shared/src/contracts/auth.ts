@@ -80,7 +80,7 @@ export const twoFactorAuthVerification = defineContract({
   access: 'public',
   summary: 'Completes a sign-in that is waiting for its authenticator code',
   body: Type.Object(
-    { authCode: Type.String({ pattern: '^\\s*\\d{6}\\s*$' }) },
+    { authCode: Type.String({ maxLength: 64, pattern: '^\\s*\\d{6}\\s*$' }) },
     { additionalProperties: false },
   ),
   response: { 200: LoginResult, 401: ErrorBody, 429: ErrorBody },

@@ -1,10 +1,10 @@
 import { Type, type Static } from 'typebox';
 import { defineContract } from './contract.ts';
-import { ErrorBody, NoContent } from './common.ts';
+import { BoundedNumber, ErrorBody, Int4, NoContent, RowId } from './common.ts';
 
 // Seed 000 §3 entities; seed 001 §7.2 and §7.7 calls. Names are the contract: keep them.
 
-const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+const Id = RowId;
 const IdParam = (name: string) => Type.Object({ [name]: Id });
 const Name = Type.String({ minLength: 1, maxLength: 100 });
 
@@ -51,7 +51,7 @@ export const BoardRoleShare = Type.Object({
 export const Filter = Type.Object({
   field: Type.String({ maxLength: 100 }),
   comparison: Type.Union([Type.Literal('include'), Type.Literal('equals')]),
-  values: Type.Array(Type.Union([Type.String({ maxLength: 500 }), Type.Number(), Type.Boolean()]), { maxItems: 1000 }),
+  values: Type.Array(Type.Union([Type.String({ maxLength: 500 }), BoundedNumber(), Type.Boolean()]), { maxItems: 1000 }),
   group: Type.Optional(Type.String({ maxLength: 100 })),
   calculation: Type.Optional(Type.String({ maxLength: 50 })),
   controlName: Type.Optional(Type.String({ maxLength: 100 })),
@@ -86,7 +86,7 @@ export const ColumnLink = Type.Union([
 
 /** Seed 000 §3 "Component config". Every part is optional; renderers read what they need. */
 export const ComponentConfig = Type.Object({
-  id: Type.Optional(Type.Union([Type.Integer(), Type.String({ maxLength: 100 })])),
+  id: Type.Optional(Type.Union([Int4(), Type.String({ maxLength: 100 })])),
   outputModel: Type.Optional(Type.String({ maxLength: 100 })),
   dataConfig: Type.Optional(
     Type.Object({
@@ -104,7 +104,7 @@ export const ComponentConfig = Type.Object({
   chartConfig: Type.Optional(
     Type.Object({
       isVisible: Type.Optional(Type.Boolean()),
-      defaultTabIndex: Type.Optional(Type.Integer({ minimum: 0 })),
+      defaultTabIndex: Type.Optional(Int4({ minimum: 0 })),
       datasetTabs: Type.Optional(Type.Array(DatasetTab, { maxItems: 50 })),
     }),
   ),
@@ -112,7 +112,7 @@ export const ComponentConfig = Type.Object({
     Type.Array(
       Type.Object({
         dataSource: Type.String({ maxLength: 100 }),
-        displayOrder: Type.Integer(),
+        displayOrder: Int4(),
         isVisible: Type.Boolean(),
         title: Type.Optional(Type.String({ maxLength: 200 })),
         /** How cells show: money = US dollars, 0 decimals (docs/component-config.md). */
@@ -202,7 +202,7 @@ export const DynamicPage = Type.Object({
 });
 
 const BoardParams = IdParam('boardMasterId');
-const SectionParams = Type.Object({ sectionMasterId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
+const SectionParams = Type.Object({ sectionMasterId: RowId });
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
 // ── Boards ────────────────────────────────────────────────────────────────────

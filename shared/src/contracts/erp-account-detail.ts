@@ -1,6 +1,6 @@
 import { Type, type TSchema } from 'typebox';
 import { AnalyticsSearchRequest, ListResult } from './analytics.ts';
-import { ErrorBody } from './common.ts';
+import { ErrorBody, PageNumber } from './common.ts';
 import { defineContract } from './contract.ts';
 import { ErpErrors } from './erp-accounting.ts';
 import { BranchListItem, CompanyListItem, CorporateListItem, CustomerListItem, LocationListItem, ProductGroupListItem, ShipToListItem } from './erp-accounts.ts';
@@ -174,7 +174,7 @@ export const AccountSearchRequest = Type.Object({
   searchString: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
   searchOperator: Type.Optional(Type.Union([Type.Literal('Contains'), Type.Literal('Exact'), Type.Literal('BeginsWith'), Type.Literal('EndsWith'), Type.Null()])),
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
-  pageNumber: Type.Optional(Type.Integer({ minimum: 1 })),
+  pageNumber: Type.Optional(PageNumber),
   company: Type.Optional(Type.Union([Code, Type.Null()])),
 });
 export const AccountType = Type.Union([Type.Literal('Customer'), Type.Literal('Prospect'), Type.Literal('ShipTo'), Type.Literal('Corporate'), Type.Literal('Supplier')]);

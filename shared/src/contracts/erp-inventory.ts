@@ -1,5 +1,6 @@
 import { Type, type TSchema } from 'typebox';
 import { AnalyticsSearchRequest, ListResult } from './analytics.ts';
+import { Int4 } from './common.ts';
 import { defineContract } from './contract.ts';
 import { AgingBucket, ErpErrors, ErpPaging, } from './erp-accounting.ts';
 
@@ -87,7 +88,7 @@ export const inventoryValueAnalysisDetail = defineContract({
   path: '/Inventory/ValueAnalysis/Detail',
   ...session,
   summary: 'Stock on hand whose days since last sold fall in daysMin..daysMax (never sold counts as older than any)',
-  querystring: Type.Object({ daysMin: Type.Optional(Type.Integer({ minimum: 0 })), daysMax: Type.Optional(Type.Integer({ minimum: 0 })) }),
+  querystring: Type.Object({ daysMin: Type.Optional(Int4({ minimum: 0 })), daysMax: Type.Optional(Int4({ minimum: 0 })) }),
   body: AnalyticsSearchRequest,
   response: { 200: ListResult(InventoryDetailRow), ...ErpErrors },
 });

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { ListResult } from './analytics.ts';
-import { ErrorBody } from './common.ts';
+import { ErrorBody, Int4 } from './common.ts';
 import { defineContract } from './contract.ts';
 import { ErpErrors } from './erp-accounting.ts';
 import { CompanyField, Id, Int, IsoDate, ListPeriod, Money, Nullable, OptText, search, session, Slug, Text } from './erp-fields.ts';
@@ -20,7 +20,7 @@ const NoteFields = { noteNumber: Int, noteDate: IsoDate, noteType: Text, entered
 
 /** Path parameters of a document line: its number and line number (an integer from 1). */
 const lineParams = <N extends string, L extends string>(numberField: N, lineField: L) =>
-  Type.Object({ [numberField]: Id, [lineField]: Type.Integer({ minimum: 1 }) } as { [K in N]: typeof Id } & { [K in L]: ReturnType<typeof Type.Integer> });
+  Type.Object({ [numberField]: Id, [lineField]: Int4({ minimum: 1 }) } as { [K in N]: typeof Id } & { [K in L]: ReturnType<typeof Type.Integer> });
 
 // ------------------------------------------------------------------------------ BOM
 /** One component of a kit line: per kit and for the line's quantity, at the item's cost. */

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { defineContract } from './contract.ts';
-import { ErrorBody, NoContent } from './common.ts';
+import { ErrorBody, NoContent, RowId } from './common.ts';
 import { Filter } from './boards.ts';
 import { AnalyticsSearchRequest } from './analytics.ts';
 
@@ -9,7 +9,7 @@ import { AnalyticsSearchRequest } from './analytics.ts';
 // globalFilterXRoleMasterId). Served by the boards service: global filters belong to the board
 // pages (DESIGN §2, mf-boards).
 
-const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+const Id = RowId;
 const IdParam = (name: string) => Type.Object({ [name]: Id });
 const Name = Type.String({ minLength: 1, maxLength: 100 });
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody };

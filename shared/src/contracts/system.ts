@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { defineContract } from './contract.ts';
-import { NoContent } from './common.ts';
+import { Int4, NoContent } from './common.ts';
 
 const Pong = Type.Object({ status: Type.Literal('ok'), time: Type.String() });
 
@@ -81,8 +81,8 @@ export const pageView = defineContract({
   summary: 'Records a page visit',
   body: Type.Object(
     {
-      sectionMasterId: Type.Optional(Type.Integer({ minimum: 0 })),
-      boardMasterId: Type.Optional(Type.Integer({ minimum: 0 })),
+      sectionMasterId: Type.Optional(Int4({ minimum: 0 })),
+      boardMasterId: Type.Optional(Int4({ minimum: 0 })),
       path: Type.String({ minLength: 1, maxLength: 2000 }),
       referrer: Type.Optional(Type.String({ maxLength: 2000 })),
       userAgent: Type.String({ maxLength: 1000 }),

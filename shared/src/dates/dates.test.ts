@@ -5,6 +5,7 @@ import {
   customRangeSlug,
   DATE_CHOICES,
   DATE_SLUGS,
+  DATE_WINDOW,
   DateSlugError,
   daysIn,
   DUE_DATE_CHOICES,
@@ -12,6 +13,7 @@ import {
   fiscalQuarterOf,
   fiscalYearOf,
   fiscalYearRange,
+  isDateInWindow,
   isDateSlug,
   parseFiscalYearSetting,
   resolveDateSlug,
@@ -248,6 +250,15 @@ describe('custom choices and slugs', () => {
       expect(isDateSlug(bad)).toBe(false);
       expect(() => resolveDateSlug(bad, { today: '2026-11-20' })).toThrow(DateSlugError);
     }
+  });
+
+  it('takes custom dates only within DATE_WINDOW, so a year earlier is still a date', () => {
+    for (const bad of ['0001-01-01_9999-12-31', '9999-12-31', '0000-01-01', '1899-12-31', '2101-01-01', '1899-12-31_2026-01-01', '2026-01-01_2101-01-01']) {
+      expect(isDateSlug(bad), bad).toBe(false);
+      expect(() => resolveDateSlug(bad, { today: '2026-11-20' })).toThrow(DateSlugError);
+    }
+    expect(r(`${DATE_WINDOW.from}_${DATE_WINDOW.to}`, '2026-11-20')).toEqual({ from: '1900-01-01', to: '2100-12-31', cmp: ['1899-01-01', '2099-12-31'] });
+    expect(isDateInWindow(DATE_WINDOW.from) && isDateInWindow(DATE_WINDOW.to) && !isDateInWindow('2100-13-01')).toBe(true);
   });
 });
 

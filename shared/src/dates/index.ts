@@ -48,6 +48,18 @@ export function isIsoDate(value: unknown): boolean {
   return mo >= 1 && mo <= 12 && d >= 1 && d <= daysInMonth(y, mo);
 }
 
+/**
+ * The dates a caller may name (a custom date or range, a report's from and to): any business
+ * period fits, and every date computed from them (a year or 52 weeks earlier) stays a date the
+ * database holds — year 0 or 9999 + 1 would fail there.
+ */
+export const DATE_WINDOW: DateRange = { from: '1900-01-01', to: '2100-12-31' };
+
+/** A yyyy-mm-dd calendar date within DATE_WINDOW. */
+export function isDateInWindow(value: unknown): value is IsoDate {
+  return isIsoDate(value) && (value as string) >= DATE_WINDOW.from && (value as string) <= DATE_WINDOW.to;
+}
+
 /** Days since 1970-01-01. */
 export function dayNumber(date: IsoDate): number {
   if (!isIsoDate(date)) throw new RangeError(`Not a date (yyyy-mm-dd): ${date}`);
@@ -378,9 +390,14 @@ export class DateSlugError extends Error {
 
 /** Whether a dateSlug names a choice (fixed, custom date or custom range). */
 export function isDateSlug(slug: string): boolean {
-  if (DATE_SLUGS.includes(slug) || isIsoDate(slug)) return true;
+  return DATE_SLUGS.includes(slug) || isDateInWindow(slug) || customRange(slug) !== undefined;
+}
+
+/** A custom range slug's dates, when both are within DATE_WINDOW and in order. */
+function customRange(slug: string): DateRange | undefined {
   const parts = slug.split('_');
-  return parts.length === 2 && isIsoDate(parts[0]) && isIsoDate(parts[1]) && parts[0]! <= parts[1]!;
+  if (parts.length !== 2 || !isDateInWindow(parts[0]) || !isDateInWindow(parts[1]) || parts[0] > parts[1]) return undefined;
+  return { from: parts[0], to: parts[1] };
 }
 
 /** Resolves a dateSlug for a "today" and fiscal year setting; throws DateSlugError when unknown. */
@@ -395,14 +412,11 @@ export function resolveDateSlug(slug: string, options: DateOptions): ResolvedDat
     const built = def.build(context);
     return { slug, label: def.label, from: built.from, to: built.to, periodEnd: built.periodEnd ?? built.to, comparison: built.comparison };
   }
-  if (isIsoDate(slug)) {
+  if (isDateInWindow(slug)) {
     return { slug, label: 'Custom Date', from: slug, to: slug, periodEnd: slug, comparison: yearEarlier({ from: slug, to: slug }) };
   }
-  const parts = slug.split('_');
-  if (parts.length === 2 && isIsoDate(parts[0]) && isIsoDate(parts[1]) && parts[0]! <= parts[1]!) {
-    const range = { from: parts[0]!, to: parts[1]! };
-    return { slug, label: 'Custom Range', ...range, periodEnd: range.to, comparison: yearEarlier(range) };
-  }
+  const range = customRange(slug);
+  if (range) return { slug, label: 'Custom Range', ...range, periodEnd: range.to, comparison: yearEarlier(range) };
   throw new DateSlugError(slug);
 }
 
