@@ -73,9 +73,12 @@ async function startEmbedded(dataDir: string): Promise<Database> {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const database = options.databaseUrl ? openPostgres(options.databaseUrl, options.connectTimeoutMs ?? 5_000) : await startEmbedded(options.dataDir ?? './data');
-  // An idle connection that dies (a database restart ends them all) is an 'error' on the pool,
-  // which would end the process if nobody listened.
+  // A database restart ends every connection, and an 'error' nobody listens to ends the process.
+  // An idle one is reported on the pool, which drops it. One checked out between two statements
+  // (in a transaction) reports on the client itself: its next statement fails (a 503) and the
+  // pool drops it when it is released.
   database.db.on('error', (error) => (options.log ?? { warn: (details, message) => console.warn(message, details) }).warn({ err: error }, 'an idle database connection was lost'));
+  database.db.on('connect', (client) => client.on('error', () => undefined));
   return database;
 }
 

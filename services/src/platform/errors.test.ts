@@ -132,4 +132,19 @@ describe('a PostgreSQL pool whose idle connection dies', () => {
     expect(after).not.toBe(before);
     await database.close();
   });
+
+  it('stays up when a connection checked out inside a transaction dies, and fails only its next statement', async () => {
+    const database = await openDatabase({ databaseUrl: POSTGRES_URL, log: { warn: () => undefined } });
+    const client = await database.db.connect();
+    await client.query('BEGIN');
+    const pid = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
+    const other = new pg.Client({ connectionString: POSTGRES_URL });
+    await other.connect();
+    await other.query('SELECT pg_terminate_backend($1)', [pid]);
+    await other.end();
+    await expect.poll(() => client.query('SELECT 1').then(() => 'answered', (error: Error) => (isDatabaseUnavailable(error) ? 'unavailable' : error.message))).toBe('unavailable');
+    client.release();
+    expect((await database.db.query<{ one: number }>('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+    await database.close();
+  });
 });
