@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
-import httpProxy from '@fastify/http-proxy';
+import httpProxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -116,6 +116,22 @@ function decodedPath(url: string): string {
   }
 }
 
+/**
+ * What a proxied call answers when its service cannot be reached (stopped, restarting, killed
+ * mid-answer): the services' own error body, 503 (504 when it did not answer in time), naming
+ * the service and never the proxy's internals. Only that service's calls fail; an answer the
+ * service gave, its own 503 included, passes through as it is.
+ */
+function upstreamFailure(service: ServiceName): NonNullable<FastifyHttpProxyOptions['replyOptions']>['onError'] {
+  return (reply, { error }) => {
+    reply.log.warn({ err: error, service }, 'proxied service unavailable');
+    const statusCode = (error as { statusCode?: number }).statusCode === 504 ? 504 : 503;
+    const message =
+      statusCode === 504 ? `The ${service} service did not answer in time. Try again in a moment.` : `The ${service} service is unavailable. Try again in a moment.`;
+    reply.status(statusCode).header('retry-after', '1').send(errorBody(statusCode, message));
+  };
+}
+
 async function registerServices(app: FastifyInstance, config: GatewayConfig): Promise<void> {
   for (const [name, plugin] of Object.entries(servicePlugins) as Array<[ServiceName, (typeof servicePlugins)[ServiceName]]>) {
     const upstream = config.serviceUrls[name];
@@ -125,7 +141,12 @@ async function registerServices(app: FastifyInstance, config: GatewayConfig): Pr
     }
     const resources = new Set(allContracts.filter((c) => c.service === name).map((c) => resourceOf(c.path)));
     for (const resource of resources) {
-      await app.register(httpProxy, { upstream, prefix: `/api/${resource}`, rewritePrefix: `/api/${resource}` });
+      await app.register(httpProxy, {
+        upstream,
+        prefix: `/api/${resource}`,
+        rewritePrefix: `/api/${resource}`,
+        replyOptions: { onError: upstreamFailure(name) },
+      });
     }
   }
 }

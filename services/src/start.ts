@@ -23,7 +23,7 @@ export type StartedContext = { context: ServiceContext; database: Database };
 
 /** Opens the database, applies migrations and (on an empty database) the demo seed. */
 export async function startServices(env: NodeJS.ProcessEnv, log: FastifyBaseLogger, options: { seed: boolean }): Promise<StartedContext> {
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR ?? './data' });
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR ?? './data', log });
   const applied = await migrate(database.db);
   if (applied.length) log.info({ applied }, 'migrations applied');
   if (options.seed) await seedDemoData(database, env, log);

@@ -18,6 +18,10 @@ export type DatabaseOptions = {
   databaseUrl?: string;
   /** Where the embedded database keeps its files; `memory://` keeps none. */
   dataDir?: string;
+  /** How long a new PostgreSQL connection may take before the call fails (default 5 s). */
+  connectTimeoutMs?: number;
+  /** Where a connection lost while idle is reported (the pool drops it and opens another when needed). */
+  log?: { warn(details: object, message: string): void };
 };
 
 // Numeric columns (sums of money) come back as numbers, bigint counts too.
@@ -94,10 +98,28 @@ async function startEmbedded(dataDir: string): Promise<Database> {
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.databaseUrl) {
-    // JIT slows these short analytic queries down; keep it off for every connection.
-    const db = keepConnectionsOnRefusedStatements(new pg.Pool({ connectionString: options.databaseUrl, max: 10, options: '-c jit=off' }));
-    return { db, kind: 'postgres', close: () => db.end() };
-  }
-  return startEmbedded(options.dataDir ?? './data');
+  const database = options.databaseUrl ? openPostgres(options.databaseUrl, options.connectTimeoutMs ?? 5_000) : await startEmbedded(options.dataDir ?? './data');
+  // A database restart ends every connection, and an 'error' nobody listens to ends the process.
+  // An idle one is reported on the pool, which drops it. One checked out between two statements
+  // (in a transaction) reports on the client itself: its next statement fails (a 503) and the
+  // pool drops it when it is released.
+  database.db.on('error', (error) => (options.log ?? { warn: (details, message) => console.warn(message, details) }).warn({ err: error }, 'an idle database connection was lost'));
+  database.db.on('connect', (client) => client.on('error', () => undefined));
+  return database;
+}
+
+function openPostgres(databaseUrl: string, connectTimeoutMs: number): Database {
+  // JIT slows these short analytic queries down; keep it off for every connection. A database
+  // that does not answer fails the call after connectTimeoutMs (a 503) instead of holding it;
+  // the wait for a free connection counts too. Keep-alive finds a peer gone silent.
+  const db = keepConnectionsOnRefusedStatements(
+    new pg.Pool({
+      connectionString: databaseUrl,
+      max: 10,
+      options: '-c jit=off',
+      connectionTimeoutMillis: connectTimeoutMs,
+      keepAlive: true,
+    }),
+  );
+  return { db, kind: 'postgres', close: () => db.end() };
 }

@@ -23,15 +23,42 @@ const STATUS_TEXT: Record<number, string> = {
   500: 'Internal Server Error',
   502: 'Bad Gateway',
   503: 'Service Unavailable',
+  504: 'Gateway Timeout',
 };
 
 export function errorBody(statusCode: number, message: string) {
   return { statusCode, error: STATUS_TEXT[statusCode] ?? 'Error', message };
 }
 
-/** The one error handler: 4xx say what was wrong, 5xx never leak internals (only an HttpError's own message). */
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is unavailable. Try again in a moment.';
+
+// A database that is down, restarting or out of connections: SQLSTATE class 08 (connection
+// exception), 57P01–57P03 (administrator or crash shutdown, cannot connect now) and 53300 (too
+// many connections); the socket's own errors; and node-postgres's and its pool's lost or timed-out
+// connections, which carry no code, only these messages.
+const UNAVAILABLE_SQLSTATE = /^(08[0-9A-Z]{3}|57P0[123]|53300)$/;
+const UNREACHABLE_SOCKET = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+const LOST_CONNECTION =
+  /^(Connection terminated|timeout exceeded when trying to connect|timeout expired|Client has encountered a connection error|Client was closed and is not queryable)/;
+
+/** Whether an error says the database cannot be reached now (not that a statement was wrong). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (UNAVAILABLE_SQLSTATE.test(code) || UNREACHABLE_SOCKET.has(code))) return true;
+  return LOST_CONNECTION.test(error.message) || (error.cause !== undefined && isDatabaseUnavailable(error.cause));
+}
+
+/**
+ * The one error handler: 4xx say what was wrong, 5xx never leak internals (only an HttpError's own
+ * message). A database that cannot be reached is a 503 the client may retry, not a 500.
+ */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (!(error instanceof HttpError) && isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', '1').send(errorBody(503, DATABASE_UNAVAILABLE_MESSAGE));
+    }
     const statusCode = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (statusCode >= 500) {
       request.log.error({ err: error }, 'request failed');

@@ -20,15 +20,19 @@ export async function createTestDatabase(databaseUrl = process.env.DATABASE_URL)
   await admin.end();
   const url = new URL(databaseUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
+  // The scratch database is dropped WITH (FORCE) as soon as pool.end() resolves, which can be
+  // before its clients have closed: their "terminating connection" errors are expected then.
+  let closing = false;
+  const database = await openDatabase({
+    databaseUrl: url.toString(),
+    log: { warn: (details, message) => closing || console.warn(message, details) },
+  });
   await migrate(database.db);
   return {
     ...database,
     url: url.toString(),
     async close() {
-      // The scratch database is dropped WITH (FORCE) as soon as pool.end() resolves, which can be
-      // before its clients have closed: their "terminating connection" errors are expected here.
-      database.db.on('error', () => undefined);
+      closing = true;
       await database.close();
       const dropper = new pg.Client({ connectionString: databaseUrl });
       await dropper.connect();
