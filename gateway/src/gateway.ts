@@ -141,11 +141,16 @@ async function registerServices(app: FastifyInstance, config: GatewayConfig): Pr
     }
     const resources = new Set(allContracts.filter((c) => c.service === name).map((c) => resourceOf(c.path)));
     for (const resource of resources) {
-      await app.register(httpProxy, {
-        upstream,
-        prefix: `/api/${resource}`,
-        rewritePrefix: `/api/${resource}`,
-        replyOptions: { onError: upstreamFailure(name) },
+      // The proxy passes bodies through unparsed, with its own parser in its scope: the edge's
+      // JSON parser (input-guard.ts) gives way there, and the service's own platform checks them.
+      await app.register(async (scope) => {
+        scope.removeContentTypeParser('application/json');
+        await scope.register(httpProxy, {
+          upstream,
+          prefix: `/api/${resource}`,
+          rewritePrefix: `/api/${resource}`,
+          replyOptions: { onError: upstreamFailure(name) },
+        });
       });
     }
   }
