@@ -99,7 +99,7 @@ export function BoardPage({ sectionName, sectionId, pathname, search, boards, ac
   );
 
   const openLibrary = useCallback((target: CardValue) => setLibraryCard(target.cardMasterId), []);
-  const renderCard = (card: CardValue, index: number, inGrid: boolean) => (
+  const renderCard = (card: CardValue, index: number, inGrid: boolean, onNaturalHeight?: (cardMasterId: number, px: number) => void) => (
     <BoardCard
       card={card}
       index={index}
@@ -112,6 +112,7 @@ export function BoardPage({ sectionName, sectionId, pathname, search, boards, ac
       onOpenLibrary={openLibrary}
       highlight={highlight && highlight.cardMasterId === card.cardMasterId ? { componentMasterId: highlight.componentMasterId } : null}
       inGrid={inGrid}
+      onNaturalHeight={onNaturalHeight}
     />
   );
 

@@ -33,6 +33,8 @@ export function SectionPage({ address, pathname, search }: Props): ReactNode {
   // Unknown sections never reach this remote (its routes are the known sections; the shell shows Page Not
   // Found): a 0 here is a passing address while the remote is being left (e.g. /login on sign-out).
   if (sectionId === 0) return null;
+  // /home/1/extra: no such page, whatever the section's boards are.
+  if (address.extra) return <Redirect from={pathname + search} to="/notFound" />;
 
   if (error && !boards) {
     // Signed out meanwhile: the shell's session check sends the page to /login (BoardsApp), not an error here.

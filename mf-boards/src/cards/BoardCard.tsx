@@ -1,4 +1,4 @@
-import { memo, useState, type ReactNode } from 'react';
+import { memo, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import {
   App,
   AppstoreAddOutlined,
@@ -36,18 +36,47 @@ type Props = {
   highlight: { componentMasterId: number } | null;
   /** Whether the card sits in the desktop grid (drag handle shown). */
   inGrid: boolean;
+  /** Told the height the card needs to show all its content (the grid grows the card to it). */
+  onNaturalHeight?: (cardMasterId: number, px: number) => void;
 };
+
+/**
+ * Reports the height the card needs for everything it holds: its header, its content and the body's
+ * padding, whatever height the grid gives it now. Observed, so a table that loads or a chart that
+ * draws later grows the card too.
+ */
+function useNaturalHeight(cardMasterId: number, expanded: boolean, report: Props['onNaturalHeight']) {
+  const article = useRef<HTMLElement>(null);
+  const content = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const card = article.current;
+    const inner = content.current;
+    if (!report || !card || !inner || typeof ResizeObserver === 'undefined') return;
+    const measure = () => {
+      const body = inner.parentElement!;
+      const style = getComputedStyle(body);
+      const frame = card.offsetHeight - card.clientHeight;
+      const header = card.querySelector<HTMLElement>('.tb-card__header')?.offsetHeight ?? 0;
+      report(cardMasterId, Math.ceil(header + inner.offsetHeight + parseFloat(style.paddingTop) + parseFloat(style.paddingBottom) + frame));
+    };
+    const observer = new ResizeObserver(measure);
+    observer.observe(inner);
+    return () => observer.disconnect();
+  }, [cardMasterId, expanded, report]);
+  return { article, content };
+}
 
 /**
  * One card: header with name and manage menu, then its component instances. Memoised: a board
  * re-rendering (its filters, the library, a highlight) redraws only the cards whose props changed.
  */
 export const BoardCard = memo(function BoardCard(props: Props): ReactNode {
-  const { card, index, count, masters, filters, canEditBoard, editMode, actions, onOpenLibrary, highlight, inGrid } = props;
+  const { card, index, count, masters, filters, canEditBoard, editMode, actions, onOpenLibrary, highlight, inGrid, onNaturalHeight } = props;
   const { modal } = App.useApp();
   const [renaming, setRenaming] = useState(false);
   const instances = [...card.componentInstances].sort((a, b) => a.displayOrder - b.displayOrder);
   const hint = emptyCardHint(canEditBoard, editMode);
+  const { article, content } = useNaturalHeight(card.cardMasterId, card.isExpanded, onNaturalHeight);
   const highlightCount = highlight ? instances.filter((i) => i.componentMasterId === highlight.componentMasterId).length : 0;
 
   const confirmRemove = () =>
@@ -61,6 +90,7 @@ export const BoardCard = memo(function BoardCard(props: Props): ReactNode {
 
   return (
     <article
+      ref={article}
       className={`tb-card${highlight ? ' tb-card--pulse' : ''}${card.isExpanded ? '' : ' tb-card--collapsed'}`}
       aria-label={card.cardName}
       data-card-id={card.cardMasterId}
@@ -123,33 +153,35 @@ export const BoardCard = memo(function BoardCard(props: Props): ReactNode {
       </header>
       {card.isExpanded && (
         <div className="tb-card__body">
-          {instances.length === 0 ? (
-            <div className="tb-card__empty">
-              <p className="tb-card__empty-title">{EMPTY_CARD_TEXT}</p>
-              {hint ? (
-                <p className="tb-card__hint">{hint}</p>
-              ) : (
-                <Button type="dashed" icon={<AppstoreAddOutlined />} onClick={() => onOpenLibrary(card)}>
-                  Add a component
-                </Button>
-              )}
-            </div>
-          ) : (
-            instances.map((instance, position) => (
-              <ComponentInstanceView
-                key={instance.componentInstanceId}
-                card={card}
-                instance={instance}
-                master={masters.get(instance.componentMasterId)}
-                index={position}
-                count={instances.length}
-                filters={filters}
-                editMode={editMode}
-                canEdit={canEditBoard}
-                actions={actions}
-              />
-            ))
-          )}
+          <div ref={content} className="tb-card__content">
+            {instances.length === 0 ? (
+              <div className="tb-card__empty">
+                <p className="tb-card__empty-title">{EMPTY_CARD_TEXT}</p>
+                {hint ? (
+                  <p className="tb-card__hint">{hint}</p>
+                ) : (
+                  <Button type="dashed" icon={<AppstoreAddOutlined />} onClick={() => onOpenLibrary(card)}>
+                    Add a component
+                  </Button>
+                )}
+              </div>
+            ) : (
+              instances.map((instance, position) => (
+                <ComponentInstanceView
+                  key={instance.componentInstanceId}
+                  card={card}
+                  instance={instance}
+                  master={masters.get(instance.componentMasterId)}
+                  index={position}
+                  count={instances.length}
+                  filters={filters}
+                  editMode={editMode}
+                  canEdit={canEditBoard}
+                  actions={actions}
+                />
+              ))
+            )}
+          </div>
         </div>
       )}
     </article>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { card } from '../test/fixtures.ts';
-import { COLLAPSED_CARD_HEIGHT, DEFAULT_CARD_HEIGHT, GRID_COLS, layoutsToSave, readingOrder, toGridLayout } from './gridLayout.ts';
+import { COLLAPSED_CARD_HEIGHT, DEFAULT_CARD_HEIGHT, GRID_COLS, layoutsToSave, readingOrder, rowsFor, toGridLayout } from './gridLayout.ts';
 
 describe('toGridLayout', () => {
   it('stacks cards without a saved position full width, in display order', () => {
@@ -12,12 +12,21 @@ describe('toGridLayout', () => {
   });
 
   it('keeps saved positions, within the grid, and shows a collapsed card as its header only', () => {
-    const [wide, folded] = toGridLayout([
-      card(1, { layout: { x: 20, y: 3, w: 40, h: 8 } }),
-      card(2, { isExpanded: false, layout: { x: 6, y: 0, w: 6, h: 10 } }),
-    ]);
+    const cards = [card(1, { layout: { x: 20, y: 3, w: 40, h: 8 } }), card(2, { isExpanded: false, layout: { x: 6, y: 0, w: 6, h: 10 } })];
+    const [wide, folded] = toGridLayout(cards, true);
     expect(wide).toMatchObject({ x: GRID_COLS - 1, y: 3, w: GRID_COLS, h: 8, isResizable: true });
     expect(folded).toMatchObject({ x: 6, y: 0, w: 6, h: COLLAPSED_CARD_HEIGHT, isResizable: false });
+    // With edit mode off no card can be resized (no resize corner shows).
+    expect(toGridLayout(cards, false).map((item) => item.isResizable)).toEqual([false, false]);
+  });
+
+  it('grows a card to the height its content needs, never below its saved height', () => {
+    const cards = [card(1, { layout: { x: 0, y: 0, w: 6, h: DEFAULT_CARD_HEIGHT } }), card(2, { layout: { x: 6, y: 0, w: 6, h: 20 } }), card(3, { isExpanded: false })];
+    // 2,295 px of content: 58 rows of 24 px with 57 margins of 16 px hold 2,304 px.
+    expect(rowsFor(2295)).toBe(58);
+    expect(rowsFor(24)).toBe(1);
+    const items = toGridLayout(cards, false, new Map([[1, 2295], [2, 100], [3, 900]]));
+    expect(items.map((item) => item.h)).toEqual([58, 20, COLLAPSED_CARD_HEIGHT]);
   });
 });
 
@@ -39,6 +48,16 @@ describe('layoutsToSave', () => {
       { cardMasterId: 1, x: 0, y: 2, w: 6, h: 10 },
       { cardMasterId: 2, x: 0, y: 0, w: 12, h: 10 },
     ]);
+  });
+
+  it('keeps the saved height of a card grown to its content when another card moves', () => {
+    const shown = [{ i: '1', h: 30 }, { i: '2', h: COLLAPSED_CARD_HEIGHT }];
+    expect(layoutsToSave(cards, [{ i: '1', x: 6, y: 0, w: 6, h: 30 }, { i: '2', x: 0, y: 0, w: 6, h: COLLAPSED_CARD_HEIGHT }], shown)).toEqual([
+      { cardMasterId: 1, x: 6, y: 0, w: 6, h: 10 },
+      { cardMasterId: 2, x: 0, y: 0, w: 6, h: 10 },
+    ]);
+    // A resize by the user is saved.
+    expect(layoutsToSave(cards, [{ i: '1', x: 0, y: 0, w: 6, h: 40 }, { i: '2', x: 6, y: 0, w: 6, h: COLLAPSED_CARD_HEIGHT }], shown)?.[0]).toMatchObject({ h: 40 });
   });
 
   it('saves cards that were never placed', () => {

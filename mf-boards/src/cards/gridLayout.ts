@@ -15,12 +15,19 @@ export function sortCards(cards: readonly CardValue[]): CardValue[] {
   return [...cards].sort((a, b) => a.displayOrder - b.displayOrder || a.cardMasterId - b.cardMasterId);
 }
 
+/** The grid rows a card of `px` pixels needs (a card of h rows is h row heights and h − 1 margins tall). */
+export function rowsFor(px: number): number {
+  return Math.ceil((px + GRID_MARGIN[1]) / (GRID_ROW_HEIGHT + GRID_MARGIN[1]));
+}
+
 /**
  * The board's cards as react-grid-layout items (like grafana/scenes SceneGridLayout): a saved
  * position when there is one, else full width stacked below the cards before it. A collapsed card
- * shows only its header.
+ * shows only its header; an expanded one grows to the `natural` height its content needs (its saved
+ * height is the least it takes), so nothing is cut at its bottom edge. Only in edit mode can an (expanded) card be resized: no resize corner
+ * shows otherwise.
  */
-export function toGridLayout(cards: readonly CardValue[]): GridItem[] {
+export function toGridLayout(cards: readonly CardValue[], editMode = false, natural: ReadonlyMap<number, number> = new Map()): GridItem[] {
   let nextY = 0;
   return sortCards(cards).map((card) => {
     const saved = card.layout;
@@ -30,10 +37,10 @@ export function toGridLayout(cards: readonly CardValue[]): GridItem[] {
       x: Math.min(base.x, GRID_COLS - 1),
       y: base.y,
       w: Math.min(Math.max(base.w, 1), GRID_COLS),
-      h: card.isExpanded ? Math.max(base.h, MIN_CARD_HEIGHT) : COLLAPSED_CARD_HEIGHT,
+      h: card.isExpanded ? Math.max(base.h, MIN_CARD_HEIGHT, rowsFor(natural.get(card.cardMasterId) ?? 0)) : COLLAPSED_CARD_HEIGHT,
       minW: MIN_CARD_WIDTH,
       minH: card.isExpanded ? MIN_CARD_HEIGHT : COLLAPSED_CARD_HEIGHT,
-      isResizable: card.isExpanded,
+      isResizable: editMode && card.isExpanded,
     };
     nextY = Math.max(nextY, item.y + item.h);
     return item;
@@ -42,18 +49,22 @@ export function toGridLayout(cards: readonly CardValue[]): GridItem[] {
 
 /**
  * What to save after a drag or resize (Card/Layout): every card's position; a collapsed card
- * keeps its saved (expanded) height. Returns null when nothing changed.
+ * keeps its saved (expanded) height, and so does a card still as tall as it was `shown` (grown to
+ * its content, not resized by the user). Returns null when nothing changed.
  */
 export function layoutsToSave(
   cards: readonly CardValue[],
   items: readonly Pick<GridItem, 'i' | 'x' | 'y' | 'w' | 'h'>[],
+  shown: readonly Pick<GridItem, 'i' | 'h'>[] = [],
 ): { cardMasterId: number; x: number; y: number; w: number; h: number }[] | null {
   const byId = new Map(cards.map((card) => [String(card.cardMasterId), card]));
+  const shownHeight = new Map(shown.map((item) => [item.i, item.h]));
   let changed = false;
   const result = items.flatMap((item) => {
     const card = byId.get(item.i);
     if (!card) return [];
-    const h = card.isExpanded ? item.h : (card.layout?.h ?? DEFAULT_CARD_HEIGHT);
+    const resized = shownHeight.get(item.i) !== item.h;
+    const h = card.isExpanded && (resized || !card.layout) ? item.h : (card.layout?.h ?? DEFAULT_CARD_HEIGHT);
     const next: CardLayoutValue = { x: item.x, y: item.y, w: item.w, h };
     const saved = card.layout;
     if (!saved || saved.x !== next.x || saved.y !== next.y || saved.w !== next.w || saved.h !== next.h) changed = true;

@@ -30,8 +30,8 @@ export function readLinks(raw: string | undefined): DocumentLink[] {
   }
 }
 
-/** Document Links (master 1002 `documentLinks`): a list of titled links kept in displayConfigs 'links'. */
-export default function DocumentLinksRenderer({ config, canEdit, onConfigDraft }: ComponentRendererProps): ReactNode {
+/** Document Links (master 1002 `documentLinks`): a list of titled links kept in displayConfigs 'links'; added and removed in edit mode. */
+export default function DocumentLinksRenderer({ config, editMode, onConfigDraft }: ComponentRendererProps): ReactNode {
   const links = readLinks(displayValue(config, LINKS_CONTROL));
   const [title, setTitle] = useState('');
   const [url, setUrl] = useState('');
@@ -63,14 +63,14 @@ export default function DocumentLinksRenderer({ config, canEdit, onConfigDraft }
               <a href={link.url} target="_blank" rel="noopener noreferrer">
                 {link.title}
               </a>
-              {canEdit && (
+              {editMode && (
                 <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={`Remove link ${link.title}`} onClick={() => update(links.filter((_, i) => i !== index))} />
               )}
             </li>
           ))}
         </ul>
       )}
-      {canEdit && (
+      {editMode && (
         <form className="tb-links__form" onSubmit={add}>
           <Input size="small" placeholder="Title" aria-label="Link title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} />
           <Input size="small" placeholder="Web address" aria-label="Link address" value={url} onChange={(e) => setUrl(e.target.value)} status={error ? 'error' : undefined} />

@@ -29,9 +29,10 @@ const COMMANDS: Command[] = [
 
 /**
  * Notes (master 1001 `notes`): formatted text kept in config.displayConfigs 'text' (sanitized
- * HTML). Anyone who may edit the board can write; the board shows "Save Changes" while it differs.
+ * HTML). In edit mode anyone who may edit the board can write; the board shows "Save Changes"
+ * while it differs. With edit mode off it is read, like every other component.
  */
-export default function NotesRenderer({ config, canEdit, onConfigDraft, instance }: ComponentRendererProps): ReactNode {
+export default function NotesRenderer({ config, editMode, onConfigDraft, instance }: ComponentRendererProps): ReactNode {
   const html = sanitizeHtml(displayValue(config, NOTES_CONTROL) ?? '');
   const [editing, setEditing] = useState(false);
   const editor = useRef<HTMLDivElement>(null);
@@ -92,9 +93,9 @@ export default function NotesRenderer({ config, canEdit, onConfigDraft, instance
       {html ? (
         <div className="tb-notes__text" dangerouslySetInnerHTML={{ __html: html }} />
       ) : (
-        <p className="tb-muted">{canEdit ? 'No notes yet. Click Edit notes to write some.' : 'No notes yet.'}</p>
+        <p className="tb-muted">{editMode ? 'No notes yet. Click Edit notes to write some.' : 'No notes yet.'}</p>
       )}
-      {canEdit && (
+      {editMode && (
         <Button size="small" icon={<EditOutlined />} onClick={() => setEditing(true)} className="tb-notes__edit">
           Edit notes
         </Button>

@@ -7,7 +7,8 @@ const withDefault = [board(11), board(12, { isBoardDefault: true }), board(13)];
 
 describe('section and board routing (seed 000 §2)', () => {
   it('looks sections up ignoring case and spells them as the seed does', () => {
-    expect(parseSectionPath('/ACCOUNTSUMMARY/5')).toEqual({ sectionName: 'accountSummary', sectionId: 9, board: { kind: 'id', id: 5 } });
+    expect(parseSectionPath('/ACCOUNTSUMMARY/5')).toEqual({ sectionName: 'accountSummary', sectionId: 9, board: { kind: 'id', id: 5 }, extra: false });
+    expect(parseSectionPath('/home/1/extra/path')).toMatchObject({ sectionId: 1, board: { kind: 'id', id: 1 }, extra: true });
     expect(parseSectionPath('/nope')).toMatchObject({ sectionId: 0 });
     expect(parseSectionPath('/sales/default')?.board).toEqual({ kind: 'default' });
     expect(parseSectionPath('/sales/abc')?.board).toEqual({ kind: 'invalid', raw: 'abc' });
@@ -15,6 +16,8 @@ describe('section and board routing (seed 000 §2)', () => {
 
   it('unknown section → /notFound', () => {
     expect(decideBoardRoute(parseSectionPath('/nope')!, boards, false, '')).toEqual({ action: 'notFound' });
+    // A path longer than /{section}/{board} is no page, even when its board exists.
+    expect(decideBoardRoute(parseSectionPath('/sales/11/extra')!, boards, false, '')).toEqual({ action: 'notFound' });
   });
 
   it('/{section}: the default board first, the query string kept', () => {

@@ -9,11 +9,13 @@ export type SectionAddress = {
   /** 0 when unknown (seed §2: lookup ignores case, unknown → 0). */
   sectionId: number;
   board: BoardSegment;
+  /** Whether more segments follow the board (/home/1/extra): no such page. */
+  extra: boolean;
 };
 
-/** Reads /{sectionName}[/{board}] (board: a numeric id or `default`). */
+/** Reads /{sectionName}[/{board}] (board: a numeric id or `default`); anything after the board is `extra`. */
 export function parseSectionPath(pathname: string): SectionAddress | null {
-  const [section, board] = pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  const [section, board, ...rest] = pathname.split('/').filter(Boolean).map(decodeURIComponent);
   if (!section) return null;
   const sectionId = sectionIdOf(section);
   const canonical = Object.keys(SECTION_IDS).find((name) => name.toLowerCase() === section.toLowerCase()) ?? section;
@@ -23,7 +25,7 @@ export function parseSectionPath(pathname: string): SectionAddress | null {
     else if (/^\d{1,10}$/.test(board) && Number(board) >= 1 && Number(board) <= 2_147_483_647) segment = { kind: 'id', id: Number(board) };
     else segment = { kind: 'invalid', raw: board };
   }
-  return { sectionName: canonical, sectionId, board: segment };
+  return { sectionName: canonical, sectionId, board: segment, extra: rest.length > 0 };
 }
 
 /** /{section}/{board} with the query string kept (seed §2; itemNumber rides along with it). */
@@ -83,7 +85,7 @@ export function decideBoardRoute(
   displayDefaultTemplates: boolean,
   search: string,
 ): BoardRouteDecision {
-  if (address.sectionId === 0) return { action: 'notFound' };
+  if (address.sectionId === 0 || address.extra) return { action: 'notFound' };
   const { sectionName, board } = address;
   switch (board.kind) {
     case 'none': {

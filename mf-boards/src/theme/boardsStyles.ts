@@ -36,7 +36,8 @@ export const BOARDS_STYLES = `
 .tb-card__drag { cursor: move; color: var(--tb-muted); padding: 4px; touch-action: none; }
 .tb-card__spacer { flex: 1; }
 .tb-card__badge { display: inline-grid; place-items: center; min-width: 20px; height: 20px; padding: 0 6px; border-radius: 10px; background: var(--tb-ok); color: #fff; font-size: 12px; font-weight: 600; }
-.tb-card__body { flex: 1; overflow: auto; padding: 12px 16px; display: flex; flex-direction: column; gap: 12px; }
+.tb-card__body { flex: 1; overflow: auto; padding: 12px 16px; }
+.tb-card__content { display: flex; flex-direction: column; gap: 12px; min-width: 0; }
 .tb-card__empty { display: grid; place-items: center; text-align: center; gap: 8px; padding: 24px 8px; color: var(--tb-muted); }
 .tb-card__empty-title { margin: 0; font-weight: 600; color: var(--tb-text); }
 .tb-card__hint { margin: 0; max-width: 46ch; }

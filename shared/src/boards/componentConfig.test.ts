@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  dateSlugOf,
+  withDateSlug,
   appliedSort,
   buildPartRequest,
   clickSort,
@@ -133,5 +135,34 @@ describe('column and part edits', () => {
     const off = withPartVisible(config, 'kpi', false);
     expect(isPartVisible(off, 'kpi')).toBe(false);
     expect(off.kpiConfig?.queryString).toBe('/Booking/KPI');
+  });
+});
+
+describe('the period (dynamic date choices)', () => {
+  const inBody: ComponentConfigValue = {
+    outputModel: 'Grouped',
+    dataConfig: { queryString: '/Invoice/Grouped', queryParams: { groupBy: 'customer', dateSlug: 'year-to-date' } },
+    kpiConfig: { queryString: '/Invoice/KPI', queryParams: { dateSlug: 'year-to-date' } },
+  };
+  const inPath: ComponentConfigValue = {
+    outputModel: 'Grouped',
+    dataConfig: { queryString: '/Booking/Grouped/{groupBy}/{dateSlug}', pathParams: { groupBy: 'customer', dateSlug: 'this-year' } },
+    kpiConfig: { queryString: '/Booking/KPI' },
+  };
+
+  it('reads the main call’s period, or none', () => {
+    expect(dateSlugOf(inBody)).toBe('year-to-date');
+    expect(dateSlugOf(inPath)).toBe('this-year');
+    expect(dateSlugOf({ dataConfig: { queryString: '/Order/Grouped/{groupBy}', pathParams: { groupBy: 'customer' } } })).toBeUndefined();
+  });
+
+  it('asks the main call and the KPI for the chosen period, where each takes it', () => {
+    const body = withDateSlug(inBody, 'last-quarter');
+    expect(buildPartRequest(body, 'data')!.body).toMatchObject({ dateSlug: 'last-quarter', groupBy: 'customer' });
+    expect(buildPartRequest(body, 'kpi')!.body).toMatchObject({ dateSlug: 'last-quarter' });
+    const path = withDateSlug(inPath, '2026-01-01_2026-03-31');
+    expect(buildPartRequest(path, 'data')!.path).toBe('/Booking/Grouped/customer/2026-01-01_2026-03-31');
+    expect(path.kpiConfig).toEqual(inPath.kpiConfig);
+    expect(buildPartRequest(path, 'kpi')!.body).toMatchObject({ dateSlug: '2026-01-01_2026-03-31' });
   });
 });

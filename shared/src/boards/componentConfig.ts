@@ -186,3 +186,30 @@ export function withPartVisible(config: ComponentConfigValue, part: VisiblePart,
       return { ...config, searchConfig: { ...config.searchConfig, isVisible } };
   }
 }
+
+// ── The period (seed 000 §9 dynamic date choices) ─────────────────────────────────
+
+/**
+ * The period the component's main call asks for (its `dateSlug`, in the body or in the path);
+ * undefined for a component without one (what is open now, year over year, a summary of periods).
+ */
+export function dateSlugOf(config: ComponentConfigValue): string | undefined {
+  const data = config.dataConfig;
+  const slug = data?.queryParams?.dateSlug ?? data?.pathParams?.dateSlug;
+  return typeof slug === 'string' ? slug : undefined;
+}
+
+/**
+ * The config asking for another period: the main call's dateSlug where it travels (body or path)
+ * and the KPI's when it names its own, so the KPI keeps speaking of the table's period.
+ */
+export function withDateSlug(config: ComponentConfigValue, dateSlug: string): ComponentConfigValue {
+  const data = config.dataConfig ?? {};
+  const inPath = data.pathParams?.dateSlug !== undefined && data.queryParams?.dateSlug === undefined;
+  const kpi = config.kpiConfig;
+  return {
+    ...config,
+    dataConfig: inPath ? { ...data, pathParams: { ...data.pathParams, dateSlug } } : { ...data, queryParams: { ...data.queryParams, dateSlug } },
+    ...(kpi?.queryParams?.dateSlug !== undefined ? { kpiConfig: { ...kpi, queryParams: { ...kpi.queryParams, dateSlug } } } : {}),
+  };
+}

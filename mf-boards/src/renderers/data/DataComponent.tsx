@@ -10,12 +10,12 @@ import {
   type ViewState,
   type VisiblePart,
 } from '@tradeboard/shared/boards';
-import type { KpiResult, SummaryResult } from '@tradeboard/shared/contracts';
+import type { KpiResult } from '@tradeboard/shared/contracts';
 import { Button, DownloadOutlined } from '@tradeboard/shared/ui';
 import { errorMessage } from '../../api/errors.ts';
 import { displayValue } from '../../instances/configEquality.ts';
 import { showFailure } from '../../feedback/statusDialog.ts';
-import { usePartData, useSetting } from './api.ts';
+import { useDateFormat, usePartData, useSetting } from './api.ts';
 import { ChartPart } from './ChartPart.tsx';
 import { DataStyles } from './DataStyles.tsx';
 import { DataTable } from './DataTable.tsx';
@@ -45,6 +45,7 @@ export function DataComponent({ kind, instance, master, config, filters, editMod
   const name = instance.componentInstanceName || master.displayName;
   const autoSortEnabled = useSetting('AutoSortEnabled');
   const exportsEnabled = useSetting('ExcelExportsEnabled');
+  const datePattern = useDateFormat();
   const [view, setView] = useState<ViewState>(() => initialViewState(config));
   const [exporting, setExporting] = useState<{ done: number; total: number } | null>(null);
   // Seed 000 §4: a filter change (the board's global or implicit filters) goes back to page 1.
@@ -120,9 +121,9 @@ export function DataComponent({ kind, instance, master, config, filters, editMod
       )}
       {request && (
         <PartState loading={main.isLoading && !main.data} error={main.error} retry={main.retry} empty={empty && !main.isValidating}>
-          {outputModel === 'Summary' && <SummaryTiles periods={(main.data as SummaryResult | undefined)?.periods ?? []} />}
+          {outputModel === 'Summary' && <SummaryTiles periods={table.rows} columns={shown} datePattern={datePattern} />}
           {outputModel === 'Kpi' && main.data !== undefined && <KpiFigures kpi={main.data as KpiResult} title={name} />}
-          {shows('chart') && <ChartPart config={config} rows={table.rows} columns={shown} name={name} />}
+          {shows('chart') && <ChartPart config={config} rows={table.rows} columns={shown} name={name} years={table.years} />}
           {paged && shows('table') && (
             <DataTable
               name={name}

@@ -25,6 +25,7 @@ const CSS = `
 .tb-edit-tools { display: flex; flex-direction: column; gap: 8px; padding: 8px; border: 1px dashed var(--tb-border); border-radius: 8px; }
 .tb-edit-tools__parts { display: flex; flex-wrap: wrap; align-items: center; gap: 12px; }
 .tb-edit-tools__switch { display: inline-flex; align-items: center; gap: 6px; }
+.tb-edit-tools__period { display: inline-flex; flex-wrap: wrap; align-items: center; gap: 6px; }
 .tb-edit-tools__columns { list-style: none; margin: 0; padding: 0; display: grid; gap: 4px; }
 .tb-edit-tools__columns li { display: flex; align-items: center; gap: 8px; }
 .tb-edit-tools__title { flex: 1; }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { appliedSort, clickSort, defaultSortDir, type ColumnConfigValue, type ComponentConfigValue, type SortState } from '@tradeboard/shared/boards';
 import { Table, type TableProps } from '@tradeboard/shared/ui';
 import { navigate } from '@tradeboard/shared/web';
+import { useDateFormat } from './api.ts';
 import { cellValue, drillHref, formatCell, type Row } from './format.ts';
 
 type Props = {
@@ -21,9 +22,30 @@ type Props = {
 
 const NUMERIC = new Set(['money', 'percent', 'number', 'integer']);
 
-function Cell({ column, row }: { column: ColumnConfigValue; row: Row }): ReactNode {
+/**
+ * A column's width: figures as wide as their longest figures, codes narrow, names and descriptions
+ * wide and cut with an ellipsis. Fixed widths keep the key figures inside a half-width card; the
+ * rest scrolls sideways under the first column, which stays in place.
+ */
+export function columnWidth(column: Pick<ColumnConfigValue, 'dataSource' | 'title' | 'format'>): number {
+  switch (column.format) {
+    case 'money':
+      return 130;
+    case 'percent':
+      return 96;
+    case 'integer':
+    case 'number':
+      return 104;
+    case 'date':
+      return 112;
+    default:
+      return /name|description|supplier|customer$|title|address|reason/i.test(`${column.dataSource} ${column.title ?? ''}`) ? 200 : 120;
+  }
+}
+
+function Cell({ column, row, datePattern }: { column: ColumnConfigValue; row: Row; datePattern: string }): ReactNode {
   const value = cellValue(row, column);
-  const text = formatCell(value, column.format);
+  const text = formatCell(value, column.format, datePattern);
   const href = column.link ? drillHref(column.link, row) : null;
   // Negative figures (a drop against last year, a credit) show red.
   if (typeof value === 'number' && value < 0 && NUMERIC.has(column.format ?? 'text')) return <span className="tb-negative">{text}</span>;
@@ -50,18 +72,22 @@ function Cell({ column, row }: { column: ColumnConfigValue; row: Row }): ReactNo
 export function DataTable({ name, config, columns, rows, totalCount, pageNumber, pageSize, sort, autoSortEnabled, loading, onPage, onSort }: Props): ReactNode {
   const applied = appliedSort(sort, autoSortEnabled);
   const configured = config.dataConfig;
-  const tableColumns: TableProps<Row>['columns'] = columns
-    .filter((column) => column.isVisible)
-    .map((column) => ({
+  const datePattern = useDateFormat();
+  const visible = columns.filter((column) => column.isVisible);
+  const tableColumns: TableProps<Row>['columns'] = visible
+    .map((column, index) => ({
       key: column.dataSource,
       title: column.title ?? column.dataSource,
+      width: columnWidth(column),
+      fixed: index === 0 && visible.length > 2 ? ('left' as const) : undefined,
+      ellipsis: !NUMERIC.has(column.format ?? 'text'),
       align: NUMERIC.has(column.format ?? 'text') ? 'right' : 'left',
       // A per-year column (sales.0) has no server sort field of its own.
       sorter: !column.dataSource.includes('.'),
       sortDirections: ['ascend', 'descend', 'ascend'],
       showSorterTooltip: false,
       sortOrder: applied?.sortBy === column.dataSource ? (applied.sortDir === 'asc' ? 'ascend' : 'descend') : null,
-      render: (_: unknown, row: Row) => <Cell column={column} row={row} />,
+      render: (_: unknown, row: Row) => <Cell column={column} row={row} datePattern={datePattern} />,
     }));
   return (
     <Table<Row>
@@ -71,7 +97,7 @@ export function DataTable({ name, config, columns, rows, totalCount, pageNumber,
       dataSource={rows as Row[]}
       rowKey={(row) => String(row.key ?? JSON.stringify(row))}
       loading={loading}
-      scroll={{ x: 'max-content' }}
+      scroll={{ x: visible.reduce((total, column) => total + columnWidth(column), 0) }}
       pagination={{
         current: pageNumber,
         pageSize,

@@ -1,6 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import {
+  dateSlugOf,
   isPartVisible,
+  withDateSlug,
   withColumnMoved,
   withColumnVisible,
   withPartVisible,
@@ -8,9 +10,73 @@ import {
   type ComponentConfigValue,
   type VisiblePart,
 } from '@tradeboard/shared/boards';
-import { ArrowDownOutlined, ArrowUpOutlined, Button, SettingOutlined, Switch } from '@tradeboard/shared/ui';
+import { customDateSlug, customRangeSlug, DATE_CHOICES, isIsoDate } from '@tradeboard/shared/dates';
+import { ArrowDownOutlined, ArrowUpOutlined, Button, Input, Select, SettingOutlined, Switch } from '@tradeboard/shared/ui';
 
 const PART_LABELS: Record<VisiblePart, string> = { table: 'Table', kpi: 'KPI', chart: 'Chart', search: 'Search' };
+
+const GROUP_LABELS: Record<(typeof DATE_CHOICES)[number]['group'], string> = {
+  day: 'Days',
+  week: 'Weeks',
+  month: 'Months',
+  days: 'Last days',
+  year: 'Years',
+  quarter: 'Quarters',
+  custom: 'Custom',
+};
+
+/** The date choices of seed 000 §9 grouped as the picker lists them. */
+const PERIOD_OPTIONS = Object.entries(GROUP_LABELS).map(([group, label]) => ({
+  label,
+  options: DATE_CHOICES.filter((choice) => choice.group === group).map((choice) => ({ value: choice.slug, label: choice.label })),
+}));
+
+/** Which choice a saved dateSlug is: a fixed one, or a custom date (an ISO date) or range (from_to). */
+function choiceOf(slug: string): { choice: string; from?: string; to?: string } {
+  if (isIsoDate(slug)) return { choice: 'custom-date', from: slug };
+  const [from, to] = slug.split('_');
+  if (to !== undefined && isIsoDate(from) && isIsoDate(to)) return { choice: 'custom-range', from, to };
+  return { choice: slug };
+}
+
+/**
+ * The component's period as a dynamic date choice (seed 000 §9), saved in its config. A custom date
+ * or range is saved once its dates are complete (a range from its start to its end).
+ */
+function PeriodPicker({ slug, onChange }: { slug: string; onChange: (dateSlug: string) => void }): ReactNode {
+  const saved = choiceOf(slug);
+  const [choice, setChoice] = useState(saved.choice);
+  const [from, setFrom] = useState(saved.from ?? '');
+  const [to, setTo] = useState(saved.to ?? '');
+  const apply = (next: { choice: string; from: string; to: string }) => {
+    if (next.choice === 'custom-date') {
+      if (isIsoDate(next.from)) onChange(customDateSlug(next.from));
+    } else if (next.choice === 'custom-range') {
+      if (isIsoDate(next.from) && isIsoDate(next.to) && next.from <= next.to) onChange(customRangeSlug(next.from, next.to));
+    } else {
+      onChange(next.choice);
+    }
+  };
+  const set = (change: Partial<{ choice: string; from: string; to: string }>) => {
+    const next = { choice, from, to, ...change };
+    setChoice(next.choice);
+    setFrom(next.from);
+    setTo(next.to);
+    apply(next);
+  };
+  return (
+    <span className="tb-edit-tools__period">
+      <label className="tb-edit-tools__switch">
+        Period
+        <Select size="small" value={choice} options={PERIOD_OPTIONS} onChange={(value: string) => set({ choice: value })} aria-label="Period" popupMatchSelectWidth={false} style={{ minWidth: 150 }} />
+      </label>
+      {(choice === 'custom-date' || choice === 'custom-range') && (
+        <Input size="small" type="date" aria-label={choice === 'custom-date' ? 'Date' : 'From'} value={from} onChange={(event) => set({ from: event.target.value })} style={{ width: 150 }} />
+      )}
+      {choice === 'custom-range' && <Input size="small" type="date" aria-label="To" value={to} min={from || undefined} onChange={(event) => set({ to: event.target.value })} style={{ width: 150 }} />}
+    </span>
+  );
+}
 
 type Props = {
   config: ComponentConfigValue;
@@ -22,15 +88,18 @@ type Props = {
 };
 
 /**
- * Edit mode tools of a data component: per-instance visibility of table, KPI, chart and search,
- * and the columns' visibility and order (seed 000 §4), saved in the instance's config.
+ * Edit mode tools of a data component: its period (when its calls take one), per-instance
+ * visibility of table, KPI, chart and search, and the columns' visibility and order (seed 000 §4),
+ * saved in the instance's config.
  */
 export function EditTools({ config, columns, parts, save }: Props): ReactNode {
   const [open, setOpen] = useState(false);
   // A component configured without columns gets the shown ones, so the edit has something to keep.
   const base = config.columnConfigs?.length ? config : { ...config, columnConfigs: [...columns] };
+  const dateSlug = dateSlugOf(config);
   return (
     <div className="tb-edit-tools">
+      {dateSlug !== undefined && <PeriodPicker slug={dateSlug} onChange={(next) => next !== dateSlug && save(withDateSlug(config, next))} />}
       <div className="tb-edit-tools__parts" role="group" aria-label="Parts">
         {parts.map((part) => (
           <label key={part} className="tb-edit-tools__switch">

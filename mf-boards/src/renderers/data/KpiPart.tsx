@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
-import type { PartRequest } from '@tradeboard/shared/boards';
 import type { KpiResult } from '@tradeboard/shared/contracts';
 import { ArrowDownOutlined, ArrowUpOutlined } from '@tradeboard/shared/ui';
-import { usePartData } from './api.ts';
-import { formatMoney, formatPercent } from './format.ts';
+import { formatDateRange, formatMoney, formatPercent, type PartRequest } from '@tradeboard/shared/boards';
+import { useDateFormat, usePartData } from './api.ts';
 import { PartState } from './PartState.tsx';
 
 /** "Sales This Month", not "Sales This Month · This Month": the date choice only when the title lacks it. */
@@ -17,6 +16,7 @@ export function kpiLabel(label: string, title: string | undefined): string {
  * is the whole component (`title`) names itself; a list's KPI part shows only the date choice.
  */
 export function KpiFigures({ kpi, title }: { kpi: KpiResult; title?: string }): ReactNode {
+  const datePattern = useDateFormat();
   const up = (kpi.change ?? 0) >= 0;
   const trend = kpi.change === null ? null : up ? 'up' : 'down';
   return (
@@ -28,7 +28,7 @@ export function KpiFigures({ kpi, title }: { kpi: KpiResult; title?: string }): 
       <div className="tb-kpi__comparison">
         {kpi.comparison ? (
           <span aria-label="Comparison period">
-            vs {formatMoney(kpi.comparison.sales)} <span className="tb-muted">({kpi.comparison.from} – {kpi.comparison.to})</span>
+            vs {formatMoney(kpi.comparison.sales)} <span className="tb-muted">({formatDateRange(kpi.comparison.from, kpi.comparison.to, datePattern)})</span>
           </span>
         ) : (
           <span className="tb-muted">No comparison period</span>

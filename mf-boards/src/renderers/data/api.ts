@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 import type { Contract } from '@tradeboard/shared/contracts';
-import type { PartRequest } from '@tradeboard/shared/boards';
-import { isSettingOn } from '@tradeboard/shared/user-settings';
+import { DEFAULT_DATE_FORMAT, type PartRequest } from '@tradeboard/shared/boards';
+import { DEFAULT_SETTINGS, isSettingOn, settingValue } from '@tradeboard/shared/user-settings';
 import { api, useTradeboardStore } from '@tradeboard/shared/web';
 
 /**
@@ -36,4 +36,10 @@ export function usePartData<T>(request: PartRequest | null): PartData<T> {
 export function useSetting(name: 'AutoSortEnabled' | 'ExcelExportsEnabled'): boolean {
   const settings = useTradeboardStore((state) => state.user?.settings);
   return settings?.some((s) => s.settingName === name) ? isSettingOn(settings, name) : true;
+}
+
+/** The signed-in user's DateFormatSetting (seed 000 §9: MM/dd/yyyy until the server says otherwise). */
+export function useDateFormat(): string {
+  const settings = useTradeboardStore((state) => state.user?.settings);
+  return (settings && settingValue(settings, 'DateFormatSetting')) || DEFAULT_SETTINGS.DateFormatSetting || DEFAULT_DATE_FORMAT;
 }

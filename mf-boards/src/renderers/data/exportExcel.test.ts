@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { initialViewState, type ColumnConfigValue, type ComponentConfigValue } from '@tradeboard/shared/boards';
 import { callsTo, mockFetch } from '@tradeboard/shared/testing/mockFetch';
 import { buildWorkbook, EXPORT_PAGE_SIZE, exportFileName, fetchAllRows } from './exportExcel.ts';
-import { drillHref, formatCell, formatMoney } from './format.ts';
+import { formatMoney } from '@tradeboard/shared/boards';
+import { drillHref, formatCell } from './format.ts';
 
 const config: ComponentConfigValue = {
   outputModel: 'List',

@@ -1,47 +1,16 @@
-import type { ColumnConfigValue, ColumnFormat, ColumnLink } from '@tradeboard/shared/boards';
+import { formatDate, formatValue, unitOfFormat, type ColumnConfigValue, type ColumnFormat, type ColumnLink } from '@tradeboard/shared/boards';
 
 export type Row = Record<string, unknown>;
 
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0, minimumFractionDigits: 0 });
-const number = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const percent = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1, minimumFractionDigits: 1 });
-
-/** US dollars with no decimals ($1,234,568), as every figure of the product shows money. */
-export function formatMoney(value: number): string {
-  return money.format(value);
-}
-
-/** Percent values arrive as percentages (12.5 → 12.5%). */
-export function formatPercent(value: number): string {
-  return `${percent.format(value)}%`;
-}
-
-function formatDate(value: unknown): string {
-  const text = String(value);
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
-  // Seed §9 DateFormatSetting MM/dd/yyyy.
-  return match ? `${match[2]}/${match[3]}/${match[1]}` : text;
-}
-
-/** A cell as the screen (and the Excel export's text) shows it; empty for null. */
-export function formatCell(value: unknown, format: ColumnFormat | undefined): string {
+/**
+ * A cell as the screen (and the Excel export's text) shows it; empty for null. Numbers and dates
+ * follow the boards' one formatting module (dates in the user's DateFormatSetting).
+ */
+export function formatCell(value: unknown, format: ColumnFormat | undefined, datePattern?: string): string {
   if (value === null || value === undefined || value === '') return '';
-  const numeric = typeof value === 'number' ? value : Number.NaN;
-  switch (format) {
-    case 'money':
-      return Number.isFinite(numeric) ? formatMoney(numeric) : String(value);
-    case 'percent':
-      return Number.isFinite(numeric) ? formatPercent(numeric) : String(value);
-    case 'number':
-      return Number.isFinite(numeric) ? number.format(numeric) : String(value);
-    case 'integer':
-      return Number.isFinite(numeric) ? integer.format(numeric) : String(value);
-    case 'date':
-      return formatDate(value);
-    default:
-      return typeof value === 'number' ? number.format(value) : String(value);
-  }
+  if (format === 'date') return formatDate(String(value), datePattern);
+  // A number that is not finite (a division by zero upstream) shows empty, never "NaN".
+  return typeof value === 'number' ? formatValue(value, unitOfFormat(format) ?? 'number') : String(value);
 }
 
 /** Excel number formats matching formatCell (money: US dollars, 0 decimals). */

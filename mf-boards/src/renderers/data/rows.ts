@@ -2,15 +2,15 @@ import { orderedColumns, type ColumnConfigValue, type ColumnFormat, type Compone
 import type { Row } from './format.ts';
 
 /** What the table, chart and export read from any paged result. */
-export type TableData = { rows: Row[]; totalCount: number; label?: string };
+export type TableData = { rows: Row[]; totalCount: number; label?: string; years?: PagedResult['years'] };
 
-type PagedResult = { rows?: Row[]; periods?: Row[]; totalCount?: number; label?: string; years?: { year: number }[] };
+type PagedResult = { rows?: Row[]; periods?: Row[]; totalCount?: number; label?: string; years?: { year: number; token?: string; from?: string }[] };
 
 /** The rows of any result: a paged result's rows, or a SummaryResult's periods. */
 export function tableData(result: unknown): TableData {
   const paged = (result ?? {}) as PagedResult;
   const rows = Array.isArray(paged.rows) ? paged.rows : Array.isArray(paged.periods) ? paged.periods : [];
-  return { rows, totalCount: paged.totalCount ?? rows.length, label: paged.label };
+  return { rows, totalCount: paged.totalCount ?? rows.length, label: paged.label, years: paged.years };
 }
 
 const MONEY_FIELDS = /sales|cost|grossProfit$|change$|amount|price|total|value|balance/i;
