@@ -19,10 +19,12 @@ const BACK_END = ['gateway', 'services'];
 
 /**
  * The zones of import-x/no-restricted-paths (DESIGN §3: remotes are deployed on their own and
- * reach each other only through Module Federation). `servicesMayUseBoards` lets the services' tests
- * build their requests with the board components' own request builder (shared/src/boards).
+ * reach each other only through Module Federation). `serversMayUseBoards` lets the services' tests
+ * and the gateway's load bench build their requests with the board components' own request
+ * builder (shared/src/boards), as the board page does.
  */
-function boundaries({ servicesMayUseBoards = false } = {}) {
+function boundaries({ serversMayUseBoards = false } = {}) {
+  const frontEnd = FRONT_END.filter((dir) => !(serversMayUseBoards && dir === 'shared/src/boards'));
   return [
     ...REMOTES.map((remote) => ({
       target: remote,
@@ -47,12 +49,12 @@ function boundaries({ servicesMayUseBoards = false } = {}) {
     },
     {
       target: 'services',
-      from: ['gateway', ...FRONT_END.filter((dir) => !(servicesMayUseBoards && dir === 'shared/src/boards'))],
+      from: ['gateway', ...frontEnd],
       message: 'services never import front-end code or the gateway.',
     },
     {
       target: 'gateway',
-      from: FRONT_END,
+      from: frontEnd,
       message: 'The gateway imports services and the non-web parts of shared only.',
     },
   ];
@@ -87,9 +89,9 @@ export default defineConfig([
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
-    files: ['services/**/*.test.ts'],
+    files: ['services/**/*.test.ts', 'gateway/bench/**'],
     rules: {
-      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: boundaries({ servicesMayUseBoards: true }) }],
+      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: boundaries({ serversMayUseBoards: true }) }],
     },
   },
   {
