@@ -141,16 +141,11 @@ async function registerServices(app: FastifyInstance, config: GatewayConfig): Pr
     }
     const resources = new Set(allContracts.filter((c) => c.service === name).map((c) => resourceOf(c.path)));
     for (const resource of resources) {
-      // The proxy passes bodies through unparsed, with its own parser in its scope: the edge's
-      // JSON parser (input-guard.ts) gives way there, and the service's own platform checks them.
-      await app.register(async (scope) => {
-        scope.removeContentTypeParser('application/json');
-        await scope.register(httpProxy, {
-          upstream,
-          prefix: `/api/${resource}`,
-          rewritePrefix: `/api/${resource}`,
-          replyOptions: { onError: upstreamFailure(name) },
-        });
+      await app.register(httpProxy, {
+        upstream,
+        prefix: `/api/${resource}`,
+        rewritePrefix: `/api/${resource}`,
+        replyOptions: { onError: upstreamFailure(name) },
       });
     }
   }
