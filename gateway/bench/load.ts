@@ -271,16 +271,27 @@ export type Answer = { cls: string; status: number; ms: number; at: number; body
 export type LoadResult = { answers: Answer[]; errors: number; timeouts: number; seconds: number };
 
 /**
- * Runs every user's walk on its own connection (autocannon: one connection per user, `rate`
- * requests a second each) for `seconds`. `onAnswer` sees each answer as it comes.
+ * Runs the users' walks on one connection each (autocannon, `rate` requests a second per
+ * connection) for `seconds`. `onAnswer` sees each answer as it comes.
  */
 export async function runLoad(base: string, users: User[], seconds: number, rate: number, onAnswer?: (answer: Answer) => void): Promise<LoadResult> {
   const answers: Answer[] = [];
-  let nextUser = 0;
+  // A connection takes the next user whose last call was answered, and hands him back with the
+  // answer: each user has one call in flight at most, in his walk's order. (autocannon gives a
+  // request's context to its answer, not a connection's identity, and a long request list to keep
+  // one would take it seconds to copy.) A user whose call was never answered (a timeout) is taken
+  // again once nobody else is free.
+  const ready = [...users];
+  const inFlight = new Map<User, number>();
+  const takeUser = (): User => {
+    const user = ready.shift() ?? [...inFlight].sort((a, b) => a[1] - b[1])[0]![0];
+    inFlight.set(user, Date.now());
+    return user;
+  };
+  const calls = new WeakMap<object, { user: User; step: Step }>();
   // autocannon reports a response's latency (its 'response' event) right after the request's
   // onResponse, synchronously: the step answered is handed over between the two.
   let answered: { step: Step; status: number; body: string } | undefined;
-  const steps = new WeakMap<object, { user: User; step?: Step }>();
   const started = Date.now();
   const options: autocannon.Options = {
     url: base,
@@ -288,30 +299,30 @@ export async function runLoad(base: string, users: User[], seconds: number, rate
     connectionRate: rate,
     duration: seconds,
     timeout: 10,
-    // The context is a connection's (one user's); autocannon starts it afresh when it wraps
-    // around the requests list, so the list is long and the user is found again by connection.
-    initialContext: {},
-    requests: Array.from({ length: 100_000 }, () => ({
-      setupRequest: (request: autocannon.Request, context: object): autocannon.Request => {
-        const state = steps.get(context) ?? { user: users[nextUser++ % users.length]! };
-        steps.set(context, state);
-        const step = state.user.walk.next().value;
-        state.step = step;
-        const { cookie, xsrf } = state.user.session;
-        return {
-          ...request,
-          method: step.method,
-          path: `/api${step.path}`,
-          headers: { cookie, 'x-xsrf-token': xsrf, ...(step.body === undefined ? {} : { 'content-type': 'application/json' }) },
-          body: step.body === undefined ? undefined : JSON.stringify(step.body),
-        };
+    requests: [
+      {
+        setupRequest: (request: autocannon.Request, context: object): autocannon.Request => {
+          const user = takeUser();
+          const step = user.walk.next().value;
+          calls.set(context, { user, step });
+          const { cookie, xsrf } = user.session;
+          return {
+            ...request,
+            method: step.method,
+            path: `/api${step.path}`,
+            headers: { cookie, 'x-xsrf-token': xsrf, ...(step.body === undefined ? {} : { 'content-type': 'application/json' }) },
+            body: step.body === undefined ? undefined : JSON.stringify(step.body),
+          };
+        },
+        onResponse: (status: number, body: string, context: object) => {
+          const { user, step } = calls.get(context)!;
+          step.answered?.(status, body);
+          inFlight.delete(user);
+          ready.push(user);
+          answered = { step, status, body };
+        },
       },
-      onResponse: (status: number, body: string, context: object) => {
-        const step = steps.get(context)!.step!;
-        step.answered?.(status, body);
-        answered = { step, status, body };
-      },
-    })),
+    ],
   };
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
