@@ -43,7 +43,7 @@ export const BOARDS_STYLES = `
 .tb-card__hint { margin: 0; max-width: 46ch; }
 @keyframes tb-card-pulse { 0% { box-shadow: 0 0 0 0 rgba(22,163,74,.55); border-color: var(--tb-ok); } 70% { box-shadow: 0 0 0 12px rgba(22,163,74,0); border-color: var(--tb-ok); } 100% { box-shadow: 0 0 0 0 rgba(22,163,74,0); } }
 .tb-card--pulse { animation: tb-card-pulse .75s ease-out 2; border-color: var(--tb-ok); }
-@media (prefers-reduced-motion: reduce) { .tb-card--pulse { animation: none; outline: 2px solid var(--tb-ok); } }
+@media (prefers-reduced-motion: reduce) { .tb-card--pulse { animation: none; outline: 2px solid var(--tb-ok); } .react-grid-layout, .react-grid-item { transition: none !important; } }
 .tb-instance { display: flex; flex-direction: column; gap: 8px; }
 .tb-instance + .tb-instance { border-top: 1px solid var(--tb-border); padding-top: 12px; }
 .tb-instance__header { display: flex; align-items: center; gap: 8px; }
@@ -111,6 +111,8 @@ export const BOARDS_STYLES = `
 .react-grid-item.react-grid-placeholder { background: var(--tb-accent); opacity: .15; border-radius: 12px; transition-duration: 100ms; z-index: 2; user-select: none; }
 .react-grid-item > .react-resizable-handle { position: absolute; width: 20px; height: 20px; bottom: 0; right: 0; cursor: se-resize; z-index: 2; }
 .react-grid-item > .react-resizable-handle::after { content: ""; position: absolute; right: 5px; bottom: 5px; width: 7px; height: 7px; border-right: 2px solid var(--tb-muted); border-bottom: 2px solid var(--tb-muted); }
+/* A card that may not be resized keeps its handle element, hidden (react-grid-layout's own rule). */
+.react-resizable-hide > .react-resizable-handle { display: none; }
 @media (max-width: 768px) {
   .tb-board-head { align-items: stretch; }
   .tb-tabs { flex-basis: 100%; }

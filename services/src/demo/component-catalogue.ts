@@ -57,7 +57,8 @@ export function columns(specs: readonly ColumnSpec[]): Column[] {
 
 export const keyColumns = (dim: Dimension): ColumnSpec[] =>
   dim.time
-    ? [['key', dim.label, 'text']]
+    ? // A day is a date (shown in the user's DateFormatSetting); months and quarters are named by the chart.
+      [['key', dim.label, dim.groupBy === 'day' ? 'date' : 'text']]
     : [
         ['key', dim.label, 'text', { link: dim.link }],
         ['name', `${dim.label} Name`, 'text', { link: dim.link }],

@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Area, Bar, Column, Line, Pie } from '@ant-design/charts';
 import { Renderer as SvgRenderer } from '@antv/g-svg';
 import { formatCategory, formatCompact, formatValue, truncateLabel, type DatasetTabValue, type TimeGrain, type ValueUnit } from '@tradeboard/shared/boards';
@@ -39,7 +39,10 @@ const reducedMotion = () => typeof window !== 'undefined' && window.matchMedia?.
  * labels stay level (periods short, names cut with an ellipsis).
  */
 export default function Chart({ tab, points, unit, grain, datePattern, dark, label, onPointClick }: Props): ReactNode {
-  const renderer = useMemo(() => new SvgRenderer(), []);
+  // A new renderer each render: the charts library walks and clones its options on every update,
+  // and a renderer that has drawn holds references back to its canvas (the walk would never end).
+  // The chart keeps the renderer it was created with.
+  const renderer = new SvgRenderer();
   const onReady = (chart: object) => {
     if (onPointClick) (chart as ChartInstance).on('element:click', (event) => event.data?.data && onPointClick(event.data.data));
   };
@@ -57,8 +60,9 @@ export default function Chart({ tab, points, unit, grain, datePattern, dark, lab
     animate: reducedMotion() ? false : undefined,
     theme: dark ? 'classicDark' : 'classic',
     axis: {
-      x: { labelFormatter: category, labelAutoRotate: false, labelAutoHide: true, title: false },
-      y: { labelFormatter: (value: number) => formatCompact(value, unit), title: false },
+      // Labels stay level on both axes (bars would otherwise stand their value labels on end).
+      x: { labelFormatter: category, labelAutoRotate: false, labelTransform: 'rotate(0)', labelAutoHide: true, title: false },
+      y: { labelFormatter: (value: number) => formatCompact(value, unit), labelAutoRotate: false, labelTransform: 'rotate(0)', labelAutoHide: true, title: false },
     },
     tooltip: {
       title: (point: ChartPoint) => formatCategory(point.x, grain, datePattern),

@@ -22,24 +22,29 @@ type Props = {
 
 const NUMERIC = new Set(['money', 'percent', 'number', 'integer']);
 
+/** Names and descriptions: they take the width left over (at least this much) and end with an ellipsis. */
+const NAME_MIN_WIDTH = 120;
+const NAMES = /name|description|title|address|reason/i;
+
 /**
- * A column's width: figures as wide as their longest figures, codes narrow, names and descriptions
- * wide and cut with an ellipsis. Fixed widths keep the key figures inside a half-width card; the
- * rest scrolls sideways under the first column, which stays in place.
+ * A column's width: figures as wide as their longest figures, codes narrow, names (undefined) the
+ * rest. Fixed widths keep the key figures inside a half-width card; what is left scrolls sideways
+ * under the first column, which stays in place.
  */
-export function columnWidth(column: Pick<ColumnConfigValue, 'dataSource' | 'title' | 'format'>): number {
+export function columnWidth(column: Pick<ColumnConfigValue, 'dataSource' | 'title' | 'format'>): number | undefined {
+  if (column.dataSource === 'rank') return 64;
   switch (column.format) {
     case 'money':
-      return 130;
+      return 120;
     case 'percent':
-      return 96;
+      return 90;
     case 'integer':
     case 'number':
-      return 104;
+      return 96;
     case 'date':
-      return 112;
+      return 110;
     default:
-      return /name|description|supplier|customer$|title|address|reason/i.test(`${column.dataSource} ${column.title ?? ''}`) ? 200 : 120;
+      return NAMES.test(`${column.dataSource} ${column.title ?? ''}`) ? undefined : 100;
   }
 }
 
@@ -97,7 +102,7 @@ export function DataTable({ name, config, columns, rows, totalCount, pageNumber,
       dataSource={rows as Row[]}
       rowKey={(row) => String(row.key ?? JSON.stringify(row))}
       loading={loading}
-      scroll={{ x: visible.reduce((total, column) => total + columnWidth(column), 0) }}
+      scroll={{ x: visible.reduce((total, column) => total + (columnWidth(column) ?? NAME_MIN_WIDTH), 0) }}
       pagination={{
         current: pageNumber,
         pageSize,
