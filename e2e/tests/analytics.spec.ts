@@ -156,10 +156,10 @@ test('a chart switches dataset tabs, and the KPI shows this period against the l
   const tabs = list.getByRole('tablist');
   const [first, second] = await tabs.getByRole('tab').allTextContents();
   await expect(tabs.getByRole('tab', { name: first })).toHaveAttribute('aria-selected', 'true');
-  await expect(list.getByRole('img', { name: `${INSTANCE}: ${first} chart` }).locator('canvas')).toBeVisible();
+  await expect(list.getByRole('img', { name: `${INSTANCE}: ${first} chart` }).locator('svg').first()).toBeVisible();
   await tabs.getByRole('tab', { name: second }).click();
   await expect(tabs.getByRole('tab', { name: second })).toHaveAttribute('aria-selected', 'true');
-  await expect(list.getByRole('img', { name: `${INSTANCE}: ${second} chart` }).locator('canvas')).toBeVisible();
+  await expect(list.getByRole('img', { name: `${INSTANCE}: ${second} chart` }).locator('svg').first()).toBeVisible();
 
   const kpi = list.getByRole('group', { name: /^KPI / });
   await expect(kpi.getByLabel('This period')).toHaveText(/^\$[\d,]+$/);
