@@ -160,6 +160,8 @@ export type GroupedSpec = {
   group: GroupKey;
   /** Output column (camelCase) → aggregate over the rows; each is also a sort key and a total. */
   measures: Readonly<Record<string, string>>;
+  /** Output column → a percentage of one measure over another (null when the whole is 0): a sort key; its total is the ratio of the totals. */
+  ratios?: Readonly<Record<string, { part: string; whole: string }>>;
   /** The rows are one per group already: the measures are plain expressions and nothing is grouped. */
   perGroup?: boolean;
   /** false when `from` groups rows an index gives in its groups' order (AnalyticsQueryOptions). */
@@ -173,15 +175,18 @@ export type GroupedSpec = {
   params: SqlParams;
 };
 
-export type GroupedAnswer = { rows: Array<Record<string, unknown>>; totalCount: number; totals: Record<string, number> };
+export type GroupedAnswer = { rows: Array<Record<string, unknown>>; totalCount: number; totals: Record<string, number | null> };
 
 /** A money amount rounded to cents as a float (0 when null). */
 export const round2 = (sql: string) => `round(coalesce(${sql}, 0), 2)::float8`;
 
+/** `part` as a percentage of `whole`, to two decimals; null when the whole is 0. */
+const percentOf = (part: string, whole: string) => `round(100.0 * (${part}) / nullif(${whole}, 0), 2)::float8`;
+
 /** Groups with their measures, searched on key and name, sorted, paged, with totals of every group. */
 export async function groupedMeasures(call: ErpCall, spec: GroupedSpec): Promise<GroupedAnswer> {
   const { rows } = await analyticsQuery(call.db, groupedStatement(call, spec), spec.params.values, { hashAggregates: spec.hashAggregates });
-  return groupedAnswer(rows, Object.keys(spec.measures));
+  return groupedAnswer(rows, Object.keys(spec.measures), Object.keys(spec.ratios ?? {}));
 }
 
 /** groupedMeasures' statement, its parameters added to `spec.params`: rows that groupedAnswer reads. */
@@ -195,17 +200,26 @@ export function groupedStatement(call: ErpCall, spec: GroupedSpec): string {
   where.push(...filterPredicates(request.filters, spec.filterFields, params));
   const names = spec.group.names;
   const measures = Object.keys(spec.measures);
-  const aggregates = measures.map((m) => `${spec.measures[m]} AS "${m}"`).join(', ');
+  const ratios = Object.entries(spec.ratios ?? {});
+  const aggregates = [
+    ...measures.map((m) => `${spec.measures[m]} AS "${m}"`),
+    ...ratios.map(([r, { part, whole }]) => `${percentOf(spec.measures[part]!, spec.measures[whole]!)} AS "${r}"`),
+  ].join(', ');
   const search = searchPredicate(request.searchString, request.searchOperator, ['g.key', 'g.name'], params);
-  const sortable: FieldMap = { key: 'g.key', name: 'g.name', ...Object.fromEntries(measures.map((m) => [m, `g."${m}"`])) };
+  const sortable: FieldMap = { key: 'g.key', name: 'g.name', ...Object.fromEntries([...measures, ...ratios.map(([r]) => r)].map((m) => [m, `g."${m}"`])) };
+  const totals = [
+    ...measures.map((m) => `${round2(`sum(g."${m}")`)} AS "t_${m}"`),
+    ...ratios.map(([r, { part, whole }]) => `${percentOf(`sum(g."${part}")`, `sum(g."${whole}")`)} AS "t_${r}"`),
+  ];
+  const outputs = [...measures.map((m) => `${round2(`g."${m}"`)} AS "${m}"`), ...ratios.map(([r]) => `g."${r}"`)];
   const order = orderByClause(request, sortable, spec.defaultSort, 'g.key ASC');
   const lateNames = namesAfterPage(request, spec.defaultSort.field);
   return `
     WITH a AS (SELECT ${spec.group.key} AS key, ${aggregates} FROM ${spec.from} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ${spec.perGroup ? '' : 'GROUP BY 1'}),
          f AS (${lateNames ? 'SELECT * FROM a' : `SELECT * FROM (SELECT a.*, ${groupName(names, 'a')} AS name FROM a) g ${search ? `WHERE ${search}` : ''}`}),
-         t AS (SELECT count(*)::int AS total_count, ${measures.map((m) => `${round2(`sum(g."${m}")`)} AS "t_${m}"`).join(', ')} FROM f g),
+         t AS (SELECT count(*)::int AS total_count, ${totals.join(', ')} FROM f g),
          p AS (SELECT g.* FROM f g ${order} ${pageClause(request, params)})
-    SELECT t.*, g.key, ${lateNames ? groupName(names, 'g') : 'g.name'} AS name, ${measures.map((m) => `${round2(`g."${m}"`)} AS "${m}"`).join(', ')}
+    SELECT t.*, g.key, ${lateNames ? groupName(names, 'g') : 'g.name'} AS name, ${outputs.join(', ')}
       FROM t LEFT JOIN p g ON true ${order}`;
 }
 
@@ -213,14 +227,20 @@ export function groupedStatement(call: ErpCall, spec: GroupedSpec): string {
  * The answer of a grouped statement's rows: each the count (total_count), the totals (t_<measure>)
  * and one page row (key, name and the measures), or no page row (a null key) when the page is empty.
  */
-export function groupedAnswer(rows: Array<Record<string, unknown>>, measures: readonly string[]): GroupedAnswer {
+export function groupedAnswer(rows: Array<Record<string, unknown>>, measures: readonly string[], ratios: readonly string[] = []): GroupedAnswer {
   const first = rows[0]!;
+  const ratio = (value: unknown) => (value === null ? null : Number(value));
   return {
     rows: rows
       .filter((row) => row.key !== null)
-      .map((row) => Object.fromEntries(['key', 'name', ...measures].map((c) => [c, c === 'key' || c === 'name' ? String(row[c]) : Number(row[c])]))),
+      .map((row) => ({
+        key: String(row.key),
+        name: String(row.name),
+        ...Object.fromEntries(measures.map((m) => [m, Number(row[m])])),
+        ...Object.fromEntries(ratios.map((r) => [r, ratio(row[r])])),
+      })),
     totalCount: Number(first.total_count),
-    totals: Object.fromEntries(measures.map((m) => [m, Number(first[`t_${m}`])])),
+    totals: { ...Object.fromEntries(measures.map((m) => [m, Number(first[`t_${m}`])])), ...Object.fromEntries(ratios.map((r) => [r, ratio(first[`t_${r}`])])) },
   };
 }
 

@@ -249,15 +249,12 @@ export async function inventoryRoutes(app: FastifyInstance): Promise<void> {
         itemCount: 'count(*)',
         deadStockItemCount: 'count(*) FILTER (WHERE r.is_dead)',
       },
+      ratios: { deadStockPercent: { part: 'deadStockValue', whole: 'value' } },
       filterFields: GROUP_FILTERS,
       salesRepColumn: null,
       request: search,
       defaultSort: { field: 'value', dir: 'desc' },
       params: new SqlParams(),
-    });
-    const withPercent = (r: Record<string, unknown>) => ({
-      ...r,
-      deadStockPercent: Number(r.value) === 0 ? null : Math.round((10_000 * Number(r.deadStockValue)) / Number(r.value)) / 100,
     });
     return {
       groupBy: request.params.groupBy,
@@ -265,8 +262,8 @@ export async function inventoryRoutes(app: FastifyInstance): Promise<void> {
       deadStockDays: days(call.settings.InventoryDeadStockDays, 'InventoryDeadStockDays'),
       excludeFromDeadStockDays: excludeDays,
       ...pageOf(search, result.totalCount),
-      totals: withPercent(result.totals) as never,
-      rows: result.rows.map(withPercent) as never,
+      totals: result.totals as never,
+      rows: result.rows as never,
     };
   }));
 

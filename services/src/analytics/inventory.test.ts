@@ -30,6 +30,16 @@ describe('Inventory/Value', () => {
     expect(cents(longer.totals.deadStockValue)).toBe(cents(d));
   });
 
+  it('Value/Grouped sorts on its dead-stock percentage, each row its own ratio', async () => {
+    const { rep } = kit.users;
+    const body = { pageSize: 500, sortBy: 'deadStockPercent', sortDir: 'desc' };
+    const { rows } = await ok(rep, '/Inventory/Value/Grouped/productGroup/30', body);
+    const percents = rows.map((r: { deadStockPercent: number | null }) => r.deadStockPercent);
+    expect(percents.length).toBeGreaterThan(2);
+    expect(percents.filter((p: number | null) => p !== null)).toEqual([...percents.filter((p: number | null) => p !== null)].sort((a, b) => b - a));
+    for (const row of rows) expect(row.deadStockPercent).toBeCloseTo((100 * row.deadStockValue) / row.value, 1);
+  });
+
   it('ValueAnalysis/Grouped ages stock by days since last sold (90/180/270/365), never sold apart', async () => {
     const { admin } = kit.users;
     const result = await ok(admin, '/Inventory/ValueAnalysis/Grouped/productGroup', { pageSize: 500 });
