@@ -139,12 +139,16 @@ function countResults(file, pick) {
   return pick(JSON.parse(readFileSync(file, 'utf8')));
 }
 
-/** `checksPassed`: the static checks already passed, counted in the closing line. */
-function test(checksPassed) {
+/**
+ * `checksPassed`: the static checks already passed, counted in the closing line. `databaseOnly`:
+ * repeat only what depends on the database (CI's second run, against PostgreSQL): the service and
+ * gateway tests, and the browser tests that are not marked as embedded-run only.
+ */
+function test(checksPassed, databaseOnly) {
   const reports = mkdtempSync(path.join(tmpdir(), 'tb-reports-'));
   const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'the embedded database';
   console.log(`▸ Unit and service tests (Vitest) against ${database}…`);
-  const vitest = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reports}/vitest.json`], {
+  const vitest = spawnSync('npx', ['vitest', 'run', ...(databaseOnly ? ['--project', 'node'] : []), '--reporter=default', '--reporter=json', `--outputFile.json=${reports}/vitest.json`], {
     cwd: ROOT,
     stdio: 'inherit',
   });
@@ -153,7 +157,7 @@ function test(checksPassed) {
     spawnSync('npx', ['playwright', 'test'], {
       cwd: path.join(ROOT, 'e2e'),
       stdio: 'inherit',
-      env: { ...process.env, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/playwright.json` },
+      env: { ...process.env, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...(databaseOnly ? { TB_DATABASE_ONLY: '1' } : {}), PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/playwright.json` },
     });
   const e2e = process.env.DATABASE_URL ? withScratchDatabase(process.env.DATABASE_URL, runE2e) : runE2e();
   const unit = countResults(`${reports}/vitest.json`, (r) => ({
@@ -188,10 +192,12 @@ switch (command) {
     break;
   case 'test': {
     ensureInstalled();
-    // The checks do not depend on the database: CI's second run (PostgreSQL) skips them.
-    const checksPassed = process.env.TB_SKIP_STATIC_CHECKS === '1' ? 0 : await staticChecks();
+    // CI's second run (PostgreSQL) repeats only what depends on the database: no typecheck, lint,
+    // browser-only unit tests or browser tests marked as embedded-run only.
+    const databaseOnly = process.env.TB_DATABASE_ONLY === '1';
+    const checksPassed = databaseOnly ? 0 : await staticChecks();
     ensureBuilt();
-    test(checksPassed);
+    test(checksPassed, databaseOnly);
     break;
   }
   default:
