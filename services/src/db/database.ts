@@ -10,6 +10,8 @@ export type Db = pg.Pool;
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Writes the embedded database's files to `file`, for `snapshot` to start another from (embedded only). */
+  dump?(file: string): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -18,6 +20,8 @@ export type DatabaseOptions = {
   databaseUrl?: string;
   /** Where the embedded database keeps its files; `memory://` keeps none. */
   dataDir?: string;
+  /** A file written by `dump`: the embedded database starts as a copy of it (on a new data dir). */
+  snapshot?: string;
   /** How long a new PostgreSQL connection may take before the call fails (default 5 s). */
   connectTimeoutMs?: number;
   /** Where a connection lost while idle is reported (the pool drops it and opens another when needed). */
@@ -56,13 +60,13 @@ function keepConnectionsOnRefusedStatements(pool: pg.Pool): pg.Pool {
   return pool;
 }
 
-async function startEmbedded(dataDir: string): Promise<Database> {
+async function startEmbedded(dataDir: string, snapshot?: string): Promise<Database> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   // pg reaches a Unix socket as <host dir>/.s.PGSQL.<port>.
   const socketDir = mkdtempSync(path.join(tmpdir(), 'tb-pg-'));
   const port = 5432;
   const worker = new Worker(WORKER_URL, {
-    workerData: { dataDir, socketPath: path.join(socketDir, `.s.PGSQL.${port}`) },
+    workerData: { dataDir, snapshot, socketPath: path.join(socketDir, `.s.PGSQL.${port}`) },
   });
   await new Promise<void>((resolve, reject) => {
     worker.once('error', reject);
@@ -83,14 +87,21 @@ async function startEmbedded(dataDir: string): Promise<Database> {
     idleTimeoutMillis: 0,
     onConnect: (client) => client.query('DEALLOCATE ALL'),
   }));
+  /** One request to the worker, answered by one message. */
+  const ask = (message: object) =>
+    new Promise((resolve) => {
+      worker.once('message', resolve);
+      worker.postMessage(message);
+    });
   return {
     db,
     kind: 'pglite',
+    async dump(file) {
+      await ask({ type: 'dump', file });
+    },
     async close() {
       await db.end();
-      const closed = new Promise((resolve) => worker.once('message', resolve));
-      worker.postMessage({ type: 'close' });
-      await closed;
+      await ask({ type: 'close' });
       await worker.terminate();
       rmSync(socketDir, { recursive: true, force: true });
     },
@@ -98,7 +109,7 @@ async function startEmbedded(dataDir: string): Promise<Database> {
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  const database = options.databaseUrl ? openPostgres(options.databaseUrl, options.connectTimeoutMs ?? 5_000) : await startEmbedded(options.dataDir ?? './data');
+  const database = options.databaseUrl ? openPostgres(options.databaseUrl, options.connectTimeoutMs ?? 5_000) : await startEmbedded(options.dataDir ?? './data', options.snapshot);
   // A database restart ends every connection, and an 'error' nobody listens to ends the process.
   // An idle one is reported on the pool, which drops it. One checked out between two statements
   // (in a transaction) reports on the client itself: its next statement fails (a 503) and the

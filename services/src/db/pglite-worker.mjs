@@ -1,6 +1,6 @@
 // Runs the embedded PGlite database in a worker thread and serves it over the PostgreSQL
 // wire protocol on a loopback port, so its (blocking) queries never stall the gateway.
-import { readlinkSync } from 'node:fs';
+import { readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
@@ -15,13 +15,19 @@ try {
   // not Linux, or not allowed: run at normal priority
 }
 
-const db = await PGlite.create(workerData.dataDir);
+// A snapshot (a dump of another database's files) makes the start a copy instead of a new database.
+const db = await PGlite.create(workerData.dataDir, workerData.snapshot ? { loadDataDir: new Blob([readFileSync(workerData.snapshot)]) } : {});
 // PGlite is one session: one connection, and the pool in front of it holds one client.
 const server = new PGLiteSocketServer({ db, path: workerData.socketPath, maxConnections: 1 });
 await server.start();
 parentPort.postMessage({ type: 'listening' });
 
 parentPort.on('message', async (message) => {
+  if (message?.type === 'dump') {
+    const files = await db.dumpDataDir('none');
+    writeFileSync(message.file, Buffer.from(await files.arrayBuffer()));
+    parentPort.postMessage({ type: 'dumped' });
+  }
   if (message?.type === 'close') {
     await server.stop();
     await db.close();
