@@ -4,7 +4,6 @@ import { AnalyticsSearchRequest } from './analytics.ts';
 // The field schemas the ERP note, BOM, adjustment and RMA contracts (erp-notes.ts,
 // erp-adjustments.ts) build their rows and bodies from.
 
-export const Slug = Type.String({ minLength: 1, maxLength: 40 });
 export const IsoDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 export const Money = Type.Number();
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
