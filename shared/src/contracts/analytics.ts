@@ -9,30 +9,38 @@ import { BookingGroupBy, DateSlug, InvoiceGroupBy, OnTimeGroupBy, OrderGroupBy, 
 // search request of seed 000 §3. Money is in dollars, as numbers rounded to cents.
 
 /** Seed 000 §3 "Filter" (only include and equals compare). */
-export const AnalyticsFilter = Type.Object({
-  field: Type.String({ minLength: 1, maxLength: 100 }),
-  comparison: Type.Union([Type.Literal('include'), Type.Literal('equals')]),
-  values: Type.Array(Type.Union([Type.String({ maxLength: 500 }), BoundedNumber(), Type.Boolean()]), { maxItems: 1000 }),
-  group: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])),
-  calculation: Type.Optional(Type.Union([Type.String({ maxLength: 50 }), Type.Null()])),
-  controlName: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])),
-});
+export const AnalyticsFilter = Type.Object(
+  {
+    field: Type.String({ minLength: 1, maxLength: 100, description: "The field to filter on: one of the call's filter fields (a 400 names the unknown one)" }),
+    comparison: Type.Union([Type.Literal('include'), Type.Literal('equals')], {
+      description: 'include: the field is any of the values; equals: the field is the one value',
+    }),
+    values: Type.Array(Type.Union([Type.String({ maxLength: 500 }), BoundedNumber(), Type.Boolean()]), { maxItems: 1000, description: 'The values to keep' }),
+    group: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()], { description: 'The filter group it was chosen in (kept for the client)' })),
+    calculation: Type.Optional(Type.Union([Type.String({ maxLength: 50 }), Type.Null()], { description: 'How the values were chosen (default static; kept for the client)' })),
+    controlName: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()], { description: 'The control that set it (kept for the client)' })),
+  },
+  { description: 'One filter of a search request' },
+);
 export type AnalyticsFilter = Static<typeof AnalyticsFilter>;
 
-const nullable = <T extends TSchema>(schema: T) => Type.Optional(Type.Union([schema, Type.Null()]));
+const nullable = <T extends TSchema>(schema: T, description: string) => Type.Optional(Type.Union([schema, Type.Null()], { description }));
 
 /** Seed 000 §3 request parameters; pageSize 15 and pageNumber 1 by default, at most 500 a page. */
 const searchFields = {
-  searchString: nullable(Type.String({ maxLength: 200 })),
-  searchOperator: nullable(Type.Union([Type.Literal('Contains'), Type.Literal('Exact'), Type.Literal('BeginsWith'), Type.Literal('EndsWith')])),
-  sortBy: nullable(Type.String({ maxLength: 100 })),
-  sortDir: nullable(Type.Union([Type.Literal('asc'), Type.Literal('desc'), Type.Literal('ASC'), Type.Literal('DESC')])),
+  searchString: nullable(Type.String({ maxLength: 200 }), "Text to search the rows' key fields for (none: every row)"),
+  searchOperator: nullable(
+    Type.Union([Type.Literal('Contains'), Type.Literal('Exact'), Type.Literal('BeginsWith'), Type.Literal('EndsWith')]),
+    'How searchString matches (default Contains)',
+  ),
+  sortBy: nullable(Type.String({ maxLength: 100 }), "The field to sort by: one of the answer's row fields (default: the call's own order)"),
+  sortDir: nullable(Type.Union([Type.Literal('asc'), Type.Literal('desc'), Type.Literal('ASC'), Type.Literal('DESC')]), 'The sort direction (default: the call\'s own)'),
   // Not nullable: the validator would coerce 0 to null and let it pass.
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, description: 'Rows a page, 1 to 500 (default 15)' })),
   pageNumber: Type.Optional(PageNumber),
-  filters: nullable(Type.Array(AnalyticsFilter, { maxItems: 50 })),
+  filters: nullable(Type.Array(AnalyticsFilter, { maxItems: 50 }), 'Filters every row must pass (all of them)'),
 };
-export const AnalyticsSearchRequest = Type.Object(searchFields);
+export const AnalyticsSearchRequest = Type.Object(searchFields, { description: 'Seed 000 §3 request parameters: search, sort, page and filter the rows' });
 export type AnalyticsSearchRequest = Static<typeof AnalyticsSearchRequest>;
 
 const IsoDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
@@ -148,8 +156,7 @@ const errors = { 400: ErrorBody, 401: ErrorBody };
 const GroupedBody = Type.Object({ ...searchFields, groupBy: InvoiceGroupBy.grouped, dateSlug: DateSlug });
 const YoyFields = {
   ...searchFields,
-  /** Fiscal years (the FiscalYear setting) instead of calendar years. */
-  fiscal: Type.Optional(Type.Boolean()),
+  fiscal: Type.Optional(Type.Boolean({ description: 'Fiscal years (the FiscalYear setting) instead of calendar years' })),
 };
 const KpiBody = Type.Object({ dateSlug: DateSlug, filters: searchFields.filters });
 const SummaryBody = Type.Object({ filters: searchFields.filters });
@@ -393,7 +400,7 @@ const OptDate = Type.Union([IsoDate, Type.Null()]);
 const Int = Type.Integer();
 const errors404 = { ...errors, 404: ErrorBody };
 /** A document asked for by number; company narrows it when several companies use the number. */
-const CompanyBody = Type.Object({ company: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })) });
+const CompanyBody = Type.Object({ company: Type.Optional(Type.String({ minLength: 1, maxLength: 40, description: 'The company, where the number is used in several' })) });
 /** A ByDay call's body: its groupBy is one of the model's dimensions (default company). */
 const byDayBody = <G extends TSchema>(groupBy: G) => Type.Object({ ...searchFields, dateSlug: Type.Optional(DateSlug), groupBy: Type.Optional(groupBy) });
 

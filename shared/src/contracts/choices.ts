@@ -21,8 +21,8 @@ export const CUSTOM_RANGE_PATTERN = `${CUSTOM_DATE_PATTERN.slice(0, -1)}_${CUSTO
 export const DateSlug = Type.Union(
   [
     Type.String({ enum: [...DATE_SLUGS], description: 'a fixed date choice' }),
-    Type.String({ pattern: CUSTOM_DATE_PATTERN, description: 'a custom date (yyyy-mm-dd)' }),
-    Type.String({ pattern: CUSTOM_RANGE_PATTERN, description: 'a custom range (yyyy-mm-dd_yyyy-mm-dd, from first)' }),
+    Type.String({ pattern: CUSTOM_DATE_PATTERN, maxLength: 10, description: 'a custom date (yyyy-mm-dd)' }),
+    Type.String({ pattern: CUSTOM_RANGE_PATTERN, maxLength: 21, description: 'a custom range (yyyy-mm-dd_yyyy-mm-dd, from first)' }),
   ],
   { description: `The period: a date choice (${DATE_SLUGS.join(', ')}), a custom date yyyy-mm-dd, or a custom range yyyy-mm-dd_yyyy-mm-dd (1900 to 2100)` },
 );

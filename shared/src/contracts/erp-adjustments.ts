@@ -140,7 +140,7 @@ export const inventoryRma = defineContract({
     customer: Type.Optional(Id),
     shipTo: Type.Optional(Id),
     ...CompanyField,
-    openOnly: Type.Optional(Type.Boolean()),
+    openOnly: Type.Optional(Type.Boolean({ description: 'Only the RMAs not credited or rejected' })),
     groupBy: Type.Optional(Choice(RMA_GROUP_BYS, 'What to group the RMAs by (none: one row per RMA)')),
   }),
   response: {

@@ -3,6 +3,7 @@ import { AnalyticsSearchRequest, ListResult } from './analytics.ts';
 import { ErrorBody } from './common.ts';
 import { Choice, DateSlug, PURCHASE_ORDER_GROUP_BYS } from './choices.ts';
 import { defineContract } from './contract.ts';
+import { CompanyField } from './erp-fields.ts';
 import { AgingGroupedResult, ErpErrors, PeriodGroupedResult } from './erp-accounting.ts';
 
 // Seed 001 §7.11 PurchaseOrder calls (the catalogue's inferred rows: POST like the sibling Order
@@ -14,7 +15,6 @@ const Money = Type.Number();
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const search = AnalyticsSearchRequest.properties;
 const PurchaseOrderGroupBy = Choice(PURCHASE_ORDER_GROUP_BYS, 'What to group the purchase order lines by');
-const CompanyField = { company: Type.Optional(Type.String({ minLength: 1, maxLength: 20 })) };
 
 export const PurchaseOrderHeaderRow = Type.Object({
   company: Type.String(),

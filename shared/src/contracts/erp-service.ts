@@ -3,6 +3,7 @@ import { AnalyticsSearchRequest, ListResult } from './analytics.ts';
 import { ErrorBody } from './common.ts';
 import { Choice, DateSlug, SERVICE_ORDER_GROUP_BYS, SHIPMENT_GROUP_BYS } from './choices.ts';
 import { defineContract } from './contract.ts';
+import { CompanyField } from './erp-fields.ts';
 import { ErpErrors, ErpPaging } from './erp-accounting.ts';
 
 // Seed 001 §7.11 ServiceOrder and Shipment calls (the catalogue's inferred rows: POST like the
@@ -18,7 +19,6 @@ const Text = Type.String();
 const OptText = Nullable(Type.String());
 const search = AnalyticsSearchRequest.properties;
 const Id = Type.String({ minLength: 1, maxLength: 40 });
-const CompanyField = { company: Type.Optional(Type.String({ minLength: 1, maxLength: 20 })) };
 const Period = Type.Object({ from: IsoDate, to: IsoDate });
 /** The period a list was cut to; null from/to when it was not cut by date. */
 const ListPeriod = { dateSlug: Nullable(Type.String()), from: Nullable(IsoDate), to: Nullable(IsoDate) };
@@ -136,7 +136,7 @@ export const serviceOrderHistory = defineContract({
     ...CompanyField,
     dateSlug: Type.Optional(DateSlug),
     /** Only the orders not invoiced yet (Open, InProgress, Complete). */
-    openOnly: Type.Optional(Type.Boolean()),
+    openOnly: Type.Optional(Type.Boolean({ description: 'Only the orders not invoiced' })),
   }),
   response: { 200: ListResult(ServiceOrderRow, { ...ListPeriod, totals: HistoryTotals }), ...ErpErrors },
 });
@@ -189,7 +189,7 @@ export const serviceOrderGrouped = defineContract({
   summary:
     'Service orders per group (company, branch, salesRep, customer, shipTo, technician, status, serviceType, month, quarter, year): the open ones by default, those opened in a dateSlug; with compare, beside the comparison period',
   params: Type.Object({ groupBy: Choice(SERVICE_ORDER_GROUP_BYS, 'What to group the service orders by') }),
-  body: Type.Object({ ...search, dateSlug: Type.Optional(DateSlug), compare: Type.Optional(Type.Boolean()) }),
+  body: Type.Object({ ...search, dateSlug: Type.Optional(DateSlug), compare: Type.Optional(Type.Boolean({ description: 'Beside the comparison period of the dateSlug (needs one)' })) }),
   response: { 200: ServiceOrderGroupedResult, ...ErpErrors },
 });
 

@@ -17,7 +17,8 @@ const Int = Type.Integer();
 const Text = Type.String();
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const OptText = Nullable(Type.String());
-const Days = Type.Integer({ minimum: 1, maximum: 3650 });
+/** A number of days, up to ten years. */
+const days = (description: string) => Type.Integer({ minimum: 1, maximum: 3650, description });
 const search = AnalyticsSearchRequest.properties;
 const session = { service: 'analytics', access: 'session' } as const;
 const Period = Type.Object({ from: IsoDate, to: IsoDate });
@@ -30,10 +31,8 @@ export const DEFAULT_LOOKBACK_DAYS = 730;
 // ------------------------------------------------------------------------------ Inventory/Inactive
 const InactiveBody = Type.Object({
   ...search,
-  /** The recent window: no purchase in the last inactiveDays days (today included). */
-  inactiveDays: Type.Optional(Days),
-  /** How far back "bought before" looks: a purchase in the last lookbackDays days, before the window. */
-  lookbackDays: Type.Optional(Days),
+  inactiveDays: Type.Optional(days('The recent window: no purchase in the last inactiveDays days (today included; default 90)')),
+  lookbackDays: Type.Optional(days('How far back "bought before" looks: a purchase in the last lookbackDays days, before the window (default 730)')),
 });
 const InactiveWindow = {
   asOf: IsoDate,
