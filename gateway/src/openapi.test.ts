@@ -47,6 +47,9 @@ describe('the OpenAPI document', () => {
     for (const { schema } of dateSlugs) {
       expect(schema.anyOf?.map((branch) => branch.enum ?? branch.pattern)).toEqual([expect.arrayContaining(['last-month', 'year-to-date']), expect.any(String), expect.any(String)]);
     }
+    // Other fixed sets (unions of constants in the contracts) are enumerations too.
+    const basis = operations.find((o) => o.route === 'POST /Booking/Grouped/{groupBy}/{dateSlug}')!.operation.parameters!.find((p) => p.name === 'bookingDateBasis');
+    expect(basis?.schema).toEqual({ type: 'string', enum: ['OrderLineDate', 'BookingDate'] });
     // No path parameter is a bare string: each has a length bound, a pattern, a set of values or a description.
     const bare = parameters.filter((p) => p.schema.type === 'string' && !p.schema.enum && !p.schema.pattern && !p.description && !('maxLength' in p.schema));
     expect(bare.map((p) => `${p.route} ${p.name}`)).toEqual([]);

@@ -33,6 +33,19 @@ function securityOf(contract: Contract) {
   return contract.access === 'session' ? [{ session: [], ...antiforgery }] : contract.method === 'GET' ? [] : [antiforgery];
 }
 
+/**
+ * A schema as client generators read it best: a union of string constants (TypeBox's
+ * Type.Union of literals) becomes the same values as one `enum`; the rest is unchanged.
+ */
+function forClients<T>(schema: T): T {
+  if (Array.isArray(schema)) return schema.map(forClients) as T;
+  if (!schema || typeof schema !== 'object') return schema;
+  const { anyOf, ...rest } = Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, forClients(value)])) as Record<string, unknown>;
+  const constants = Array.isArray(anyOf) && anyOf.every((b: Record<string, unknown>) => typeof b.const === 'string' && Object.keys(b).every((k) => k === 'const' || k === 'type'));
+  if (constants) return { ...rest, type: 'string', enum: (anyOf as Array<{ const: string }>).map((b) => b.const) } as T;
+  return (anyOf === undefined ? rest : { ...rest, anyOf }) as T;
+}
+
 function parametersOf(contract: Contract) {
   const parameters: unknown[] = [];
   for (const [location, schema] of [
@@ -46,7 +59,7 @@ function parametersOf(contract: Contract) {
         in: location,
         required: location === 'path' || required.has(name),
         ...(property.description ? { description: property.description } : {}),
-        schema: property,
+        schema: forClients(property),
       });
     }
   }
@@ -61,7 +74,7 @@ function requestBodyOf(contract: Contract) {
       // Type.Optional(...) bodies may be left out.
       required: (body as Record<symbol | string, unknown>)['~optional'] !== true,
       ...(body.description ? { description: body.description } : {}),
-      content: { 'application/json': { schema: body } },
+      content: { 'application/json': { schema: forClients(body) } },
     },
   };
 }
@@ -147,7 +160,7 @@ export function openApiFromContracts(contracts: readonly Contract[], version: st
       responses[status] =
         status === '204'
           ? { description: 'No Content' }
-          : { description: contract.summary, content: { [text ? 'text/plain' : 'application/json']: { schema } } };
+          : { description: contract.summary, content: { [text ? 'text/plain' : 'application/json']: { schema: forClients(schema) } } };
     }
     paths[contract.path] ??= {};
     paths[contract.path]![contract.method.toLowerCase()] = {
