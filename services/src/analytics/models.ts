@@ -166,7 +166,6 @@ function customerWindowSource(
   };
 }
 
-
 export const invoiceModel: Model = {
   name: 'Invoice',
   sources: [
@@ -288,7 +287,6 @@ export function invoiceModelFor(costBasis: string): Model {
   return onCostBasis(invoiceModel, costBasis);
 }
 
-
 /** Bookings on a date basis (seed §9 bookingDateBasis: OrderLineDate by default, or BookingDate). */
 export function bookingModel(basis: 'OrderLineDate' | 'BookingDate'): Model {
   return {
@@ -339,7 +337,6 @@ export function bookingModel(basis: 'OrderLineDate' | 'BookingDate'): Model {
   };
 }
 
-
 const ORDER_LINE_DIMS = {
   ...ORG_DIMS,
   customer: 'customer',
@@ -389,7 +386,6 @@ export function orderModel(openOnly: boolean): Model {
 
 const QUOTE_ROLLUP_MEASURES = { sales: moneySum('sales'), cost: moneySum('cost'), lines: 'sum(line_count)', invoices: 'sum(quote_count)' };
 
-
 /** Quote lines by quote date; with openOnly, the quotes still open. */
 export function quoteModel(openOnly: boolean): Model {
   return {
@@ -420,7 +416,6 @@ export function quoteModel(openOnly: boolean): Model {
     groupBys: groupBysOf(QUOTE_DIMENSIONS),
   };
 }
-
 
 /**
  * QuoteBooked: the lines of quotes that became orders (status Converted), dated by the day the
@@ -489,7 +484,6 @@ export const quoteBookedModel: Model = {
   filterFields: QUOTE_BOOKED_FIELDS,
   groupBys: groupBysOf(QUOTE_BOOKED_DIMENSIONS),
 };
-
 
 /**
  * On-time delivery: order lines shipped in the period (by ship date), on time when shipped on
