@@ -24,7 +24,7 @@ export const DateSlug = Type.Union(
     Type.String({ pattern: CUSTOM_DATE_PATTERN, maxLength: 10, description: 'a custom date (yyyy-mm-dd)' }),
     Type.String({ pattern: CUSTOM_RANGE_PATTERN, maxLength: 21, description: 'a custom range (yyyy-mm-dd_yyyy-mm-dd, from first)' }),
   ],
-  { description: `The period: a date choice (${DATE_SLUGS.join(', ')}), a custom date yyyy-mm-dd, or a custom range yyyy-mm-dd_yyyy-mm-dd (1900 to 2100)` },
+  { description: 'The period: a fixed date choice, a custom date yyyy-mm-dd, or a custom range yyyy-mm-dd_yyyy-mm-dd (years 1900 to 2100)' },
 );
 
 // ------------------------------------------------------------------------------ sales models
