@@ -185,6 +185,7 @@ const ABSENT = Symbol('absent');
 function baselineWith(schema: Schema, name: string, path: readonly (string | number)[], value: unknown): unknown {
   if (path.length === 0 && value !== ABSENT) return value;
   if ('const' in schema) return schema.const;
+  if (schema.enum) return schema.enum[0];
   if (schema.anyOf) {
     const branch = schema.anyOf.find((s: Schema) => (path.length ? s.properties?.[path[0]!] ?? s.items : s.type !== 'null')) ?? schema.anyOf[0];
     return baselineWith(branch, name, path, value);

@@ -5,19 +5,24 @@
  */
 import type { FastifyInstance } from 'fastify';
 import {
+  type AgingBasis,
   analysisArApRatio,
   analysisBusinessHealth,
   analysisBusinessHealthDetail,
   analysisQuoteConversionRatio,
   analysisSalesBookingsQuotes,
+  type AnalyticsSearchRequest,
+  AP_GROUP_BYS,
   apGrouped,
   apList,
+  AR_AP_GROUP_BYS,
+  AR_GROUP_BYS,
   arDaysOpen,
   arGrouped,
   arList,
+  BUYING_GROUP_BYS,
+  QUOTE_CONVERSION_GROUP_BYS,
   unifiedArInvoiceExact,
-  type AgingBasis,
-  type AnalyticsSearchRequest,
 } from '@tradeboard/shared/contracts';
 import { addMonths, endOfMonth, startOfMonth, type DateRange } from '@tradeboard/shared/dates';
 import { HttpError } from '../platform/errors.ts';
@@ -48,6 +53,7 @@ import {
   type AgingSpec,
   type ErpCall,
   type GroupKey,
+  type GroupKeys,
 } from './erp-common.ts';
 import { bookingModel, invoiceModel, invoiceModelFor, quoteModel, type Model } from './models.ts';
 import { scopePredicate } from './scope.ts';
@@ -92,7 +98,7 @@ const AR: Ledger = {
     branch: dimension('branch', 'o.branch'),
     salesRep: dimension('salesRep', 'o.sales_rep'),
     customer: dimension('customer', 'o.customer'),
-  },
+  } satisfies GroupKeys<typeof AR_GROUP_BYS>,
   filterFields: { company: 'o.company', branch: 'o.branch', salesRep: 'o.sales_rep', customer: 'o.customer', invoiceNumber: 'o.invoice_number' },
   // Migration 040: AR/Grouped by customer's default page.
   agingRollups: { groupBy: 'customer', table: 'erp.ar_open_customer', key: 'customer', dates: 'erp.ar_open_dates' },
@@ -126,7 +132,7 @@ const AP: Ledger = {
   settings: AP_SETTINGS,
   right: 'ApAccessRight',
   salesRepColumn: null,
-  groupBys: { company: dimension('company', 'o.company'), supplier: dimension('supplier', 'o.supplier') },
+  groupBys: { company: dimension('company', 'o.company'), supplier: dimension('supplier', 'o.supplier') } satisfies GroupKeys<typeof AP_GROUP_BYS>,
   filterFields: { company: 'o.company', supplier: 'o.supplier', voucher: 'o.voucher', poNumber: 'o.po_number' },
   list: (today) => ({
     name: 'AP/List',
@@ -334,7 +340,7 @@ const change = (current: number, previous: number) => percent(current - previous
 const QUOTE_DAY_FIELDS = { company: 'q.company', branch: 'q.branch', salesRep: 'q.sales_rep', status: 'q.status' };
 const QUOTE_FIELDS = { ...QUOTE_DAY_FIELDS, customer: 'q.customer' };
 
-const QUOTE_GROUP_BYS: Record<string, GroupKey> = {
+const QUOTE_GROUPS: GroupKeys<typeof QUOTE_CONVERSION_GROUP_BYS> = {
   company: dimension('company', 'q.company'),
   branch: dimension('branch', 'q.branch'),
   salesRep: dimension('salesRep', 'q.sales_rep'),
@@ -343,7 +349,7 @@ const QUOTE_GROUP_BYS: Record<string, GroupKey> = {
 };
 
 /** Customers' buying by the groups the month × customer rollup keeps. */
-const BUYING_GROUP_BYS: Record<string, GroupKey> = {
+const BUYING_GROUPS: GroupKeys<typeof BUYING_GROUP_BYS> = {
   company: dimension('company', 'company'),
   branch: dimension('branch', 'branch'),
   salesRep: dimension('salesRep', 'sales_rep'),
@@ -424,7 +430,7 @@ function buyingByGroup(call: ErpCall, group: GroupKey, period: DateRange, compar
 }
 const DEFAULT_TOP_PCT_BUYING = 20;
 
-const AR_AP_GROUP_BYS: Record<string, GroupKey> = { company: dimension('company', 'u.company'), branch: dimension('branch', 'u.branch') };
+const AR_AP_GROUPS: GroupKeys<typeof AR_AP_GROUP_BYS> = { company: dimension('company', 'u.company'), branch: dimension('branch', 'u.branch') };
 
 
 export async function accountingRoutes(app: FastifyInstance): Promise<void> {
@@ -556,7 +562,7 @@ export async function accountingRoutes(app: FastifyInstance): Promise<void> {
     const dateSlug = 'last-12-months';
     const period = resolveDate(dateSlug, call.context, call.today);
     const comparison = period.comparison!;
-    const group = groupKeyOf(BUYING_GROUP_BYS, request.params.groupBy, 'BusinessHealthDetail');
+    const group = groupKeyOf(BUYING_GROUPS, request.params.groupBy, 'BusinessHealthDetail');
     const params = new SqlParams();
     const buying = buyingByGroup(call, group, period, comparison, search.filters, top, params);
     const result = await groupedMeasures(call, {
@@ -590,7 +596,7 @@ export async function accountingRoutes(app: FastifyInstance): Promise<void> {
     const result = await groupedMeasures(call, {
       from: byDay ? 'erp.quote_header_day q' : 'erp.quote_header q',
       where: [dateBetween('q.quote_date', period, params)],
-      group: groupKeyOf(QUOTE_GROUP_BYS, request.params.groupBy, 'QuoteConversionRatio'),
+      group: groupKeyOf(QUOTE_GROUPS, request.params.groupBy, 'QuoteConversionRatio'),
       measures: {
         quoteCount: quotes,
         convertedCount: `${quotes} FILTER (WHERE q.status = 'Converted')`,
@@ -625,7 +631,7 @@ export async function accountingRoutes(app: FastifyInstance): Promise<void> {
     const result = await groupedMeasures(call, {
       from,
       where: [],
-      group: groupKeyOf(AR_AP_GROUP_BYS, request.params.groupBy, 'ArApRatio'),
+      group: groupKeyOf(AR_AP_GROUPS, request.params.groupBy, 'ArApRatio'),
       measures: { arBalance: 'sum(u.ar)', apBalance: 'sum(u.ap)' },
       filterFields: { company: 'u.company', branch: 'u.branch' },
       salesRepColumn: null,

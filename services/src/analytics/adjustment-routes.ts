@@ -7,12 +7,19 @@
  * each user reads those of his accounts (scope.ts), and an RMA outside his scope answers 404.
  */
 import type { FastifyInstance } from 'fastify';
-import { inventoryAdjustment, inventoryAdjustmentDetail, inventoryRma, inventoryRmaDetail } from '@tradeboard/shared/contracts';
+import {
+  ADJUSTMENT_GROUP_BYS,
+  inventoryAdjustment,
+  inventoryAdjustmentDetail,
+  inventoryRma,
+  inventoryRmaDetail,
+  RMA_GROUP_BYS,
+} from '@tradeboard/shared/contracts';
 import type { SessionUser } from '../platform/session.ts';
 import { HttpError } from '../platform/errors.ts';
 import { serve } from '../platform/route.ts';
 import { listQuery, type ListModel } from './engine.ts';
-import { answerer, companyWide, dimension, erpCall, groupedMeasures, groupKeyOf, pageOf, todaySql, type ErpCall, type GroupKey } from './erp-common.ts';
+import { answerer, companyWide, dimension, erpCall, groupedMeasures, groupKeyOf, pageOf, todaySql, type ErpCall, type GroupKey, type GroupKeys } from './erp-common.ts';
 import { resolveDate } from './questions.ts';
 import { listPage, withEquals } from './service-routes.ts';
 import { badRequest, dateBetween, normalizeRequest, SqlParams, type FieldMap, type NormalizedRequest } from './search-request.ts';
@@ -50,7 +57,7 @@ async function groupsOf(
 ) {
   const params = new SqlParams();
   const dated = period ? [dateBetween(spec.dateColumn, period, params)] : [];
-  const time = groupBy.toLowerCase() === 'month';
+  const time = groupBy === 'month';
   const result = await groupedMeasures(call, {
     from: spec.from,
     where: [...dated, ...where],
@@ -113,7 +120,7 @@ const ADJUSTMENT_GROUPS = {
     company: dimension('company', 'a.company'),
     enteredBy: { key: 'a.entered_by' },
     month: { key: "to_char(a.adjustment_date, 'YYYY-MM')" },
-  },
+  } satisfies GroupKeys<typeof ADJUSTMENT_GROUP_BYS>,
   filters: Object.fromEntries(ADJUSTMENT_FILTER_NAMES.map((f) => [f, ADJUSTMENT_COLUMNS[f]])),
   measures: {
     adjustmentCount: 'count(*)',
@@ -208,7 +215,7 @@ const RMA_GROUPS = {
     branch: dimension('branch', 'h.branch'),
     company: dimension('company', 'h.company'),
     month: { key: "to_char(h.rma_date, 'YYYY-MM')" },
-  },
+  } satisfies GroupKeys<typeof RMA_GROUP_BYS>,
   filters: Object.fromEntries(RMA_FILTER_NAMES.map((f) => [f, `h.${f.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`])),
   measures: {
     rmaCount: 'count(*)',

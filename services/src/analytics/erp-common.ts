@@ -145,12 +145,14 @@ export function bucketMeasures(buckets: readonly AgingBucket[], age: string, sum
 
 // ------------------------------------------------------------------------------ grouped
 export type GroupKey = { key: string; names?: NameSource };
+/** A call's group-bys, one per name of the contract's list (choices.ts): none missing, none extra. */
+export type GroupKeys<L extends readonly string[]> = Record<L[number], GroupKey>;
 
 /** Dimension group-bys: API name → key column and where its display name comes from. */
 export function groupKeyOf(groupBys: Readonly<Record<string, GroupKey>>, groupBy: string, what: string): GroupKey {
-  const group = Object.entries(groupBys).find(([name]) => name.toLowerCase() === groupBy.toLowerCase());
+  const group = own(groupBys, groupBy);
   if (!group) throw badRequest(`Unknown groupBy '${groupBy}' for ${what}; expected one of ${Object.keys(groupBys).join(', ')}`);
-  return group[1];
+  return group;
 }
 
 export type GroupedSpec = {

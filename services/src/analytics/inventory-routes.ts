@@ -6,6 +6,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import {
+  type AnalyticsSearchRequest,
+  INVENTORY_GROUP_BYS,
   INVENTORY_SEARCH_FIELDS,
   inventoryDetails,
   inventoryReorder,
@@ -14,7 +16,6 @@ import {
   inventoryValueAnalysisGrouped,
   inventoryValueDetail,
   inventoryValueGrouped,
-  type AnalyticsSearchRequest,
 } from '@tradeboard/shared/contracts';
 import type { SessionUser } from '../platform/session.ts';
 import { HttpError } from '../platform/errors.ts';
@@ -37,7 +38,7 @@ import {
   todaySql,
   UNDATED,
   type ErpCall,
-  type GroupKey,
+  type GroupKeys,
 } from './erp-common.ts';
 import { centsSum, filteredAggregate } from './models.ts';
 import { normalizeRequest, SqlParams } from './search-request.ts';
@@ -160,7 +161,7 @@ async function page(call: ErpCall, model: ListModel, body: AnalyticsSearchReques
   return { ...pageOf(request, result.totalCount), rows: result.rows as never };
 }
 
-const GROUP_BYS: Record<string, GroupKey> = {
+const GROUP_BYS: GroupKeys<typeof INVENTORY_GROUP_BYS> = {
   company: dimension('company', 'r.company'),
   location: dimension('location', 'r.location'),
   productGroup: dimension('productGroup', 'r.product_group'),

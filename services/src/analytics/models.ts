@@ -4,6 +4,22 @@
  * rollups first, the raw lines last. Every SQL fragment here is a trusted constant.
  */
 
+import {
+  BOOKING_DIMENSIONS,
+  BOOKING_FIELDS,
+  INVOICE_DIMENSIONS,
+  INVOICE_FIELDS,
+  ON_TIME_DIMENSIONS,
+  ON_TIME_FIELDS,
+  ORDER_DIMENSIONS,
+  ORDER_FIELDS,
+  QUOTE_BOOKED_DIMENSIONS,
+  QUOTE_BOOKED_FIELDS,
+  QUOTE_DIMENSIONS,
+  QUOTE_FIELDS,
+  type TimeGroupBy,
+} from '@tradeboard/shared/contracts';
+
 /**
  * Where a period's FILTER goes in an aggregate written with moneySum (a comment, so the SQL is
  * valid unfiltered); a plain aggregate takes its FILTER at the end.
@@ -100,7 +116,8 @@ const NAMES: Record<string, NameSource> = {
   location: { table: 'erp.location', key: 'location', name: 'location_name' },
 };
 
-const TIME_GROUP_BYS: Record<string, GroupBy> = {
+/** The period group-bys (the contracts' TIME_GROUP_BYS). */
+const TIME_GROUP_BYS: Record<TimeGroupBy, GroupBy> = {
   day: { kind: 'time', grain: 'day', key: (d) => `to_char(${d}, 'YYYY-MM-DD')` },
   week: { kind: 'time', grain: 'day', key: (d) => `to_char(${d} - extract(dow FROM ${d})::int, 'YYYY-MM-DD')` },
   month: { kind: 'time', grain: 'month', key: (d) => `to_char(${d}, 'YYYY-MM')` },
@@ -108,10 +125,12 @@ const TIME_GROUP_BYS: Record<string, GroupBy> = {
   year: { kind: 'time', grain: 'year', key: (d) => `to_char(${d}, 'YYYY')` },
 };
 
-function dimGroupBys(fields: readonly string[]): Record<string, GroupBy> {
-  return Object.fromEntries(
-    fields.map((field) => [field, { kind: 'dim', field, names: NAMES[field] } satisfies GroupBy]),
-  );
+/** A model's group-bys: its dimensions (the contracts' lists) and the periods. */
+function groupBysOf(dimensions: readonly string[]): Record<string, GroupBy> {
+  return {
+    ...Object.fromEntries(dimensions.map((field) => [field, { kind: 'dim', field, names: NAMES[field] } satisfies GroupBy])),
+    ...TIME_GROUP_BYS,
+  };
 }
 
 const ROLLUP_MEASURES = { sales: moneySum('sales'), cost: moneySum('cost'), lines: 'sum(line_count)', invoices: 'sum(invoice_count)', freight: moneySum('freight') };
@@ -146,8 +165,6 @@ function customerWindowSource(
     ranked: { dim: 'customer', columns: ranked, summary: `erp.${subject}_${span}_customer_summary`, monthToDate: options.monthToDate },
   };
 }
-
-const INVOICE_FIELDS = ['company', 'branch', 'salesRep', 'customer', 'shipTo', 'productGroup', 'itemNumber', 'invoiceNumber'] as const;
 
 export const invoiceModel: Model = {
   name: 'Invoice',
@@ -244,7 +261,7 @@ export const invoiceModel: Model = {
     },
   ],
   filterFields: INVOICE_FIELDS,
-  groupBys: { ...dimGroupBys(INVOICE_FIELDS.filter((f) => f !== 'invoiceNumber')), ...TIME_GROUP_BYS },
+  groupBys: groupBysOf(INVOICE_DIMENSIONS),
 };
 
 /** Whether a cost basis setting (InvoiceCostBasis and its kin) puts gross profit on the commission cost. */
@@ -269,8 +286,6 @@ export function onCostBasis(model: Model, costBasis: string): Model {
 export function invoiceModelFor(costBasis: string): Model {
   return onCostBasis(invoiceModel, costBasis);
 }
-
-const BOOKING_FIELDS = ['company', 'branch', 'salesRep', 'customer', 'shipTo', 'productGroup', 'itemNumber', 'orderNumber'] as const;
 
 /** Bookings on a date basis (seed §9 bookingDateBasis: OrderLineDate by default, or BookingDate). */
 export function bookingModel(basis: 'OrderLineDate' | 'BookingDate'): Model {
@@ -318,11 +333,9 @@ export function bookingModel(basis: 'OrderLineDate' | 'BookingDate'): Model {
       },
     ],
     filterFields: BOOKING_FIELDS,
-    groupBys: { ...dimGroupBys(BOOKING_FIELDS.filter((f) => f !== 'orderNumber')), ...TIME_GROUP_BYS },
+    groupBys: groupBysOf(BOOKING_DIMENSIONS),
   };
 }
-
-const ORDER_FIELDS = ['company', 'branch', 'salesRep', 'customer', 'shipTo', 'productGroup', 'itemNumber', 'location', 'status', 'orderNumber'] as const;
 
 const ORDER_LINE_DIMS = {
   ...ORG_DIMS,
@@ -367,13 +380,11 @@ export function orderModel(openOnly: boolean): Model {
       },
     ],
     filterFields: ORDER_FIELDS,
-    groupBys: { ...dimGroupBys(ORDER_FIELDS.filter((f) => f !== 'orderNumber')), ...TIME_GROUP_BYS },
+    groupBys: groupBysOf(ORDER_DIMENSIONS),
   };
 }
 
 const QUOTE_ROLLUP_MEASURES = { sales: moneySum('sales'), cost: moneySum('cost'), lines: 'sum(line_count)', invoices: 'sum(quote_count)' };
-
-const QUOTE_FIELDS = ['company', 'salesRep', 'customer', 'productGroup', 'itemNumber', 'status', 'quoteNumber'] as const;
 
 /** Quote lines by quote date; with openOnly, the quotes still open. */
 export function quoteModel(openOnly: boolean): Model {
@@ -402,11 +413,9 @@ export function quoteModel(openOnly: boolean): Model {
       },
     ],
     filterFields: QUOTE_FIELDS,
-    groupBys: { ...dimGroupBys(QUOTE_FIELDS.filter((f) => f !== 'quoteNumber')), ...TIME_GROUP_BYS },
+    groupBys: groupBysOf(QUOTE_DIMENSIONS),
   };
 }
-
-const QUOTE_BOOKED_FIELDS = ['company', 'branch', 'salesRep', 'customer', 'productGroup', 'itemNumber', 'quoteNumber', 'orderNumber'] as const;
 
 /**
  * QuoteBooked: the lines of quotes that became orders (status Converted), dated by the day the
@@ -473,10 +482,8 @@ export const quoteBookedModel: Model = {
     },
   ],
   filterFields: QUOTE_BOOKED_FIELDS,
-  groupBys: { ...dimGroupBys(QUOTE_BOOKED_FIELDS.filter((f) => f !== 'quoteNumber' && f !== 'orderNumber')), ...TIME_GROUP_BYS },
+  groupBys: groupBysOf(QUOTE_BOOKED_DIMENSIONS),
 };
-
-const ON_TIME_FIELDS = ['company', 'branch', 'salesRep', 'customer', 'shipTo', 'productGroup', 'itemNumber', 'location', 'orderNumber'] as const;
 
 /**
  * On-time delivery: order lines shipped in the period (by ship date), on time when shipped on
@@ -516,5 +523,5 @@ export const onTimeModel: Model = {
     },
   ],
   filterFields: ON_TIME_FIELDS,
-  groupBys: { ...dimGroupBys(ON_TIME_FIELDS.filter((f) => f !== 'orderNumber')), ...TIME_GROUP_BYS },
+  groupBys: groupBysOf(ON_TIME_DIMENSIONS),
 };

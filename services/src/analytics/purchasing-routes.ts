@@ -4,6 +4,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import {
+  type AnalyticsSearchRequest,
+  PURCHASE_ORDER_GROUP_BYS,
   purchaseOrderDetails,
   purchaseOrderGrouped,
   purchaseOrderHeader,
@@ -12,7 +14,6 @@ import {
   purchaseOrderOnTime,
   purchaseOrderOpenGrouped,
   purchaseOrderSummary,
-  type AnalyticsSearchRequest,
 } from '@tradeboard/shared/contracts';
 import type { DateRange } from '@tradeboard/shared/dates';
 import type { SessionUser } from '../platform/session.ts';
@@ -39,6 +40,7 @@ import {
   rollupKeeps,
   type ErpCall,
   type GroupKey,
+  type GroupKeys,
 } from './erp-common.ts';
 import { checkFilterFields, dateBetween, filterPredicates, normalizeRequest, SqlParams, type FieldMap, type NormalizedRequest } from './search-request.ts';
 
@@ -121,7 +123,7 @@ const FILTER_FIELDS: FieldMap = {
   status: 'h.status',
 };
 
-const GROUP_BYS: Record<string, GroupKey> = {
+const GROUP_BYS: GroupKeys<typeof PURCHASE_ORDER_GROUP_BYS> = {
   company: dimension('company', 'l.company'),
   branch: dimension('branch', 'h.branch'),
   location: dimension('location', 'l.location'),
@@ -141,9 +143,9 @@ const ROLLUP_GROUP_BYS: Record<string, GroupKey> = {
   branch: dimension('branch', 'l.branch'),
   supplier: dimension('supplier', 'l.supplier'),
   buyer: { key: 'l.buyer' },
-  month: GROUP_BYS.month!,
-  quarter: GROUP_BYS.quarter!,
-  year: GROUP_BYS.year!,
+  month: GROUP_BYS.month,
+  quarter: GROUP_BYS.quarter,
+  year: GROUP_BYS.year,
 };
 
 /** PoAgingBasis (seed §9 default LineDueDate): the date an open line's age counts from. */

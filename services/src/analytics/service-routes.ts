@@ -6,13 +6,22 @@
  * engine.ts, groupings groupedMeasures of erp-common.ts, dates the shared date choices.
  */
 import type { FastifyInstance } from 'fastify';
-import { serviceOrderDetails, serviceOrderGrouped, serviceOrderHistory, serviceOrderNotes, serviceOrderSummary, shipmentList } from '@tradeboard/shared/contracts';
+import {
+  SERVICE_ORDER_GROUP_BYS,
+  serviceOrderDetails,
+  serviceOrderGrouped,
+  serviceOrderHistory,
+  serviceOrderNotes,
+  serviceOrderSummary,
+  SHIPMENT_GROUP_BYS,
+  shipmentList,
+} from '@tradeboard/shared/contracts';
 import type { ResolvedDateChoice } from '@tradeboard/shared/dates';
 import type { SessionUser } from '../platform/session.ts';
 import { HttpError } from '../platform/errors.ts';
 import { serve } from '../platform/route.ts';
 import { analyticsQuery, listQuery, type ListModel } from './engine.ts';
-import { ALL_TIME, answerer, dimension, erpCall, groupedMeasures, groupKeyOf, pageOf, rollupKeeps, todaySql, type ErpCall, type GroupKey } from './erp-common.ts';
+import { ALL_TIME, answerer, dimension, erpCall, groupedMeasures, groupKeyOf, pageOf, rollupKeeps, todaySql, type ErpCall, type GroupKeys } from './erp-common.ts';
 import { resolveDate } from './questions.ts';
 import { scopePredicate } from './scope.ts';
 import { badRequest, checkFilterFields, dateBetween, filterPredicates, normalizeRequest, SqlParams, type FieldMap, type NormalizedRequest } from './search-request.ts';
@@ -176,7 +185,7 @@ const SERVICE_DAY_FIELDS: FieldMap = { company: 'h.company', branch: 'h.branch',
 /** ServiceOrder/Summary's figures per period. */
 const SUMMARY_FIGURES = ['serviceOrderCount', 'completedCount', 'sales', 'cost', 'labourAmount', 'partsAmount', 'labourHours', 'lineCount'];
 
-const SERVICE_GROUP_BYS: Record<string, GroupKey> = {
+const SERVICE_GROUPS: GroupKeys<typeof SERVICE_ORDER_GROUP_BYS> = {
   company: dimension('company', 'h.company'),
   branch: dimension('branch', 'h.branch'),
   salesRep: dimension('salesRep', 'h.sales_rep'),
@@ -313,7 +322,7 @@ const shipmentRows: ListModel = {
 };
 const SHIPMENT_FILTERS: FieldMap = Object.fromEntries(SHIPMENT_FILTER_NAMES.map((f) => [f, SHIPMENT_COLUMNS[f]]));
 
-const SHIPMENT_GROUP_BYS: Record<string, GroupKey> = {
+const SHIPMENT_GROUPS: GroupKeys<typeof SHIPMENT_GROUP_BYS> = {
   carrier: { key: 's.carrier' },
   shipVia: { key: 's.ship_via' },
   status: { key: 's.status' },
@@ -417,7 +426,7 @@ export async function serviceRoutes(app: FastifyInstance): Promise<void> {
     const { groupBy } = request.params;
     const { dateSlug, compare, ...body } = request.body;
     const search = normalizeRequest(body);
-    const group = groupKeyOf(SERVICE_GROUP_BYS, groupBy, 'ServiceOrder');
+    const group = groupKeyOf(SERVICE_GROUPS, groupBy, 'ServiceOrder');
     if (compare && !dateSlug) throw badRequest('compare needs a dateSlug: the open service orders have no comparison period');
     const period = dateSlug ? resolveDate(dateSlug, call.context, call.today) : null;
     const comparison = compare && period?.comparison ? period.comparison : null;
@@ -436,7 +445,7 @@ export async function serviceRoutes(app: FastifyInstance): Promise<void> {
       where = [`(${current} OR ${previous})`];
       measures = { ...serviceMeasures(current), ...comparisonMeasures(current, previous) };
     }
-    const time = TIME_KEYS.includes(Object.keys(SERVICE_GROUP_BYS).find((k) => k.toLowerCase() === groupBy.toLowerCase()) ?? '');
+    const time = TIME_KEYS.includes(groupBy);
     const result = await groupedMeasures(call, {
       from: 'erp.service_order_header h',
       where,
@@ -529,9 +538,9 @@ export async function serviceRoutes(app: FastifyInstance): Promise<void> {
         },
       };
     }
-    const group = groupKeyOf(SHIPMENT_GROUP_BYS, groupBy, 'Shipment');
+    const group = groupKeyOf(SHIPMENT_GROUPS, groupBy, 'Shipment');
     const params = new SqlParams();
-    const time = ['week', 'month'].includes(groupBy.toLowerCase());
+    const time = groupBy === 'week' || groupBy === 'month';
     const result = await groupedMeasures(call, {
       from: 'erp.shipment s',
       where: period ? [dateBetween('s.ship_date', period, params)] : [],

@@ -16,13 +16,14 @@ import {
   usageComparison,
   usageKpi,
   usageLog,
+  USAGE_GROUP_BYS,
   type AnalyticsSearchRequest,
 } from '@tradeboard/shared/contracts';
 import { addDays, endOfMonth, type DateRange } from '@tradeboard/shared/dates';
 import type { SessionUser } from '../platform/session.ts';
 import { serve } from '../platform/route.ts';
 import { analyticsQueries, analyticsQuery, groupName, listQuery, type ListModel } from './engine.ts';
-import { answerer, dimension, erpCall, groupKeyOf, pageOf, rollupCounts, type ErpCall, type GroupKey } from './erp-common.ts';
+import { answerer, dimension, erpCall, groupKeyOf, pageOf, rollupCounts, type ErpCall, type GroupKeys } from './erp-common.ts';
 import { onCommissionCost } from './models.ts';
 import { isRecentMonth, monthParts } from './month-parts.ts';
 import { resolveDate } from './questions.ts';
@@ -75,7 +76,8 @@ const round2 = (x: number) => Math.round(x * 100) / 100;
 const percentChange = (current: number, comparison: number) => (comparison === 0 ? null : round2((100 * (current - comparison)) / comparison));
 
 /** The line fields every call filters on (a filter narrows the lines before they are summed). */
-const LINE_FILTERS: FieldMap = {
+/** The invoice lines' dimensions: filter fields and Usage/Comparison's group-bys. */
+const LINE_FILTERS: Record<(typeof USAGE_GROUP_BYS)[number], string> = {
   company: 'l.company',
   branch: 'l.branch',
   salesRep: 'l.sales_rep',
@@ -567,9 +569,7 @@ async function usageLogPage(call: ErpCall, body: AnalyticsSearchRequest & { date
   return { dateSlug, from: period.from, to: period.to, ...pageOf(request, page.totalCount), rows: page.rows as never[] };
 }
 
-const USAGE_GROUP_BYS: Record<string, GroupKey> = Object.fromEntries(
-  Object.entries(LINE_FILTERS).map(([field, column]) => [field, dimension(field, column)]),
-);
+const USAGE_GROUPS = Object.fromEntries(USAGE_GROUP_BYS.map((field) => [field, dimension(field, LINE_FILTERS[field])])) as GroupKeys<typeof USAGE_GROUP_BYS>;
 
 /** Sort keys of a comparison group (alias g: cq/pq quantities, cs/ps sales this and last period). */
 const COMPARISON_SORTABLE: FieldMap = {
@@ -602,7 +602,7 @@ function usageAmounts(row: { cq: unknown; pq: unknown; cs: unknown; ps: unknown 
 async function usageComparisonAnswer(call: ErpCall, body: AnalyticsSearchRequest & { groupBy?: string; dateSlug?: string }) {
   const groupBy = body.groupBy ?? 'itemNumber';
   const dateSlug = body.dateSlug ?? 'year-to-date';
-  const group = groupKeyOf(USAGE_GROUP_BYS, groupBy, 'Usage');
+  const group = groupKeyOf(USAGE_GROUPS, groupBy, 'Usage');
   const period = resolveDate(dateSlug, call.context, call.today);
   if (!period.comparison) throw badRequest(`dateSlug '${dateSlug}' has no comparison period`);
   const comparison = period.comparison;

@@ -3,7 +3,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/database.ts';
-import { DATABASE_UNAVAILABLE_MESSAGE, errorBody, HttpError, installErrorHandler, isDatabaseUnavailable } from './errors.ts';
+import { AnalyticsSearchRequest, Choice, DateSlug } from '@tradeboard/shared/contracts';
+import { DATABASE_UNAVAILABLE_MESSAGE, errorBody, HttpError, installErrorHandler, isDatabaseUnavailable, VALIDATOR_OPTIONS } from './errors.ts';
 
 /** A server that throws `error` at GET /, behind the one error handler. */
 async function throwing(error: unknown): Promise<FastifyInstance> {
@@ -146,5 +147,22 @@ describe('a PostgreSQL pool whose idle connection dies', () => {
     client.release();
     expect((await database.db.query<{ one: number }>('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
     await database.close();
+  });
+});
+
+describe('a value outside a fixed set', () => {
+  it('answers 400 naming the field, the value and the choices, not the validator\'s account of each branch', async () => {
+    const app = Fastify({ logger: false, ajv: VALIDATOR_OPTIONS });
+    installErrorHandler(app);
+    const body = { type: 'object', properties: { ...AnalyticsSearchRequest.properties, groupBy: Choice(['company', 'month'], 'What to group by'), dateSlug: DateSlug } };
+    app.post('/', { schema: { body } }, async () => ({}));
+    const message = async (payload: object) => (await app.inject({ method: 'POST', url: '/', payload })).json().message;
+    expect(await message({ groupBy: 'Company' })).toBe("body.groupBy 'Company' must be one of: company, month");
+    expect(await message({ dateSlug: 'someday' })).toMatch(/^body\.dateSlug 'someday' must be one of: today, yesterday, .*, last-fiscal-quarter, a custom date \(yyyy-mm-dd\), a custom range/);
+    expect(await message({ searchOperator: 'Like' })).toBe("body.searchOperator 'Like' must be one of: Contains, Exact, BeginsWith, EndsWith, null");
+    expect(await message({ filters: [{ field: 'a', comparison: 'like', values: [] }] })).toBe("body.filters.0.comparison 'like' must be one of: include, equals");
+    // Anything else keeps the validator's words for its one failure.
+    expect(await message({ pageSize: 0 })).toBe('body.pageSize must be >= 1');
+    await app.close();
   });
 });

@@ -67,19 +67,55 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     if (error instanceof HttpError) reply.headers(error.headers);
     const validation = (error as FastifyError).validation;
-    const message = validation ? `${(error as FastifyError).validationContext ?? 'request'}${describe(validation[0])}` : error.message;
+    const message = validation ? `${(error as FastifyError).validationContext ?? 'request'}${describe(validation)}` : error.message;
     return reply.status(statusCode).send(errorBody(statusCode, message));
   });
 }
 
-type ValidationIssue = { instancePath?: string; message?: string; params?: Record<string, unknown> };
+/**
+ * The validator's options every Fastify instance takes: verbose errors carry the schema that
+ * failed, so a value outside a fixed set is answered with the set (see describe).
+ */
+export const VALIDATOR_OPTIONS = { customOptions: { verbose: true } };
 
-function describe(issue: ValidationIssue | undefined): string {
+type Schema = { enum?: unknown[]; const?: unknown; anyOf?: Schema[]; type?: string; description?: string };
+type ValidationIssue = { keyword?: string; instancePath?: string; message?: string; params?: Record<string, unknown>; parentSchema?: Schema; data?: unknown };
+
+/** What a value may be, in words: a fixed set's values, a described pattern, null; undefined for anything else (an object). */
+function alternatives(schema: Schema): string[] | undefined {
+  if (schema.enum) return schema.enum.map(String);
+  if ('const' in schema) return [String(schema.const)];
+  if (schema.anyOf) {
+    const each = schema.anyOf.map(alternatives);
+    return each.every((a) => a !== undefined) ? each.flat() : undefined;
+  }
+  if (schema.type === 'null') return ['null'];
+  return schema.type === 'string' && schema.description ? [schema.description] : undefined;
+}
+
+function describe(issues: readonly ValidationIssue[]): string {
+  const issue = issues[0];
   if (!issue) return ' is invalid';
-  const field = issue.instancePath ? issue.instancePath.replace(/^\//, '').replace(/\//g, '.') : '';
+  // A value outside a fixed set (an enumeration, or a union of values and described patterns):
+  // the set, not the validator's account of each branch; the outermost union (reported last) first.
+  for (const choice of [...issues].reverse().filter((i) => (i.keyword === 'anyOf' || i.keyword === 'enum') && i.parentSchema)) {
+    const allowed = alternatives(choice.parentSchema!);
+    if (allowed) return `${fieldOf(choice.instancePath)}${quoted(choice.data)} must be one of: ${allowed.join(', ')}`;
+  }
+  const field = fieldOf(issue.instancePath);
   const missing = issue.params?.missingProperty ?? issue.params?.requiredProperties;
-  if (missing) return `${field ? `.${field}` : ''} must have property ${String(missing)}`;
+  if (missing) return `${field} must have property ${String(missing)}`;
   const extra = issue.params?.additionalProperty;
   if (extra) return ` has unknown property ${String(extra)}`;
-  return `${field ? `.${field}` : ''} ${issue.message ?? 'is invalid'}`;
+  return `${field} ${issue.message ?? 'is invalid'}`;
+}
+
+/** ` 'value'` for a string a caller sent (its start when long), nothing for anything else. */
+function quoted(value: unknown): string {
+  return typeof value === 'string' ? ` '${value.length > 40 ? `${value.slice(0, 40)}…` : value}'` : '';
+}
+
+/** `.a.b` for the instance path /a/b, nothing for the whole part. */
+function fieldOf(instancePath: string | undefined): string {
+  return instancePath ? `.${instancePath.replace(/^\//, '').replace(/\//g, '.')}` : '';
 }

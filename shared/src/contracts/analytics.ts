@@ -1,6 +1,7 @@
 import { Type, type Static, type TSchema, type TString } from 'typebox';
 import { defineContract } from './contract.ts';
 import { BoundedNumber, ErrorBody, Int4, PageNumber } from './common.ts';
+import { BookingGroupBy, DateSlug, InvoiceGroupBy, OnTimeGroupBy, OrderGroupBy, QuoteBookedGroupBy, QuoteGroupBy } from './choices.ts';
 
 // Seed 001 §7.11 data calls on the ERP mirror (paths as /work/shared/api-catalogue.tsv spells
 // them). The Invoice calls have no path parameters in the catalogue, so their groupBy and
@@ -8,33 +9,40 @@ import { BoundedNumber, ErrorBody, Int4, PageNumber } from './common.ts';
 // search request of seed 000 §3. Money is in dollars, as numbers rounded to cents.
 
 /** Seed 000 §3 "Filter" (only include and equals compare). */
-export const AnalyticsFilter = Type.Object({
-  field: Type.String({ minLength: 1, maxLength: 100 }),
-  comparison: Type.Union([Type.Literal('include'), Type.Literal('equals')]),
-  values: Type.Array(Type.Union([Type.String({ maxLength: 500 }), BoundedNumber(), Type.Boolean()]), { maxItems: 1000 }),
-  group: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])),
-  calculation: Type.Optional(Type.Union([Type.String({ maxLength: 50 }), Type.Null()])),
-  controlName: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])),
-});
+export const AnalyticsFilter = Type.Object(
+  {
+    field: Type.String({ minLength: 1, maxLength: 100, description: "The field to filter on: one of the call's filter fields (a 400 names the unknown one)" }),
+    comparison: Type.Union([Type.Literal('include'), Type.Literal('equals')], {
+      description: 'include: the field is any of the values; equals: the field is the one value',
+    }),
+    values: Type.Array(Type.Union([Type.String({ maxLength: 500 }), BoundedNumber(), Type.Boolean()]), { maxItems: 1000, description: 'The values to keep' }),
+    group: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()], { description: 'The filter group it was chosen in (kept for the client)' })),
+    calculation: Type.Optional(Type.Union([Type.String({ maxLength: 50 }), Type.Null()], { description: 'How the values were chosen (default static; kept for the client)' })),
+    controlName: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()], { description: 'The control that set it (kept for the client)' })),
+  },
+  { description: 'One filter of a search request' },
+);
 export type AnalyticsFilter = Static<typeof AnalyticsFilter>;
 
-const nullable = <T extends TSchema>(schema: T) => Type.Optional(Type.Union([schema, Type.Null()]));
+const nullable = <T extends TSchema>(schema: T, description: string) => Type.Optional(Type.Union([schema, Type.Null()], { description }));
 
 /** Seed 000 §3 request parameters; pageSize 15 and pageNumber 1 by default, at most 500 a page. */
 const searchFields = {
-  searchString: nullable(Type.String({ maxLength: 200 })),
-  searchOperator: nullable(Type.Union([Type.Literal('Contains'), Type.Literal('Exact'), Type.Literal('BeginsWith'), Type.Literal('EndsWith')])),
-  sortBy: nullable(Type.String({ maxLength: 100 })),
-  sortDir: nullable(Type.Union([Type.Literal('asc'), Type.Literal('desc'), Type.Literal('ASC'), Type.Literal('DESC')])),
+  searchString: nullable(Type.String({ maxLength: 200 }), "Text to search the rows' key fields for (none: every row)"),
+  searchOperator: nullable(
+    Type.Union([Type.Literal('Contains'), Type.Literal('Exact'), Type.Literal('BeginsWith'), Type.Literal('EndsWith')]),
+    'How searchString matches (default Contains)',
+  ),
+  sortBy: nullable(Type.String({ maxLength: 100 }), "The field to sort by: one of the answer's row fields (default: the call's own order)"),
+  sortDir: nullable(Type.Union([Type.Literal('asc'), Type.Literal('desc'), Type.Literal('ASC'), Type.Literal('DESC')]), 'The sort direction (default: the call\'s own)'),
   // Not nullable: the validator would coerce 0 to null and let it pass.
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, description: 'Rows a page, 1 to 500 (default 15)' })),
   pageNumber: Type.Optional(PageNumber),
-  filters: nullable(Type.Array(AnalyticsFilter, { maxItems: 50 })),
+  filters: nullable(Type.Array(AnalyticsFilter, { maxItems: 50 }), 'Filters every row must pass (all of them)'),
 };
-export const AnalyticsSearchRequest = Type.Object(searchFields);
+export const AnalyticsSearchRequest = Type.Object(searchFields, { description: 'Seed 000 §3 request parameters: search, sort, page and filter the rows' });
 export type AnalyticsSearchRequest = Static<typeof AnalyticsSearchRequest>;
 
-const Slug = Type.String({ minLength: 1, maxLength: 40 });
 const IsoDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 const Money = Type.Number();
 const Period = Type.Object({ from: IsoDate, to: IsoDate });
@@ -145,13 +153,12 @@ export const YearOverYearResult = Type.Object({
 export type YearOverYearResult = Static<typeof YearOverYearResult>;
 
 const errors = { 400: ErrorBody, 401: ErrorBody };
-const GroupedBody = Type.Object({ ...searchFields, groupBy: Slug, dateSlug: Slug });
+const GroupedBody = Type.Object({ ...searchFields, groupBy: InvoiceGroupBy.grouped, dateSlug: DateSlug });
 const YoyFields = {
   ...searchFields,
-  /** Fiscal years (the FiscalYear setting) instead of calendar years. */
-  fiscal: Type.Optional(Type.Boolean()),
+  fiscal: Type.Optional(Type.Boolean({ description: 'Fiscal years (the FiscalYear setting) instead of calendar years' })),
 };
-const KpiBody = Type.Object({ dateSlug: Slug, filters: searchFields.filters });
+const KpiBody = Type.Object({ dateSlug: DateSlug, filters: searchFields.filters });
 const SummaryBody = Type.Object({ filters: searchFields.filters });
 
 // ------------------------------------------------------------------------------ Invoice
@@ -201,7 +208,7 @@ export const invoiceYearOverYear = defineContract({
   service: 'analytics',
   access: 'session',
   summary: 'Invoiced sales per group for the current year and the two before',
-  body: Type.Object({ ...YoyFields, groupBy: Slug }),
+  body: Type.Object({ ...YoyFields, groupBy: InvoiceGroupBy.yearOverYear }),
   response: { 200: YearOverYearResult, ...errors },
 });
 
@@ -219,8 +226,9 @@ export const invoiceSlidingComparison = defineContract({
 const BookingQuery = Type.Object({
   bookingDateBasis: Type.Optional(Type.Union([Type.Literal('OrderLineDate'), Type.Literal('BookingDate')])),
 });
-const GroupByDateParams = Type.Object({ groupBy: Slug, dateSlug: Slug });
-const GroupByParams = Type.Object({ groupBy: Slug });
+/** Path parameters of a grouped call for a date choice. */
+const groupByDateParams = <G extends TSchema>(groupBy: G) => Type.Object({ groupBy, dateSlug: DateSlug });
+const groupByParams = <G extends TSchema>(groupBy: G) => Type.Object({ groupBy });
 
 export const bookingGrouped = defineContract({
   method: 'POST',
@@ -228,7 +236,7 @@ export const bookingGrouped = defineContract({
   service: 'analytics',
   access: 'session',
   summary: 'Booked sales per group for a date choice (bookingDateBasis, default OrderLineDate)',
-  params: GroupByDateParams,
+  params: groupByDateParams(BookingGroupBy.grouped),
   querystring: BookingQuery,
   body: AnalyticsSearchRequest,
   response: { 200: GroupedResult, ...errors },
@@ -240,7 +248,7 @@ export const bookingRank = defineContract({
   service: 'analytics',
   access: 'session',
   summary: 'Groups ranked by booked sales for a date choice',
-  params: GroupByDateParams,
+  params: groupByDateParams(BookingGroupBy.grouped),
   querystring: BookingQuery,
   body: AnalyticsSearchRequest,
   response: { 200: RankResult, ...errors },
@@ -274,9 +282,9 @@ export const bookingSlidingComparison = defineContract({
   service: 'analytics',
   access: 'session',
   summary: 'Booked sales per group for a date choice (body dateSlug) beside its comparison period',
-  params: GroupByParams,
+  params: groupByParams(BookingGroupBy.grouped),
   querystring: BookingQuery,
-  body: Type.Object({ ...searchFields, dateSlug: Slug }),
+  body: Type.Object({ ...searchFields, dateSlug: DateSlug }),
   response: { 200: SlidingComparisonResult, ...errors },
 });
 
@@ -286,7 +294,7 @@ export const bookingYearOverYear = defineContract({
   service: 'analytics',
   access: 'session',
   summary: 'Booked sales per group for the current year and the two before',
-  params: GroupByParams,
+  params: groupByParams(BookingGroupBy.yearOverYear),
   querystring: BookingQuery,
   body: Type.Object(YoyFields),
   response: { 200: YearOverYearResult, ...errors },
@@ -299,8 +307,8 @@ export const orderGrouped = defineContract({
   service: 'analytics',
   access: 'session',
   summary: 'Open order lines per group (sales = open amount); with a dateSlug, only lines ordered in it',
-  params: GroupByParams,
-  body: Type.Object({ ...searchFields, dateSlug: Type.Optional(Slug) }),
+  params: groupByParams(OrderGroupBy.grouped),
+  body: Type.Object({ ...searchFields, dateSlug: Type.Optional(DateSlug) }),
   response: { 200: GroupedResult, ...errors },
 });
 
@@ -331,8 +339,8 @@ export const quoteGrouped = defineContract({
   service: 'analytics',
   access: 'session',
   summary: 'Open quote lines per group; with a dateSlug, the lines quoted in that period',
-  params: GroupByParams,
-  body: Type.Object({ ...searchFields, dateSlug: Type.Optional(Slug) }),
+  params: groupByParams(QuoteGroupBy.grouped),
+  body: Type.Object({ ...searchFields, dateSlug: Type.Optional(DateSlug) }),
   response: { 200: GroupedResult, ...errors },
 });
 
@@ -372,7 +380,7 @@ const ListPeriod = {
   from: Type.Union([IsoDate, Type.Null()]),
   to: Type.Union([IsoDate, Type.Null()]),
 };
-const ListBody = Type.Object({ ...searchFields, dateSlug: Type.Optional(Slug) });
+const ListBody = Type.Object({ ...searchFields, dateSlug: Type.Optional(DateSlug) });
 
 export const invoiceDetails = defineContract({
   method: 'POST',
@@ -392,8 +400,9 @@ const OptDate = Type.Union([IsoDate, Type.Null()]);
 const Int = Type.Integer();
 const errors404 = { ...errors, 404: ErrorBody };
 /** A document asked for by number; company narrows it when several companies use the number. */
-const CompanyBody = Type.Object({ company: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })) });
-const ByDayFields = { ...searchFields, dateSlug: Type.Optional(Slug), groupBy: Type.Optional(Slug) };
+const CompanyBody = Type.Object({ company: Type.Optional(Type.String({ minLength: 1, maxLength: 40, description: 'The company, where the number is used in several' })) });
+/** A ByDay call's body: its groupBy is one of the model's dimensions (default company). */
+const byDayBody = <G extends TSchema>(groupBy: G) => Type.Object({ ...searchFields, dateSlug: Type.Optional(DateSlug), groupBy: Type.Optional(groupBy) });
 
 /** One row per group with a value per day of the period (days[i] belongs to sales[i]). */
 export const ByDayResult = Type.Object({
@@ -641,7 +650,7 @@ export const invoiceItemHistory = defineContract({
   path: '/Invoice/ItemHistory',
   ...session,
   summary: 'Every invoice line of one item (optionally for one customer, and in a dateSlug), newest first',
-  body: Type.Object({ ...searchFields, itemNumber: Type.String({ minLength: 1, maxLength: 60 }), customer: Type.Optional(Type.String({ minLength: 1, maxLength: 60 })), dateSlug: Type.Optional(Slug) }),
+  body: Type.Object({ ...searchFields, itemNumber: Type.String({ minLength: 1, maxLength: 60 }), customer: Type.Optional(Type.String({ minLength: 1, maxLength: 60 })), dateSlug: Type.Optional(DateSlug) }),
   response: { 200: ListResult(InvoiceLineRow, ListPeriod), ...errors },
 });
 
@@ -659,7 +668,10 @@ export const invoiceCommissionOnPaid = defineContract({
   path: '/Invoice/CommissionOnPaid/{reportDateFrom}/{reportDateTo}',
   ...session,
   summary: 'Invoices paid in full from reportDateFrom to reportDateTo (yyyy-mm-dd) with the gross profit commission is paid on (useCommissionCost: on commission cost)',
-  params: Type.Object({ reportDateFrom: Type.String({ minLength: 1, maxLength: 40 }), reportDateTo: Type.String({ minLength: 1, maxLength: 40 }) }),
+  params: Type.Object({
+    reportDateFrom: Type.String({ minLength: 1, maxLength: 40, description: 'The first day paid, yyyy-mm-dd' }),
+    reportDateTo: Type.String({ minLength: 1, maxLength: 40, description: 'The last day paid, yyyy-mm-dd, not before reportDateFrom' }),
+  }),
   querystring: Type.Object({ useCommissionCost: Type.Optional(Type.Boolean()) }),
   body: AnalyticsSearchRequest,
   response: {
@@ -677,7 +689,7 @@ export const invoiceByDay = defineContract({
   path: '/Invoice/ByDay',
   ...session,
   summary: 'Invoiced sales per group (groupBy, default company) for each day of a date choice (default this-month, at most 62 days)',
-  body: Type.Object(ByDayFields),
+  body: byDayBody(InvoiceGroupBy.byDay),
   response: { 200: ByDayResult, ...errors },
 });
 
@@ -686,7 +698,7 @@ export const invoiceQuarterly = defineContract({
   path: '/Invoice/Quarterly/{dateSlug}',
   ...session,
   summary: 'Invoiced totals per calendar quarter of a date choice',
-  params: Type.Object({ dateSlug: Slug }),
+  params: Type.Object({ dateSlug: DateSlug }),
   body: AnalyticsSearchRequest,
   response: { 200: GroupedResult, ...errors },
 });
@@ -697,7 +709,7 @@ export const bookingByDay = defineContract({
   path: '/Booking/ByDay/{firstOfMonth}/{groupBy}',
   ...session,
   summary: 'Booked sales per group for each day of the month starting firstOfMonth (yyyy-mm-01)',
-  params: Type.Object({ firstOfMonth: Type.String({ minLength: 1, maxLength: 40 }), groupBy: Slug }),
+  params: Type.Object({ firstOfMonth: Type.String({ minLength: 1, maxLength: 40, description: 'The first day of the month, yyyy-mm-01' }), groupBy: BookingGroupBy.byDay }),
   querystring: BookingQuery,
   body: AnalyticsSearchRequest,
   response: { 200: ByDayResult, ...errors },
@@ -718,7 +730,7 @@ export const bookingQuarterly = defineContract({
   path: '/Booking/Quarterly/{dateSlug}',
   ...session,
   summary: 'Booked totals per calendar quarter of a date choice',
-  params: Type.Object({ dateSlug: Slug }),
+  params: Type.Object({ dateSlug: DateSlug }),
   querystring: BookingQuery,
   body: AnalyticsSearchRequest,
   response: { 200: GroupedResult, ...errors },
@@ -728,14 +740,14 @@ export const bookingQuarterly = defineContract({
  * Grouped, Rank, SlidingComparison, Summary and YearOverYear of a subject whose paths follow
  * the Booking calls' (catalogue: QuoteBooked is modelled on its sibling Booking calls).
  */
-function groupedFamily<S extends string>(subject: S, what: string) {
+function groupedFamily<S extends string, G extends TSchema, Y extends TSchema>(subject: S, what: string, groupBys: { grouped: G; yearOverYear: Y }) {
   const post = { method: 'POST', ...session } as const;
   return {
     grouped: defineContract({
       ...post,
       path: `/${subject}/Grouped/{groupBy}/{dateSlug}`,
       summary: `${what} per group for a date choice`,
-      params: GroupByDateParams,
+      params: groupByDateParams(groupBys.grouped),
       body: AnalyticsSearchRequest,
       response: { 200: GroupedResult, ...errors },
     }),
@@ -743,7 +755,7 @@ function groupedFamily<S extends string>(subject: S, what: string) {
       ...post,
       path: `/${subject}/Rank/{groupBy}/{dateSlug}`,
       summary: `Groups ranked by ${what.toLowerCase()}`,
-      params: GroupByDateParams,
+      params: groupByDateParams(groupBys.grouped),
       body: AnalyticsSearchRequest,
       response: { 200: RankResult, ...errors },
     }),
@@ -751,8 +763,8 @@ function groupedFamily<S extends string>(subject: S, what: string) {
       ...post,
       path: `/${subject}/SlidingComparison/{groupBy}`,
       summary: `${what} per group for a date choice (body dateSlug) beside its comparison period`,
-      params: GroupByParams,
-      body: Type.Object({ ...searchFields, dateSlug: Slug }),
+      params: groupByParams(groupBys.grouped),
+      body: Type.Object({ ...searchFields, dateSlug: DateSlug }),
       response: { 200: SlidingComparisonResult, ...errors },
     }),
     summary: defineContract({
@@ -766,7 +778,7 @@ function groupedFamily<S extends string>(subject: S, what: string) {
       ...post,
       path: `/${subject}/YearOverYear/{groupBy}`,
       summary: `${what} per group for the current year and the two before`,
-      params: GroupByParams,
+      params: groupByParams(groupBys.yearOverYear),
       body: Type.Object(YoyFields),
       response: { 200: YearOverYearResult, ...errors },
     }),
@@ -774,7 +786,7 @@ function groupedFamily<S extends string>(subject: S, what: string) {
 }
 
 // QuoteBooked: the lines of quotes that became orders, dated by the order's entry.
-const quoteBooked = groupedFamily('QuoteBooked', 'Quoted sales that became orders (by order date)');
+const quoteBooked = groupedFamily('QuoteBooked', 'Quoted sales that became orders (by order date)', QuoteBookedGroupBy);
 export const quoteBookedGrouped = quoteBooked.grouped;
 export const quoteBookedRank = quoteBooked.rank;
 export const quoteBookedSlidingComparison = quoteBooked.sliding;
@@ -782,14 +794,14 @@ export const quoteBookedSummary = quoteBooked.summary;
 export const quoteBookedYearOverYear = quoteBooked.yearOverYear;
 
 // RunRate
-const RunRateBody = Type.Object({ ...searchFields, dateSlug: Type.Optional(Slug) });
+const RunRateBody = Type.Object({ ...searchFields, dateSlug: Type.Optional(DateSlug) });
 const runRate = (what: 'Sales' | 'Bookings', interval: 'month' | 'quarter') =>
   defineContract({
     method: 'POST',
     path: `/RunRate/${what}/Grouped${interval === 'quarter' ? '/Quarterly' : ''}/{groupBy}`,
     ...session,
     summary: `${what === 'Sales' ? 'Invoiced' : 'Booked'} sales per group over a date choice (default rolling-12-months) with the ${interval === 'month' ? 'monthly' : 'quarterly'} run rate and its annualized figure`,
-    params: GroupByParams,
+    params: groupByParams(what === 'Sales' ? InvoiceGroupBy.grouped : BookingGroupBy.grouped),
     ...(what === 'Bookings' ? { querystring: BookingQuery } : {}),
     body: RunRateBody,
     response: { 200: RunRateResult, ...errors },
@@ -843,8 +855,8 @@ export const orderOnTimeGrouped = defineContract({
   path: '/Order/OnTimeDelivery/Grouped/{groupBy}',
   ...session,
   summary: 'Order lines shipped in a date choice per group, and the share shipped by the promise date',
-  params: GroupByParams,
-  body: Type.Object({ ...searchFields, dateSlug: Slug }),
+  params: groupByParams(OnTimeGroupBy.grouped),
+  body: Type.Object({ ...searchFields, dateSlug: DateSlug }),
   response: { 200: OnTimeGroupedResult, ...errors },
 });
 
@@ -893,6 +905,6 @@ export const quoteByDay = defineContract({
   path: '/Quote/ByDay',
   ...session,
   summary: 'Quoted sales per group (groupBy, default company) for each day of a date choice (default this-month, at most 62 days)',
-  body: Type.Object(ByDayFields),
+  body: byDayBody(QuoteGroupBy.byDay),
   response: { 200: ByDayResult, ...errors },
 });

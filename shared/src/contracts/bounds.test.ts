@@ -12,7 +12,7 @@ function unbounded(schema: Schema | undefined, path: string): string[] {
   const high = schema.maximum ?? schema.exclusiveMaximum;
   if (schema.type === 'integer' && !(low >= -INT4_MAX - 1 && high <= INT4_MAX)) problems.push(`${path}: integer outside int4 (use Int4 or RowId)`);
   if (schema.type === 'number' && !(Number.isFinite(low) && Number.isFinite(high))) problems.push(`${path}: number without finite bounds (use BoundedNumber)`);
-  if (schema.type === 'string' && !('const' in schema) && schema.maxLength === undefined) problems.push(`${path}: string without maxLength`);
+  if (schema.type === 'string' && !('const' in schema) && !schema.enum && schema.maxLength === undefined) problems.push(`${path}: string without maxLength`);
   if (schema.type === 'array' && schema.maxItems === undefined) problems.push(`${path}: array without maxItems`);
   for (const branch of schema.anyOf ?? []) problems.push(...unbounded(branch, path));
   for (const [key, property] of Object.entries((schema.properties ?? {}) as Record<string, Schema>)) problems.push(...unbounded(property, `${path}.${key}`));

@@ -27,7 +27,7 @@ export const Int4 = (options: TNumberOptions = {}) => Type.Integer({ minimum: -I
 export const RowId = Int4({ minimum: 1 });
 
 /** A page of a list, from 1. */
-export const PageNumber = Int4({ minimum: 1, maximum: MAX_PAGE_NUMBER });
+export const PageNumber = Int4({ minimum: 1, maximum: MAX_PAGE_NUMBER, description: 'The page, from 1 (default 1)' });
 
 /** A finite number within ±MAX_NUMBER, narrowed by `options`. */
 export const BoundedNumber = (options: TNumberOptions = {}) => Type.Number({ minimum: -MAX_NUMBER, maximum: MAX_NUMBER, ...options });

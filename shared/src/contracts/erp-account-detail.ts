@@ -171,11 +171,15 @@ export const shipToSalesRep = repAccounts('/ShipTo/SalesRep/{primary}', "A sales
 // ------------------------------------------------------------------------------ type-ahead search
 /** Type-ahead: seed 000 §9 page size 50, at most 100 results. */
 export const AccountSearchRequest = Type.Object({
-  searchString: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
-  searchOperator: Type.Optional(Type.Union([Type.Literal('Contains'), Type.Literal('Exact'), Type.Literal('BeginsWith'), Type.Literal('EndsWith'), Type.Null()])),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+  searchString: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()], { description: "Text to find in the accounts' ids, names and addresses" })),
+  searchOperator: Type.Optional(
+    Type.Union([Type.Literal('Contains'), Type.Literal('Exact'), Type.Literal('BeginsWith'), Type.Literal('EndsWith'), Type.Null()], {
+      description: 'How searchString matches (default Contains)',
+    }),
+  ),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'Results a page, 1 to 100 (default 50)' })),
   pageNumber: Type.Optional(PageNumber),
-  company: Type.Optional(Type.Union([Code, Type.Null()])),
+  company: Type.Optional(Type.Union([Code, Type.Null()], { description: 'Only accounts of this company' })),
 });
 export const AccountType = Type.Union([Type.Literal('Customer'), Type.Literal('Prospect'), Type.Literal('ShipTo'), Type.Literal('Corporate'), Type.Literal('Supplier')]);
 /** One hit: seed 000 §3 jump-to results (company, id, name, address, branch), the same for every account type. */

@@ -1,13 +1,23 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { AnalyticsSearchRequest, ListResult } from './analytics.ts';
 import { ErrorBody } from './common.ts';
+import {
+  AP_GROUP_BYS,
+  AR_AP_GROUP_BYS,
+  AR_GROUP_BYS,
+  BUSINESS_HEALTH_GROUP_BYS,
+  BUYING_GROUP_BYS,
+  Choice,
+  DateSlug,
+  QUOTE_CONVERSION_GROUP_BYS,
+  SALES_BOOKINGS_QUOTES_GROUP_BYS,
+} from './choices.ts';
 import { defineContract } from './contract.ts';
 
 // Seed 001 §7.11 receivables, payables and analysis calls (paths as the catalogue spells them).
 // Aging buckets follow the ArAgingPeriod1–4 / ApAgingPeriod1–4 settings (seed 000 §9: 30/60/90/0,
 // a 0 period is unused); arAgingBasis / apAgingBasis pick the date the age counts from.
 
-const Slug = Type.String({ minLength: 1, maxLength: 40 });
 const IsoDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 const Money = Type.Number();
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -39,9 +49,6 @@ export const AgingGroupedResult = Type.Object({
   rows: Type.Array(Type.Object({ key: Type.String(), name: Type.String(), ...AgingAmounts })),
 });
 export type AgingGroupedResult = Static<typeof AgingGroupedResult>;
-
-const GroupByParams = Type.Object({ groupBy: Slug });
-const GroupByDateParams = Type.Object({ groupBy: Slug, dateSlug: Slug });
 
 /** An open receivable's or payable's dates, amounts and age. */
 const OpenItemFields = {
@@ -86,7 +93,7 @@ export const arGrouped = defineContract({
   service: 'analytics',
   access: 'session',
   summary: 'Open receivables per group (company, branch, salesRep, customer), aged by the configured periods',
-  params: GroupByParams,
+  params: Type.Object({ groupBy: Choice(AR_GROUP_BYS, 'What to group the open receivables by') }),
   querystring: Type.Object({ arAgingBasis: Type.Optional(AgingBasis) }),
   body: AnalyticsSearchRequest,
   response: { 200: AgingGroupedResult, ...ErpErrors },
@@ -181,7 +188,7 @@ export const apGrouped = defineContract({
   service: 'analytics',
   access: 'session',
   summary: 'Open payables per group (company, supplier), aged by the configured periods',
-  params: GroupByParams,
+  params: Type.Object({ groupBy: Choice(AP_GROUP_BYS, 'What to group the open payables by') }),
   querystring: Type.Object({ apAgingBasis: Type.Optional(AgingBasis) }),
   body: AnalyticsSearchRequest,
   response: { 200: AgingGroupedResult, ...ErpErrors },
@@ -208,7 +215,7 @@ export const analysisSalesBookingsQuotes = defineContract({
   service: 'analytics',
   access: 'session',
   summary: 'Invoiced sales, bookings (bookingDateBasis) and quoted amounts per group for a date choice',
-  params: GroupByDateParams,
+  params: Type.Object({ groupBy: Choice(SALES_BOOKINGS_QUOTES_GROUP_BYS, 'What to group sales, bookings and quotes by'), dateSlug: DateSlug }),
   querystring: Type.Object({ bookingDateBasis: Type.Optional(Type.Union([Type.Literal('OrderLineDate'), Type.Literal('BookingDate')])) }),
   body: AnalyticsSearchRequest,
   response: {
@@ -232,7 +239,7 @@ export const analysisBusinessHealth = defineContract({
   service: 'analytics',
   access: 'session',
   summary: 'Sales, gross profit and bookings per group for a date choice beside its like-with-like comparison period',
-  params: GroupByDateParams,
+  params: Type.Object({ groupBy: Choice(BUSINESS_HEALTH_GROUP_BYS, 'What to group sales and bookings by'), dateSlug: DateSlug }),
   body: AnalyticsSearchRequest,
   response: {
     200: PeriodGroupedResult({ ...HealthAmounts, ...HealthRatios }, { comparison: Type.Object({ from: IsoDate, to: IsoDate }) }),
@@ -248,7 +255,7 @@ export const analysisQuoteConversionRatio = defineContract({
   service: 'analytics',
   access: 'session',
   summary: 'Quotes made in a date choice and how many (and how much) became orders, per group',
-  params: GroupByDateParams,
+  params: Type.Object({ groupBy: Choice(QUOTE_CONVERSION_GROUP_BYS, 'What to group the quotes by'), dateSlug: DateSlug }),
   body: AnalyticsSearchRequest,
   response: {
     200: PeriodGroupedResult({ ...ConversionAmounts, ...ConversionRatios }),
@@ -273,7 +280,7 @@ export const analysisBusinessHealthDetail = defineContract({
   access: 'session',
   summary:
     'Buying customers per group over the last 12 months against the 12 before: new, lost, and the top topPctBuyingOption % (default 20) with their share of sales',
-  params: GroupByParams,
+  params: Type.Object({ groupBy: Choice(BUYING_GROUP_BYS, "What to group the buying customers by") }),
   querystring: Type.Object({ topPctBuyingOption: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })) }),
   body: AnalyticsSearchRequest,
   response: { 200: PeriodGroupedResult(BuyingAmounts, { comparison: Type.Object({ from: IsoDate, to: IsoDate }), topPctBuyingOption: Type.Integer() }), ...ErpErrors },
@@ -286,7 +293,7 @@ export const analysisArApRatio = defineContract({
   service: 'analytics',
   access: 'session',
   summary: 'Open receivables against open payables per company or branch (ratio = AR / AP)',
-  params: GroupByParams,
+  params: Type.Object({ groupBy: Choice(AR_AP_GROUP_BYS, 'What to group receivables and payables by') }),
   body: AnalyticsSearchRequest,
   response: {
     200: Type.Object({

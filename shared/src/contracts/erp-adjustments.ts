@@ -1,9 +1,10 @@
 import { Type } from 'typebox';
 import { ListResult } from './analytics.ts';
 import { ErrorBody } from './common.ts';
+import { ADJUSTMENT_GROUP_BYS, Choice, DateSlug, RMA_GROUP_BYS } from './choices.ts';
 import { defineContract } from './contract.ts';
 import { ErpErrors } from './erp-accounting.ts';
-import { CompanyField, Id, Int, IsoDate, ListPeriod, Money, Nullable, OptText, search, session, Slug, Text } from './erp-fields.ts';
+import { CompanyField, Id, Int, IsoDate, ListPeriod, Money, Nullable, OptText, search, session, Text } from './erp-fields.ts';
 
 // Seed 001 §7.13 Inventory/Adjustment and Inventory/RMA calls (the catalogue's explicit POSTs),
 // lists with the search request like the other inventory lists. Both are /Inventory calls behind
@@ -49,7 +50,7 @@ export const inventoryAdjustment = defineContract({
   ...session,
   summary:
     'Inventory adjustments dated in a dateSlug (default last-90-days), one row each (InventoryAdjustmentRow) or, with groupBy (reason, branch, location, company, enteredBy, month), one row per group (InventoryAdjustmentGroupRow); with totals; InventoryAccessRight',
-  body: Type.Object({ ...search, dateSlug: Type.Optional(Slug), groupBy: Type.Optional(Slug) }),
+  body: Type.Object({ ...search, dateSlug: Type.Optional(DateSlug), groupBy: Type.Optional(Choice(ADJUSTMENT_GROUP_BYS, 'What to group the adjustments by (none: one row per adjustment)')) }),
   response: {
     200: ListResult(Type.Partial(Type.Object({ ...InventoryAdjustmentRow.properties, ...InventoryAdjustmentGroupRow.properties })), {
       ...ListPeriod,
@@ -82,7 +83,7 @@ export const inventoryAdjustmentDetail = defineContract({
   ...session,
   summary:
     'Inventory adjustment lines: of one adjustmentNumber (404 when there is none), or dated in a dateSlug (default last-90-days), newest first; with totals; InventoryAccessRight',
-  body: Type.Object({ ...search, adjustmentNumber: Type.Optional(Id), ...CompanyField, dateSlug: Type.Optional(Slug) }),
+  body: Type.Object({ ...search, adjustmentNumber: Type.Optional(Id), ...CompanyField, dateSlug: Type.Optional(DateSlug) }),
   response: {
     200: ListResult(InventoryAdjustmentLineRow, { ...ListPeriod, totals: Type.Object({ lineCount: Int, qty: Int, value: Money }) }),
     404: ErrorBody,
@@ -135,12 +136,12 @@ export const inventoryRma = defineContract({
     "The user's customers' RMAs authorized in a dateSlug (default last-90-days; every date for one customer), one row each (RmaRow) or, with groupBy (status, reason, customer, salesRep, branch, company, month), one row per group (RmaGroupRow); openOnly keeps those not credited or rejected; with totals; InventoryAccessRight",
   body: Type.Object({
     ...search,
-    dateSlug: Type.Optional(Slug),
+    dateSlug: Type.Optional(DateSlug),
     customer: Type.Optional(Id),
     shipTo: Type.Optional(Id),
     ...CompanyField,
-    openOnly: Type.Optional(Type.Boolean()),
-    groupBy: Type.Optional(Slug),
+    openOnly: Type.Optional(Type.Boolean({ description: 'Only the RMAs not credited or rejected' })),
+    groupBy: Type.Optional(Choice(RMA_GROUP_BYS, 'What to group the RMAs by (none: one row per RMA)')),
   }),
   response: {
     200: ListResult(Type.Partial(Type.Object({ ...RmaRow.properties, ...RmaGroupRow.properties })), { ...ListPeriod, groupBy: Nullable(Type.String()), totals: RmaTotals }),
@@ -174,6 +175,6 @@ export const inventoryRmaDetail = defineContract({
   ...session,
   summary:
     "RMA lines: of one rmaNumber (404 when the user sees no such RMA), or of the user's RMAs authorized in a dateSlug (default last-90-days), newest first; InventoryAccessRight",
-  body: Type.Object({ ...search, rmaNumber: Type.Optional(Id), ...CompanyField, dateSlug: Type.Optional(Slug) }),
+  body: Type.Object({ ...search, rmaNumber: Type.Optional(Id), ...CompanyField, dateSlug: Type.Optional(DateSlug) }),
   response: { 200: ListResult(RmaLineRow, ListPeriod), 404: ErrorBody, ...ErpErrors },
 });

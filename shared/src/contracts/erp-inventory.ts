@@ -1,6 +1,7 @@
 import { Type, type TSchema } from 'typebox';
 import { AnalyticsSearchRequest, ListResult } from './analytics.ts';
 import { Int4 } from './common.ts';
+import { Choice, INVENTORY_GROUP_BYS } from './choices.ts';
 import { defineContract } from './contract.ts';
 import { AgingBucket, ErpErrors, ErpPaging, } from './erp-accounting.ts';
 
@@ -16,8 +17,8 @@ const Int = Type.Integer();
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const Text = Type.String();
 const OptText = Nullable(Type.String());
-const Slug = Type.String({ minLength: 1, maxLength: 40 });
 const session = { service: 'analytics', access: 'session' } as const;
+const InventoryGroupBy = Choice(INVENTORY_GROUP_BYS, 'What to group the stock by');
 
 /** Seed 000 §9 item search fields that the ERP mirror holds. */
 export const INVENTORY_SEARCH_FIELDS = ['Item Number + Description', 'Item Number', 'Item Description', 'Supplier Name', 'Supplier Part Number', 'Product Group Number'] as const;
@@ -99,7 +100,7 @@ export const inventoryValueGrouped = defineContract({
   path: '/Inventory/Value/Grouped/{groupBy}/{excludeFromDeadStockDays}',
   ...session,
   summary: 'Stock value and dead-stock value per group (company, location, productGroup, supplier, itemNumber)',
-  params: Type.Object({ groupBy: Slug, excludeFromDeadStockDays: Type.Integer({ minimum: 0, maximum: 3650 }) }),
+  params: Type.Object({ groupBy: InventoryGroupBy, excludeFromDeadStockDays: Type.Integer({ minimum: 0, maximum: 3650 }) }),
   body: AnalyticsSearchRequest,
   response: {
     200: Type.Object({
@@ -121,7 +122,7 @@ export const inventoryValueAnalysisGrouped = defineContract({
   path: '/Inventory/ValueAnalysis/Grouped/{groupBy}',
   ...session,
   summary: 'Stock value per group by days since last sold (InventoryDaysSinceLastSold periods), never sold apart',
-  params: Type.Object({ groupBy: Slug }),
+  params: Type.Object({ groupBy: InventoryGroupBy }),
   body: AnalyticsSearchRequest,
   response: {
     200: Type.Object({

@@ -1,9 +1,10 @@
 import { Type } from 'typebox';
 import { ListResult } from './analytics.ts';
 import { ErrorBody, Int4 } from './common.ts';
+import { DateSlug } from './choices.ts';
 import { defineContract } from './contract.ts';
 import { ErpErrors } from './erp-accounting.ts';
-import { CompanyField, Id, Int, IsoDate, ListPeriod, Money, Nullable, OptText, search, session, Slug, Text } from './erp-fields.ts';
+import { CompanyField, Id, Int, IsoDate, ListPeriod, Money, Nullable, OptText, search, session, Text } from './erp-fields.ts';
 import { PurchaseOrderLineRow } from './erp-purchasing.ts';
 
 // Seed 001 §7.11–7.12 line-level and note calls: the bill of material of a kit line (Invoice,
@@ -119,7 +120,7 @@ export const purchaseOrderNotes = defineContract({
   ...session,
   summary:
     "One purchase order's notes, oldest first (404 when there is no such PO); without poNumber, the notes of a dateSlug (default last-30-days), newest first; PurchaseAccessRight",
-  body: Type.Object({ ...search, poNumber: Type.Optional(Id), ...CompanyField, dateSlug: Type.Optional(Slug) }),
+  body: Type.Object({ ...search, poNumber: Type.Optional(Id), ...CompanyField, dateSlug: Type.Optional(DateSlug) }),
   response: { 200: ListResult(PurchaseOrderNoteRow, ListPeriod), ...NotFound },
 });
 
@@ -160,7 +161,7 @@ export const customerNoteList = defineContract({
   path: '/Customer/Note/List',
   ...session,
   summary: "The notes on the user's customers (one customer with customer and company), newest first; a dateSlug cuts them by note date; searched, filtered, sorted, paged",
-  body: Type.Object({ ...search, customer: Type.Optional(Id), ...CompanyField, dateSlug: Type.Optional(Slug) }),
+  body: Type.Object({ ...search, customer: Type.Optional(Id), ...CompanyField, dateSlug: Type.Optional(DateSlug) }),
   response: { 200: ListResult(CustomerNoteRow, ListPeriod), ...ErpErrors },
 });
 
@@ -178,6 +179,6 @@ export const supplierNoteList = defineContract({
   path: '/Supplier/Note/List',
   ...session,
   summary: 'The notes on the suppliers (one supplier with supplier and company), newest first; a dateSlug cuts them by note date; PurchaseAccessRight',
-  body: Type.Object({ ...search, supplier: Type.Optional(Id), ...CompanyField, dateSlug: Type.Optional(Slug) }),
+  body: Type.Object({ ...search, supplier: Type.Optional(Id), ...CompanyField, dateSlug: Type.Optional(DateSlug) }),
   response: { 200: ListResult(SupplierNoteRow, ListPeriod), ...ErpErrors },
 });

@@ -1,19 +1,20 @@
 import { Type, type TSchema } from 'typebox';
 import { AnalyticsSearchRequest, ListResult } from './analytics.ts';
 import { ErrorBody } from './common.ts';
+import { Choice, DateSlug, PURCHASE_ORDER_GROUP_BYS } from './choices.ts';
 import { defineContract } from './contract.ts';
+import { CompanyField } from './erp-fields.ts';
 import { AgingGroupedResult, ErpErrors, PeriodGroupedResult } from './erp-accounting.ts';
 
 // Seed 001 §7.11 PurchaseOrder calls (the catalogue's inferred rows: POST like the sibling Order
 // and Invoice report calls). Purchasing is company-wide (no sales rep), read by users whose
 // PurchaseAccessRight is on. Amounts are the purchase cost in dollars.
 
-const Slug = Type.String({ minLength: 1, maxLength: 40 });
 const IsoDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 const Money = Type.Number();
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const search = AnalyticsSearchRequest.properties;
-const CompanyField = { company: Type.Optional(Type.String({ minLength: 1, maxLength: 20 })) };
+const PurchaseOrderGroupBy = Choice(PURCHASE_ORDER_GROUP_BYS, 'What to group the purchase order lines by');
 
 export const PurchaseOrderHeaderRow = Type.Object({
   company: Type.String(),
@@ -62,7 +63,7 @@ export const purchaseOrderDetails = defineContract({
   service: 'analytics',
   access: 'session',
   summary: 'Purchase order lines ordered in a date choice (dateSlug, default last-30-days): searched, filtered, sorted, paged',
-  body: Type.Object({ ...search, dateSlug: Type.Optional(Slug) }),
+  body: Type.Object({ ...search, dateSlug: Type.Optional(DateSlug) }),
   response: { 200: LinesResult, ...ErpErrors },
 });
 
@@ -72,7 +73,7 @@ export const purchaseOrderItemHistory = defineContract({
   service: 'analytics',
   access: 'session',
   summary: 'Purchase order lines of one item, newest first (dateSlug optional)',
-  body: Type.Object({ ...search, ...CompanyField, itemNumber: Type.String({ minLength: 1, maxLength: 60 }), dateSlug: Type.Optional(Slug) }),
+  body: Type.Object({ ...search, ...CompanyField, itemNumber: Type.String({ minLength: 1, maxLength: 60 }), dateSlug: Type.Optional(DateSlug) }),
   response: { 200: LinesResult, ...ErpErrors },
 });
 
@@ -94,8 +95,8 @@ export const purchaseOrderGrouped = defineContract({
   service: 'analytics',
   access: 'session',
   summary: 'Purchase order lines ordered in a date choice (dateSlug, default year-to-date) per group',
-  params: Type.Object({ groupBy: Slug }),
-  body: Type.Object({ ...search, dateSlug: Type.Optional(Slug) }),
+  params: Type.Object({ groupBy: PurchaseOrderGroupBy }),
+  body: Type.Object({ ...search, dateSlug: Type.Optional(DateSlug) }),
   response: { 200: PeriodGroupedResult(PurchaseAmounts), ...ErpErrors },
 });
 
@@ -105,7 +106,7 @@ export const purchaseOrderOpenGrouped = defineContract({
   service: 'analytics',
   access: 'session',
   summary: 'Open purchase order lines per group, aged by the PoAgingBasis setting (LineDueDate) and the AP aging periods',
-  params: Type.Object({ groupBy: Slug }),
+  params: Type.Object({ groupBy: PurchaseOrderGroupBy }),
   body: AnalyticsSearchRequest,
   response: { 200: AgingGroupedResult, ...ErpErrors },
 });
@@ -119,7 +120,7 @@ export const purchaseOrderKpi = defineContract({
   service: 'analytics',
   access: 'session',
   summary: 'Purchases ordered in a date choice beside its like-with-like comparison period',
-  body: Type.Object({ dateSlug: Slug, ...FiltersOnly }),
+  body: Type.Object({ dateSlug: DateSlug, ...FiltersOnly }),
   response: {
     200: Type.Object({
       dateSlug: Type.String(),
@@ -154,6 +155,6 @@ export const purchaseOrderOnTime = defineContract({
   service: 'analytics',
   access: 'session',
   summary: 'Purchase order lines received in a date choice: on time (by their due date) or late, per group (default supplier)',
-  body: Type.Object({ ...search, dateSlug: Slug, groupBy: Type.Optional(Slug) }),
+  body: Type.Object({ ...search, dateSlug: DateSlug, groupBy: Type.Optional(PurchaseOrderGroupBy) }),
   response: { 200: PeriodGroupedResult(OnTimeAmounts), ...ErpErrors },
 });

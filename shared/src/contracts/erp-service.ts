@@ -1,7 +1,9 @@
 import { Type, type TObject, type TOptional, type TProperties, type TSchema } from 'typebox';
 import { AnalyticsSearchRequest, ListResult } from './analytics.ts';
 import { ErrorBody } from './common.ts';
+import { Choice, DateSlug, SERVICE_ORDER_GROUP_BYS, SHIPMENT_GROUP_BYS } from './choices.ts';
 import { defineContract } from './contract.ts';
+import { CompanyField } from './erp-fields.ts';
 import { ErpErrors, ErpPaging } from './erp-accounting.ts';
 
 // Seed 001 §7.11 ServiceOrder and Shipment calls (the catalogue's inferred rows: POST like the
@@ -10,7 +12,6 @@ import { ErpErrors, ErpPaging } from './erp-accounting.ts';
 // do. A service order's "sales" is what it bills (labour plus parts); its cost is the
 // technicians' time and the parts' cost. Money is in dollars.
 
-const Slug = Type.String({ minLength: 1, maxLength: 40 });
 const IsoDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 const Money = Type.Number();
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -18,7 +19,6 @@ const Text = Type.String();
 const OptText = Nullable(Type.String());
 const search = AnalyticsSearchRequest.properties;
 const Id = Type.String({ minLength: 1, maxLength: 40 });
-const CompanyField = { company: Type.Optional(Type.String({ minLength: 1, maxLength: 20 })) };
 const Period = Type.Object({ from: IsoDate, to: IsoDate });
 /** The period a list was cut to; null from/to when it was not cut by date. */
 const ListPeriod = { dateSlug: Nullable(Type.String()), from: Nullable(IsoDate), to: Nullable(IsoDate) };
@@ -105,7 +105,7 @@ export const serviceOrderDetails = defineContract({
   access: 'session',
   summary:
     'Service order lines (labour and parts): of the open service orders by default, of those opened in a dateSlug, or every line of one serviceOrderNumber; searched, filtered, sorted, paged',
-  body: Type.Object({ ...search, dateSlug: Type.Optional(Slug), serviceOrderNumber: Type.Optional(Id), ...CompanyField }),
+  body: Type.Object({ ...search, dateSlug: Type.Optional(DateSlug), serviceOrderNumber: Type.Optional(Id), ...CompanyField }),
   response: { 200: ListResult(ServiceOrderLineRow, ListPeriod), ...ErpErrors },
 });
 
@@ -116,7 +116,7 @@ export const serviceOrderNotes = defineContract({
   access: 'session',
   summary:
     "One service order's notes, oldest first (404 when the user sees no such order); without serviceOrderNumber, the notes of the user's service orders in a dateSlug (default last-30-days), newest first",
-  body: Type.Object({ ...search, serviceOrderNumber: Type.Optional(Id), ...CompanyField, dateSlug: Type.Optional(Slug) }),
+  body: Type.Object({ ...search, serviceOrderNumber: Type.Optional(Id), ...CompanyField, dateSlug: Type.Optional(DateSlug) }),
   response: { 200: ListResult(ServiceOrderNoteRow, ListPeriod), 404: ErrorBody, ...ErpErrors },
 });
 
@@ -134,9 +134,9 @@ export const serviceOrderHistory = defineContract({
     customer: Type.Optional(Id),
     shipTo: Type.Optional(Id),
     ...CompanyField,
-    dateSlug: Type.Optional(Slug),
+    dateSlug: Type.Optional(DateSlug),
     /** Only the orders not invoiced yet (Open, InProgress, Complete). */
-    openOnly: Type.Optional(Type.Boolean()),
+    openOnly: Type.Optional(Type.Boolean({ description: 'Only the orders not invoiced' })),
   }),
   response: { 200: ListResult(ServiceOrderRow, { ...ListPeriod, totals: HistoryTotals }), ...ErpErrors },
 });
@@ -188,8 +188,8 @@ export const serviceOrderGrouped = defineContract({
   access: 'session',
   summary:
     'Service orders per group (company, branch, salesRep, customer, shipTo, technician, status, serviceType, month, quarter, year): the open ones by default, those opened in a dateSlug; with compare, beside the comparison period',
-  params: Type.Object({ groupBy: Slug }),
-  body: Type.Object({ ...search, dateSlug: Type.Optional(Slug), compare: Type.Optional(Type.Boolean()) }),
+  params: Type.Object({ groupBy: Choice(SERVICE_ORDER_GROUP_BYS, 'What to group the service orders by') }),
+  body: Type.Object({ ...search, dateSlug: Type.Optional(DateSlug), compare: Type.Optional(Type.Boolean({ description: 'Beside the comparison period of the dateSlug (needs one)' })) }),
   response: { 200: ServiceOrderGroupedResult, ...ErpErrors },
 });
 
@@ -291,10 +291,10 @@ export const shipmentList = defineContract({
     "The user's shipments shipped in a dateSlug (default last-30-days; every date for one orderNumber), one row each (ShipmentRow) or, with groupBy (carrier, shipVia, status, company, branch, location, salesRep, customer, shipTo, month, week), one row per group (ShipmentGroupRow); with totals",
   body: Type.Object({
     ...search,
-    dateSlug: Type.Optional(Slug),
+    dateSlug: Type.Optional(DateSlug),
     orderNumber: Type.Optional(Id),
     ...CompanyField,
-    groupBy: Type.Optional(Slug),
+    groupBy: Type.Optional(Choice(SHIPMENT_GROUP_BYS, 'What to group the shipments by (none: one row per shipment)')),
   }),
   response: {
     200: ListResult(Type.Object({ ...optional(ShipmentRow), ...optional(ShipmentGroupRow) }), { ...ListPeriod, groupBy: Nullable(Type.String()), totals: ShipmentTotals }),

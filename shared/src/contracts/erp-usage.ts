@@ -1,5 +1,6 @@
 import { Type, type TSchema } from 'typebox';
 import { AnalyticsSearchRequest, ListResult } from './analytics.ts';
+import { Choice, DateSlug, USAGE_GROUP_BYS } from './choices.ts';
 import { defineContract } from './contract.ts';
 import { ErpErrors } from './erp-accounting.ts';
 
@@ -16,8 +17,8 @@ const Int = Type.Integer();
 const Text = Type.String();
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const OptText = Nullable(Type.String());
-const Slug = Type.String({ minLength: 1, maxLength: 40 });
-const Days = Type.Integer({ minimum: 1, maximum: 3650 });
+/** A number of days, up to ten years. */
+const days = (description: string) => Type.Integer({ minimum: 1, maximum: 3650, description });
 const search = AnalyticsSearchRequest.properties;
 const session = { service: 'analytics', access: 'session' } as const;
 const Period = Type.Object({ from: IsoDate, to: IsoDate });
@@ -30,10 +31,8 @@ export const DEFAULT_LOOKBACK_DAYS = 730;
 // ------------------------------------------------------------------------------ Inventory/Inactive
 const InactiveBody = Type.Object({
   ...search,
-  /** The recent window: no purchase in the last inactiveDays days (today included). */
-  inactiveDays: Type.Optional(Days),
-  /** How far back "bought before" looks: a purchase in the last lookbackDays days, before the window. */
-  lookbackDays: Type.Optional(Days),
+  inactiveDays: Type.Optional(days('The recent window: no purchase in the last inactiveDays days (today included; default 90)')),
+  lookbackDays: Type.Optional(days('How far back "bought before" looks: a purchase in the last lookbackDays days, before the window (default 730)')),
 });
 const InactiveWindow = {
   asOf: IsoDate,
@@ -110,7 +109,7 @@ export const usageLog = defineContract({
   path: '/Usage/Log',
   ...session,
   summary: 'Item usage per customer, item and month in a date choice (dateSlug, default rolling-12-months): net quantity and sales from the invoice lines',
-  body: Type.Object({ ...search, dateSlug: Type.Optional(Slug) }),
+  body: Type.Object({ ...search, dateSlug: Type.Optional(DateSlug) }),
   response: { 200: ListResult(UsageLogRow, ListPeriod), ...ErpErrors },
 });
 
@@ -131,7 +130,7 @@ export const usageComparison = defineContract({
   path: '/Usage/Comparison',
   ...session,
   summary: 'Item usage per group (groupBy, default itemNumber) in a date choice (default year-to-date) beside the same period last year',
-  body: Type.Object({ ...search, groupBy: Type.Optional(Slug), dateSlug: Type.Optional(Slug) }),
+  body: Type.Object({ ...search, groupBy: Type.Optional(Choice(USAGE_GROUP_BYS, 'What to group the usage by (default itemNumber)')), dateSlug: Type.Optional(DateSlug) }),
   response: {
     200: Type.Object({
       groupBy: Text,
@@ -156,7 +155,7 @@ export const usageKpi = defineContract({
   path: '/Usage/KPI',
   ...session,
   summary: 'Item usage (net quantity, sales, customers, items) in a date choice beside its like-with-like comparison period',
-  body: Type.Object({ dateSlug: Slug, filters: search.filters }),
+  body: Type.Object({ dateSlug: DateSlug, filters: search.filters }),
   response: {
     200: Type.Object({
       dateSlug: Text,
@@ -202,7 +201,7 @@ export const ibtSalesHistoryList = defineContract({
   path: '/IBTSalesHistory/List',
   ...session,
   summary: "Inter-branch-transfer sales: invoice lines shipped from a location of another branch than the customer's home branch, in a date choice (default last-90-days)",
-  body: Type.Object({ ...search, dateSlug: Type.Optional(Slug) }),
+  body: Type.Object({ ...search, dateSlug: Type.Optional(DateSlug) }),
   response: {
     200: ListResult(IbtSalesRow, { ...ListPeriod, totals: Type.Object({ sales: Money, cost: Money, grossProfit: Money }) }),
     ...ErpErrors,

@@ -19,6 +19,7 @@ import * as user from './user.ts';
 
 export * from './contract.ts';
 export * from './common.ts';
+export * from './choices.ts';
 export * from './admin.ts';
 export * from './analytics.ts';
 export * from './auth.ts';
