@@ -117,7 +117,7 @@ export const contactSearch = defineContract({
   path: '/Contact/Search/{customer}/{company}',
   service: 'analytics',
   access: 'session',
-  summary: "Type-ahead over one of your customers' contacts (contact, name, e-mail), best match first, then by name",
+  summary: "Type-ahead over one of your customers' contacts (contact, name, e-mail, title), by name; page size 50 by default",
   params: Type.Object({ customer: Code, company: Code }),
   querystring: ContactRestrictionQuery,
   body: AccountSearchRequest,
