@@ -209,8 +209,8 @@ type StopInput = Static<typeof MapRouteStopInput>;
 type Stop = Static<typeof MapRouteStop>;
 
 /**
- * Stops (type, company, id, note, in order, as parallel arrays $1…$4 and $5 of `params`) with
- * their accounts' names, places and coordinates where the account is the caller's (null otherwise).
+ * Stops (`source`: rows k of type, company, id, note and their order n) with their accounts'
+ * names, places and coordinates where the account is the caller's (null otherwise).
  */
 function resolvedStops(call: ErpCall, source: string, params: SqlParams): string {
   const scope = (alias: string) => scopePredicate(call.context.scope, `${alias}.sales_rep`, params) ?? 'true';
@@ -218,7 +218,7 @@ function resolvedStops(call: ErpCall, source: string, params: SqlParams): string
                  coalesce(c.customer_name, s.ship_to_name, p.prospect_name) AS "accountName",
                  coalesce(c.city, s.city, p.city) AS city, coalesce(c.state, s.state, p.state) AS state,
                  coalesce(c.latitude, s.latitude) AS latitude, coalesce(c.longitude, s.longitude) AS longitude
-            FROM ${source} k
+            FROM ${source}
             LEFT JOIN erp.customer c ON k.type = 'Customer' AND c.company = k.company AND c.customer = k.id AND ${scope('c')}
             LEFT JOIN erp.ship_to s ON k.type = 'ShipTo' AND s.company = k.company AND s.ship_to = k.id AND ${scope('s')}
             LEFT JOIN erp.prospect p ON k.type = 'Prospect' AND p.company = k.company AND p.prospect = k.id AND ${scope('p')}
@@ -246,7 +246,7 @@ async function route(call: ErpCall, user: SessionUser, mapRouteId: number) {
   if (!rows[0]) throw notFound(`Map route ${mapRouteId} not found`);
   const params = new SqlParams();
   const id = params.add(mapRouteId);
-  const source = `(SELECT stop_order AS n, account_type AS type, company, account_id AS id, note FROM app.map_route_stop WHERE map_route_id = ${id})`;
+  const source = `(SELECT stop_order AS n, account_type AS type, company, account_id AS id, note FROM app.map_route_stop WHERE map_route_id = ${id}) k`;
   const { rows: stops } = await call.db.query<Stop>(resolvedStops(call, source, params), params.values);
   return { ...rows[0], stops: stops.map((s) => ({ ...s, accountName: s.accountName ?? s.accountId })) };
 }
