@@ -102,9 +102,11 @@ async function generateCustomerTerms(client: pg.PoolClient, t: Tables, { seed, t
   let jobSeq = 0;
   const rows = inKeyOrder<CustomerRow>(
     client,
-    `SELECT c.company, c.customer, c.customer_name, c.sales_rep, c.account_class1, c.account_class2, c.corporate, to_char(c.created_date, 'YYYY-MM-DD') AS created,
-            (SELECT array_agg(s.ship_to ORDER BY s.ship_to) FROM erp.ship_to s WHERE s.company = c.company AND s.customer = c.customer) AS ship_tos
-       FROM erp.customer c WHERE true`,
+    // The secondary indexes are rebuilt after the load: the ship-tos are grouped once, not looked up per customer.
+    `SELECT c.company, c.customer, c.customer_name, c.sales_rep, c.account_class1, c.account_class2, c.corporate, to_char(c.created_date, 'YYYY-MM-DD') AS created, s.ship_tos
+       FROM erp.customer c
+       LEFT JOIN (SELECT company, customer, array_agg(ship_to ORDER BY ship_to) AS ship_tos FROM erp.ship_to GROUP BY 1, 2) s ON s.company = c.company AND s.customer = c.customer
+      WHERE true`,
     ['c.company', 'c.customer'],
   );
   let k = 0;
