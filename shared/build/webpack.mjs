@@ -8,7 +8,7 @@ import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { EsbuildPlugin } from 'esbuild-loader';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
-import { KIT_FILE } from './antd-styles.mjs';
+import { KIT_FILES } from './antd-styles.mjs';
 
 const sharedPackage = createRequire(import.meta.url)('../package.json');
 
@@ -49,7 +49,7 @@ function singletons(appDir) {
  * the theme before the first paint) and stylesheets. Emitted under content-hashed names and listed
  * for index.html as `htmlWebpackPlugin.options.headScripts` and `.stylesheets`. Files, not inline
  * code, so the CSP stays `script-src 'self'`.
- * @param {{ file?: string, name: string, extension: string, source: Buffer }[]} assets
+ * @param {{ files?: string[], name: string, extension: string, source: Buffer }[]} assets
  */
 function headAssets(assets, publicPath) {
   const emitted = assets.map((asset) => {
@@ -64,7 +64,7 @@ function headAssets(assets, publicPath) {
           { name: 'HeadAssets', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
           () => {
             for (const asset of emitted) {
-              if (asset.file) compilation.fileDependencies.add(asset.file);
+              for (const file of asset.files ?? []) compilation.fileDependencies.add(file);
               compilation.emitAsset(asset.emittedName, new sources.RawSource(asset.source));
             }
           },
@@ -79,7 +79,7 @@ function headAssets(assets, publicPath) {
 /** A script of the app, emitted as it is. */
 function scriptAsset(dir, file) {
   const absolute = path.join(dir, file);
-  return { file: absolute, name: path.basename(file, '.js'), extension: '.js', source: readFileSync(absolute) };
+  return { files: [absolute], name: path.basename(file, '.js'), extension: '.js', source: readFileSync(absolute) };
 }
 
 /** antd's styles for the UI kit's components (shared/build/antd-styles.mjs, run in a production-mode child process). */
@@ -91,7 +91,7 @@ function antdStylesheet() {
     encoding: 'buffer',
   });
   if (result.status !== 0) throw new Error(`${script} failed: ${result.stderr?.toString() ?? result.error}`);
-  return { file: KIT_FILE, name: 'antd', extension: '.css', source: result.stdout };
+  return { files: KIT_FILES, name: 'antd', extension: '.css', source: result.stdout };
 }
 
 /**
@@ -159,7 +159,11 @@ export function federatedApp({ dir, name, publicPath, exposes, title, headScript
         uniqueName: name,
         clean: true,
       },
-      resolve: { extensions: ['.ts', '.tsx', '.mjs', '.js'] },
+      resolve: {
+        extensions: ['.ts', '.tsx', '.mjs', '.js'],
+        // The contracts' schemas are the server's business: the browser gets schema builders that build nothing.
+        alias: { typebox$: path.join(import.meta.dirname, 'typebox-browser.mjs') },
+      },
       module: {
         rules: [
           {
@@ -168,6 +172,13 @@ export function federatedApp({ dir, name, publicPath, exposes, title, headScript
             options: { target: 'es2020', jsx: 'automatic' },
           },
           { test: /\.(png|svg)$/, type: 'asset' },
+          // The contracts' schemas stay on the server: the browser calls by method and path.
+          { test: /[\\/]shared[\\/]src[\\/]contracts[\\/][^\\/]+\.ts$/, enforce: 'post', loader: path.join(import.meta.dirname, 'contracts-browser-loader.cjs') },
+          // antd's helper packages do nothing on import but do not say so (package.json sideEffects):
+          // without this every module of e.g. @rc-component/form is bundled for one context it exports.
+          { test: /[\\/](?:@rc-component[\\/]|@ant-design[\\/](?:colors|fast-color|cssinjs|cssinjs-utils)[\\/])/, sideEffects: false },
+          // antd's style functions never run in zero-runtime mode: build them away.
+          { test: /[\\/]antd[\\/]es[\\/](?:[^\\/]+[\\/])*style[\\/][^\\/]+\.js$/, loader: path.join(import.meta.dirname, 'antd-zero-runtime-loader.cjs') },
         ],
       },
       optimization: {
@@ -187,6 +198,10 @@ export function federatedApp({ dir, name, publicPath, exposes, title, headScript
           shareStrategy: 'loaded-first',
           dts: false,
           manifest: false,
+          // Remotes are registered by their entry's URL: no manifest snapshots; browser code only.
+          // (Sharing one runtime, experiments.externalRuntime, costs more than it saves: the host
+          // then ships all of runtime-core, not the parts it uses, ~26 KiB against ~17 per remote.)
+          experiments: { optimization: { disableSnapshot: true, target: 'web' } },
         }),
         ...(manifest ? [manifest] : []),
         ...(isHost
