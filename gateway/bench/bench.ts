@@ -2,7 +2,7 @@
 //   1. /api/ping requests/s and p99 with 50 connections while heavy aggregations run on the
 //      embedded database (goal p99 ≤ 10 ms);
 //   2. cold start of `npm start` on an existing build and database;
-//   3. first-load JavaScript (gzip) of /login (goal ≤ 250 KiB) and /home (goal ≤ 350 KiB);
+//   3. first-load JavaScript (gzip) of /login (goal ≤ 200 KiB) and /home (goal ≤ 350 KiB, before any chart);
 //   4. boards (issues 3, 22): navigation to a 12-card data board (KPIs, charts, lists of the
 //      catalogue's masters) fully rendered in Chromium (goal ≤ 1.5 s),
 //      in a regular browser profile (a returning user's: HTTP and code caches) and in a private
@@ -129,7 +129,7 @@ async function firstLoadJs(port: number): Promise<void> {
     await loginPage.goto(`${base}/login`);
     await loginPage.getByLabel('Email').waitFor();
   });
-  console.log(`first-load JS     /login ${kib(login.gzip)} gzip in ${login.files} files (goal ≤ 250 KiB)`);
+  console.log(`first-load JS     /login ${kib(login.gzip)} gzip in ${login.files} files (goal ≤ 200 KiB)`);
   await loginPage.getByLabel('Email').fill('rep@tradeboard.example');
   await loginPage.getByRole('button', { name: 'Continue' }).click();
   await loginPage.getByLabel('Password', { exact: true }).fill('Demo-2026!');
@@ -152,9 +152,9 @@ const figures = (values: number[]) => `median ${percentile(values, 50).toFixed(0
 
 /**
  * The bench's data board: 12 cards of the catalogue's masters as the default boards use them
- * (services/src/demo/component-catalogue-boards.ts): four KPI figures, four charts (analysis and
- * comparison) and four lists; 22 data calls (each component's data call, and its KPI call when it
- * has one).
+ * (services/src/demo/component-catalogue-boards.ts): four KPI figures and eight charts over their
+ * tables (analysis, comparison and list components); 22 data calls (each component's data call,
+ * and its KPI call when it has one).
  */
 const BOARD_MASTERS = [
   'Sales This Month',
@@ -245,13 +245,19 @@ async function signedInContext(base: string, kind: 'profile' | 'private'): Promi
 const boardRendered = (page: Page) =>
   page.waitForFunction(
     (count) => {
+      // No named function in here: the page runs it as it is (tsx would wrap one in a helper it lacks).
       const cards = [...document.querySelectorAll('main article.tb-card')];
-      const drawn = (card: Element) =>
-        !card.querySelector('.ant-skeleton') &&
-        [...card.querySelectorAll('.tb-kpi')].every((kpi) => kpi.querySelector('.tb-kpi__value')) &&
-        [...card.querySelectorAll('.tb-chart')].every((chart) => [...chart.querySelectorAll('svg')].some((svg) => svg.querySelectorAll('*').length > 20)) &&
-        [...card.querySelectorAll('.ant-table')].every((table) => table.querySelector('.ant-table-row, .ant-empty'));
-      return cards.length === count && cards.every((card) => card.querySelector('.tb-data') && drawn(card));
+      return (
+        cards.length === count &&
+        cards.every(
+          (card) =>
+            card.querySelector('.tb-data') &&
+            !card.querySelector('.ant-skeleton') &&
+            [...card.querySelectorAll('.tb-kpi')].every((kpi) => kpi.querySelector('.tb-kpi__value')) &&
+            [...card.querySelectorAll('.tb-chart')].every((chart) => [...chart.querySelectorAll('svg')].some((svg) => svg.querySelectorAll('*').length > 20)) &&
+            [...card.querySelectorAll('.ant-table')].every((table) => table.querySelector('.ant-table-row, .ant-empty')),
+        )
+      );
     },
     BOARD_CARDS,
     { polling: 'raf', timeout: 30_000 },

@@ -18,7 +18,7 @@ const sharedPackage = createRequire(import.meta.url)('../package.json');
  * with the rest of shared), which bundles them tree-shaken to the components it re-exports — the
  * same set in every app by construction, so one antd instance serves every remote.
  */
-function singletons(appDir) {
+function singletons(appDir, isHost) {
   const requireFromApp = createRequire(path.join(appDir, 'package.json'));
   const versionOf = (pkg) => requireFromApp(`${pkg}/package.json`).version;
   const libraries = {
@@ -39,6 +39,9 @@ function singletons(appDir) {
       singleton: true,
       requiredVersion: `^${sharedPackage.version}`,
       version: sharedPackage.version,
+      // The UI kit's entries come from the shell only (one antd: its ConfigProvider, theme and
+      // code), also those a remote is the first to load (ui/data, ui/edit): a remote has no copy.
+      ...(!isHost && entry.startsWith('./ui') ? { import: false } : {}),
     };
   }
   return shared;
@@ -191,7 +194,7 @@ export function federatedApp({ dir, name, publicPath, exposes, title, headScript
           name,
           filename: isHost ? undefined : 'remoteEntry.js',
           exposes,
-          shared: singletons(dir),
+          shared: singletons(dir, isHost),
           // 'version-first' (the default) downloads every registered remote's remoteEntry.js at start
           // to compare shared versions. The host provides every singleton, so take what is loaded:
           // a remote's code then loads only when one of its routes is active (/home loads none).

@@ -47,7 +47,6 @@ export function CardGrid({ cards, editMode, renderCard, onLayoutSave }: Props): 
       {renderCard(card, indexOf.get(card.cardMasterId) ?? 0, true, onNaturalHeight)}
     </div>
   ));
-  const staticGrid = width ? <StaticGrid width={width} layout={layout} items={items} /> : null;
   return (
     <div ref={ref} className="tb-grid">
       {stacked ? (
@@ -59,9 +58,10 @@ export function CardGrid({ cards, editMode, renderCard, onLayoutSave }: Props): 
           ))}
         </div>
       ) : !editMode ? (
-        staticGrid
+        <StaticGrid width={width} layout={layout} items={items} />
       ) : (
-        <Suspense fallback={staticGrid}>
+        // No cards until the editing grid is there: a card used meanwhile would be drawn anew in it.
+        <Suspense fallback={null}>
           <EditableGrid width={width} layout={layout} onSave={save}>
             {items}
           </EditableGrid>
