@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { embeddedRunOnly, signIn } from './helpers.ts';
 
 // DESIGN §3: one instance of each shared library across the shell and every remote, provided by the
@@ -18,19 +18,9 @@ type ShareRow = { pkg: string; version: string; from: string; loaded: boolean; u
 
 embeddedRunOnly(test);
 
-test('react, react-dom, the UI kit, zustand, swr and every @tradeboard/shared entry each load once, from the shell', async ({ page }) => {
-  await signIn(page, 'rep@tradeboard.example');
-  await expect(page).toHaveURL(/\/home$/);
-  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
-
-  // A remote's route in the same page (no reload): the sign-in remote's forgot-password page.
-  await page.evaluate(() => {
-    window.history.pushState(null, '', '/login/forgotpassword');
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  });
-  await expect(page.getByRole('button', { name: 'Send Reset Link' })).toBeVisible();
-
-  const rows = await page.evaluate(() => {
+/** Every shared module the Module Federation runtime has registered in the page. */
+const shareRows = (page: Page): Promise<ShareRow[]> =>
+  page.evaluate(() => {
     type Shared = { from: string; loaded?: boolean; useIn?: string[] };
     const federation = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, Shared>>>> } })
       .__FEDERATION__;
@@ -49,6 +39,21 @@ test('react, react-dom, the UI kit, zustand, swr and every @tradeboard/shared en
     }
     return found;
   });
+
+
+test('react, react-dom, the UI kit, zustand, swr and every @tradeboard/shared entry each load once, from the shell', async ({ page }) => {
+  await signIn(page, 'rep@tradeboard.example');
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+
+  // A remote's route in the same page (no reload): the sign-in remote's forgot-password page.
+  await page.evaluate(() => {
+    window.history.pushState(null, '', '/login/forgotpassword');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await expect(page.getByRole('button', { name: 'Send Reset Link' })).toBeVisible();
+
+  const rows = await shareRows(page);
 
   // Never two copies. (An entry only a remote imports, e.g. the boards renderer contract, is
   // provided by that remote; the ones the shell imports must come from the shell, below.)
@@ -81,6 +86,30 @@ test('react, react-dom, the UI kit, zustand, swr and every @tradeboard/shared en
   }
   // And the shell really ran the kit (the signed-in chrome).
   expect(rows.find((row) => row.pkg === '@tradeboard/shared/ui')?.useIn).toContain('tradeboard_shell');
+});
+
+test("the UI kit's data and editing entries load only when a page needs them, once, from the shell", async ({ page }) => {
+  await signIn(page, 'rep@tradeboard.example');
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+  // The signed-in chrome alone: neither tables nor editing tools yet.
+  const loaded = async (pkg: string) => (await shareRows(page)).find((row) => row.pkg === pkg)?.loaded ?? false;
+  expect(await loaded('@tradeboard/shared/ui/edit')).toBe(false);
+
+  // The sales board's lists bring the data entry; the Filters drawer's picker the editing entry.
+  await page.goto('/sales/default');
+  await expect(page.getByRole('main').locator('.ant-table-row').first()).toBeVisible();
+  await page.getByRole('button', { name: /^Filters/ }).click();
+  await expect(page.getByRole('combobox', { name: 'Active global filter' })).toBeVisible();
+  const rows = await shareRows(page);
+  // A remote's build has no copy of the kit (shared/build/webpack.mjs: `import: false`), so the one
+  // registration is the shell's code; the runtime names as `from` the app that first loaded it.
+  for (const pkg of ['@tradeboard/shared/ui', '@tradeboard/shared/ui/data', '@tradeboard/shared/ui/edit']) {
+    const entries = rows.filter((row) => row.pkg === pkg);
+    expect(entries, pkg).toHaveLength(1);
+    expect(entries[0]!.loaded, pkg).toBe(true);
+    expect(entries[0]!.useIn, pkg).toContain('mf_boards');
+  }
+  expect(rows.find((row) => row.pkg === '@tradeboard/shared/ui')?.from).toBe('tradeboard_shell');
 });
 
 test('a board page asks for the remotes manifest once: the renderer registry reads the answer the shell asked for', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Button, PlusOutlined, Result, Skeleton, SettingOutlined, Tag } from '@tradeboard/shared/ui';
 import { redirect, useTradeboardStore } from '@tradeboard/shared/web';
 import { isNotFound, apiStatus } from './api/errors.ts';
@@ -6,8 +6,6 @@ import type { BoardValue, CardValue, ComponentMasterValue } from './api/types.ts
 import type { DynamicPageState } from './api/useDynamicPage.ts';
 import { BoardMenu } from './boards/BoardMenu.tsx';
 import { BoardTabs } from './boards/BoardTabs.tsx';
-import { ManageBoardsDialog } from './boards/ManageBoardsDialog.tsx';
-import { ShareBoardDialog } from './boards/ShareBoardDialog.tsx';
 import { useBoardActions } from './boards/useBoardActions.ts';
 import { useBoardCommands } from './boards/useBoardCommands.tsx';
 import { usePermissions } from './boards/usePermissions.ts';
@@ -17,9 +15,13 @@ import { useCardActions } from './cards/useCardActions.ts';
 import { GlobalFilterControl } from './filters/GlobalFilterControl.tsx';
 import { useGlobalFilters } from './filters/useGlobalFilters.ts';
 import { useHasOpened } from './feedback/useHasOpened.ts';
-import { ComponentLibrary } from './library/ComponentLibrary.tsx';
 import { missingBoardTarget } from './routing/sectionRoute.ts';
 import { sectionTitle } from './routing/sectionTitle.ts';
+
+// The editing tools load when first opened (with the kit's editing entry, @tradeboard/shared/ui/edit).
+const ManageBoardsDialog = lazy(() => import('./boards/ManageBoardsDialog.tsx').then((module) => ({ default: module.ManageBoardsDialog })));
+const ShareBoardDialog = lazy(() => import('./boards/ShareBoardDialog.tsx').then((module) => ({ default: module.ShareBoardDialog })));
+const ComponentLibrary = lazy(() => import('./library/ComponentLibrary.tsx').then((module) => ({ default: module.ComponentLibrary })));
 
 export const PICKER_HIGHLIGHT_MS = 1_500;
 
@@ -218,25 +220,27 @@ export function BoardPage({ sectionName, sectionId, pathname, search, boards, ac
         </div>
       </div>
       <div className="tb-board-body">{body}</div>
-      {permissions.canManageBoards && manageOpened && (
-        <ManageBoardsDialog
-          open={manageOpen}
-          onClose={() => setManageOpen(false)}
-          sectionId={sectionId}
-          sectionName={sectionName}
-          search={search}
-          boards={boards}
-          actions={boardActions}
-          onShare={setSharing}
-          onCopy={commands.copy}
-          onDelete={commands.remove}
-        />
-      )}
-      {shareOpened && <ShareBoardDialog board={sharing} onClose={() => setSharing(null)} onChanged={() => void boardActions.reload()} />}
-      {commands.copyDialog}
-      {permissions.editMode && (
-        <ComponentLibrary sectionId={sectionId} card={libraryTarget} onClose={() => setLibraryCard(null)} onPick={(card, master) => void handlePick(card, master)} />
-      )}
+      <Suspense fallback={null}>
+        {permissions.canManageBoards && manageOpened && (
+          <ManageBoardsDialog
+            open={manageOpen}
+            onClose={() => setManageOpen(false)}
+            sectionId={sectionId}
+            sectionName={sectionName}
+            search={search}
+            boards={boards}
+            actions={boardActions}
+            onShare={setSharing}
+            onCopy={commands.copy}
+            onDelete={commands.remove}
+          />
+        )}
+        {shareOpened && <ShareBoardDialog board={sharing} onClose={() => setSharing(null)} onChanged={() => void boardActions.reload()} />}
+        {commands.copyDialog}
+        {permissions.editMode && (
+          <ComponentLibrary sectionId={sectionId} card={libraryTarget} onClose={() => setLibraryCard(null)} onPick={(card, master) => void handlePick(card, master)} />
+        )}
+      </Suspense>
     </div>
   );
 }

@@ -70,7 +70,7 @@ describe('mf-boards', () => {
     });
     renderBoards('/sales/12', { editMode: true });
     fireEvent.click(await screen.findByRole('button', { name: 'Pipeline' }));
-    const input = screen.getByRole('textbox', { name: 'Card name' });
+    const input = await screen.findByRole('textbox', { name: 'Card name' }, { timeout: 5_000 });
     fireEvent.change(input, { target: { value: 'Renamed' } });
     fireEvent.keyDown(input, { key: 'Enter' });
     // Shown at once…

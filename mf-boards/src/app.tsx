@@ -8,7 +8,7 @@ import { configureRenderers } from './renderers/configureRenderers.ts';
 
 configureRenderers();
 // This code loads as soon as the shell knows the address is ours, before the app mounts.
-startPageReads(window.location.pathname);
+startPageReads(window.location.pathname, window.location.search);
 
 function BoardsErrorPanel(): React.ReactNode {
   return (

@@ -11,16 +11,20 @@ import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
 const ANTD_ES = path.join(path.dirname(require.resolve('antd/package.json')), 'es');
-export const KIT_FILE = path.join(import.meta.dirname, '..', 'src', 'ui', 'index.ts');
+const KIT_DIR = path.join(import.meta.dirname, '..', 'src', 'ui');
+/** The kit's entries (`@tradeboard/shared/ui`, `ui/data`, `ui/edit`): its .ts files but tests. */
+export const KIT_FILES = readdirSync(KIT_DIR)
+  .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
+  .map((name) => path.join(KIT_DIR, name));
 
 export const kebab = (name) => name.replace(/[A-Z]/g, (letter, index) => `${index ? '-' : ''}${letter.toLowerCase()}`);
 const pascal = (folder) => folder.replace(/(?:^|-)([a-z])/g, (_, letter) => letter.toUpperCase());
 
-/** The antd components the kit re-exports (`export { A, B } from 'antd'`; types and hooks excepted). */
-export function kitComponents(source = readFileSync(KIT_FILE, 'utf8')) {
-  return [...source.matchAll(/export\s*\{([^}]*)\}\s*from\s*'antd'/g)].flatMap((match) =>
+/** The antd components the kit's entries re-export (`export { A, B } from 'antd'`; types and hooks excepted). */
+export function kitComponents(source = KIT_FILES.map((file) => readFileSync(file, 'utf8')).join('\n')) {
+  return [...new Set([...source.matchAll(/export\s*\{([^}]*)\}\s*from\s*'antd'/g)].flatMap((match) =>
     match[1].split(',').map((name) => name.trim()).filter((name) => /^[A-Z]/.test(name)),
-  );
+  ))];
 }
 
 const filesUnder = (dir) =>

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { EsbuildPlugin } from 'esbuild-loader';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
-import { KIT_FILE } from './antd-styles.mjs';
+import { KIT_FILES } from './antd-styles.mjs';
 
 const sharedPackage = createRequire(import.meta.url)('../package.json');
 
@@ -18,7 +18,7 @@ const sharedPackage = createRequire(import.meta.url)('../package.json');
  * with the rest of shared), which bundles them tree-shaken to the components it re-exports — the
  * same set in every app by construction, so one antd instance serves every remote.
  */
-function singletons(appDir) {
+function singletons(appDir, isHost) {
   const requireFromApp = createRequire(path.join(appDir, 'package.json'));
   const versionOf = (pkg) => requireFromApp(`${pkg}/package.json`).version;
   const libraries = {
@@ -39,6 +39,9 @@ function singletons(appDir) {
       singleton: true,
       requiredVersion: `^${sharedPackage.version}`,
       version: sharedPackage.version,
+      // The UI kit's entries come from the shell only (one antd: its ConfigProvider, theme and
+      // code), also those a remote is the first to load (ui/data, ui/edit): a remote has no copy.
+      ...(!isHost && entry.startsWith('./ui') ? { import: false } : {}),
     };
   }
   return shared;
@@ -49,7 +52,7 @@ function singletons(appDir) {
  * the theme before the first paint) and stylesheets. Emitted under content-hashed names and listed
  * for index.html as `htmlWebpackPlugin.options.headScripts` and `.stylesheets`. Files, not inline
  * code, so the CSP stays `script-src 'self'`.
- * @param {{ file?: string, name: string, extension: string, source: Buffer }[]} assets
+ * @param {{ files?: string[], name: string, extension: string, source: Buffer }[]} assets
  */
 function headAssets(assets, publicPath) {
   const emitted = assets.map((asset) => {
@@ -64,7 +67,7 @@ function headAssets(assets, publicPath) {
           { name: 'HeadAssets', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
           () => {
             for (const asset of emitted) {
-              if (asset.file) compilation.fileDependencies.add(asset.file);
+              for (const file of asset.files ?? []) compilation.fileDependencies.add(file);
               compilation.emitAsset(asset.emittedName, new sources.RawSource(asset.source));
             }
           },
@@ -79,7 +82,7 @@ function headAssets(assets, publicPath) {
 /** A script of the app, emitted as it is. */
 function scriptAsset(dir, file) {
   const absolute = path.join(dir, file);
-  return { file: absolute, name: path.basename(file, '.js'), extension: '.js', source: readFileSync(absolute) };
+  return { files: [absolute], name: path.basename(file, '.js'), extension: '.js', source: readFileSync(absolute) };
 }
 
 /** antd's styles for the UI kit's components (shared/build/antd-styles.mjs, run in a production-mode child process). */
@@ -91,7 +94,7 @@ function antdStylesheet() {
     encoding: 'buffer',
   });
   if (result.status !== 0) throw new Error(`${script} failed: ${result.stderr?.toString() ?? result.error}`);
-  return { file: KIT_FILE, name: 'antd', extension: '.css', source: result.stdout };
+  return { files: KIT_FILES, name: 'antd', extension: '.css', source: result.stdout };
 }
 
 /**
@@ -159,7 +162,11 @@ export function federatedApp({ dir, name, publicPath, exposes, title, headScript
         uniqueName: name,
         clean: true,
       },
-      resolve: { extensions: ['.ts', '.tsx', '.mjs', '.js'] },
+      resolve: {
+        extensions: ['.ts', '.tsx', '.mjs', '.js'],
+        // The contracts' schemas are the server's business: the browser gets schema builders that build nothing.
+        alias: { typebox$: path.join(import.meta.dirname, 'typebox-browser.mjs') },
+      },
       module: {
         rules: [
           {
@@ -168,6 +175,13 @@ export function federatedApp({ dir, name, publicPath, exposes, title, headScript
             options: { target: 'es2020', jsx: 'automatic' },
           },
           { test: /\.(png|svg)$/, type: 'asset' },
+          // The contracts' schemas stay on the server: the browser calls by method and path.
+          { test: /[\\/]shared[\\/]src[\\/]contracts[\\/][^\\/]+\.ts$/, enforce: 'post', loader: path.join(import.meta.dirname, 'contracts-browser-loader.cjs') },
+          // antd's helper packages do nothing on import but do not say so (package.json sideEffects):
+          // without this every module of e.g. @rc-component/form is bundled for one context it exports.
+          { test: /[\\/](?:@rc-component[\\/]|@ant-design[\\/](?:colors|fast-color|cssinjs|cssinjs-utils)[\\/])/, sideEffects: false },
+          // antd's style functions never run in zero-runtime mode: build them away.
+          { test: /[\\/]antd[\\/]es[\\/](?:[^\\/]+[\\/])*style[\\/][^\\/]+\.js$/, loader: path.join(import.meta.dirname, 'antd-zero-runtime-loader.cjs') },
         ],
       },
       optimization: {
@@ -180,13 +194,17 @@ export function federatedApp({ dir, name, publicPath, exposes, title, headScript
           name,
           filename: isHost ? undefined : 'remoteEntry.js',
           exposes,
-          shared: singletons(dir),
+          shared: singletons(dir, isHost),
           // 'version-first' (the default) downloads every registered remote's remoteEntry.js at start
           // to compare shared versions. The host provides every singleton, so take what is loaded:
           // a remote's code then loads only when one of its routes is active (/home loads none).
           shareStrategy: 'loaded-first',
           dts: false,
           manifest: false,
+          // Remotes are registered by their entry's URL: no manifest snapshots; browser code only.
+          // (Sharing one runtime, experiments.externalRuntime, costs more than it saves: the host
+          // then ships all of runtime-core, not the parts it uses, ~26 KiB against ~17 per remote.)
+          experiments: { optimization: { disableSnapshot: true, target: 'web' } },
         }),
         ...(manifest ? [manifest] : []),
         ...(isHost

@@ -9,13 +9,16 @@ const early = new Map<string, { promise: Promise<unknown>; startedAt: number }>(
  * Starts a read before any component asks for it: when this remote's code loads for the address
  * being opened, the shell is still checking the session and drawing its chrome, and the board's
  * reads can travel meanwhile. The first fetch of the same SWR key takes it (`takeEarlyRead`).
+ * Returns the read, for reads that depend on its answer.
  */
-export function startEarlyRead(key: Key, read: () => Promise<unknown>): void {
+export function startEarlyRead<T>(key: Key, read: () => Promise<T>): Promise<T> {
   const id = unstable_serialize(key);
-  if (early.has(id)) return;
+  const started = early.get(id);
+  if (started) return started.promise as Promise<T>;
   const promise = read();
   promise.catch(() => undefined);
   early.set(id, { promise, startedAt: Date.now() });
+  return promise;
 }
 
 /**

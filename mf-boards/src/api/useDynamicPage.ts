@@ -17,11 +17,15 @@ export type DynamicPageState = {
   mutate: KeyedMutator<DynamicPageValue>;
 };
 
-/** A board with its cards, component instances and the masters they use (one call). */
-export async function fetchPage(board: number | 'default', sectionId: number): Promise<DynamicPageValue> {
+/**
+ * A board with its cards, component instances and the masters they use (one call). `onPage` runs
+ * as soon as it answers, before the wait for the renderers (e.g. to start the components' reads).
+ */
+export async function fetchPage(board: number | 'default', sectionId: number, onPage?: (page: DynamicPageValue) => void): Promise<DynamicPageValue> {
   const page = await (board === 'default'
     ? api.call(dynamicPageDefault, { params: { sectionMasterId: sectionId } })
     : api.call(dynamicPage, { params: { boardMasterId: board } }));
+  onPage?.(page);
   // The board's renderers load now, and the page waits for them (up to RENDERER_WAIT_MS), so its
   // cards are drawn once, with their components, instead of with placeholders swapped a moment
   // later. A renderer that fails or takes longer shows its own state in its card. The next visit

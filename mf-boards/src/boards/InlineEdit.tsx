@@ -1,75 +1,16 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { Input, type InputRef } from '@tradeboard/shared/ui';
+import { lazy, Suspense, type ReactNode } from 'react';
+import type { InlineEditProps } from './InlineEditField.tsx';
 
-/** Seed §5: text inputs replace typographic right apostrophes with plain ones. */
-export function plainApostrophes(text: string): string {
-  return text.replace(/[\u2019\u2018]/g, "'");
-}
+export { nameToSave, plainApostrophes } from './names.ts';
 
-/**
- * The name to save after an inline edit, or null when nothing is to be saved (seed 000 §5:
- * empty or unchanged names are not saved; names are trimmed).
- */
-export function nameToSave(draft: string, original: string): string | null {
-  const name = plainApostrophes(draft).trim();
-  if (!name || name === original.trim()) return null;
-  return name;
-}
-
-type Props = {
-  value: string;
-  /** Called with the trimmed, changed, non-empty name. */
-  onSave: (name: string) => void;
-  /** Called when editing ends without a save (Escape, empty, unchanged). */
-  onDone: () => void;
-  label: string;
-  maxLength?: number;
-  className?: string;
-};
+// The text field comes with the kit's editing entry (@tradeboard/shared/ui/edit), loaded on the first rename.
+const InlineEditField = lazy(() => import('./InlineEditField.tsx').then((module) => ({ default: module.InlineEditField })));
 
 /** Inline name editor: Enter, Tab or click outside saves; Escape cancels (seed 000 §5). */
-export function InlineEdit({ value, onSave, onDone, label, maxLength = 100, className }: Props): ReactNode {
-  const [draft, setDraft] = useState(value);
-  const input = useRef<InputRef>(null);
-  const finished = useRef(false);
-
-  useEffect(() => {
-    input.current?.focus({ cursor: 'all' });
-  }, []);
-
-  const finish = (save: boolean) => {
-    if (finished.current) return;
-    finished.current = true;
-    const name = save ? nameToSave(draft, value) : null;
-    if (name !== null) onSave(name);
-    onDone();
-  };
-
-  const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Enter') {
-      event.preventDefault();
-      finish(true);
-    } else if (event.key === 'Escape') {
-      event.preventDefault();
-      event.stopPropagation();
-      finish(false);
-    } else if (event.key === 'Tab') {
-      finish(true);
-    }
-  };
-
+export function InlineEdit(props: InlineEditProps): ReactNode {
   return (
-    <Input
-      ref={input}
-      size="small"
-      aria-label={label}
-      className={className}
-      value={draft}
-      maxLength={maxLength}
-      onChange={(event) => setDraft(event.target.value)}
-      onKeyDown={handleKeyDown}
-      onBlur={() => finish(true)}
-      onClick={(event) => event.stopPropagation()}
-    />
+    <Suspense fallback={<span className={props.className}>{props.value}</span>}>
+      <InlineEditField {...props} />
+    </Suspense>
   );
 }

@@ -5,7 +5,6 @@ import {
   CopyOutlined,
   DeleteOutlined,
   Empty,
-  Input,
   Modal,
   PlusOutlined,
   ShareAltOutlined,
@@ -13,6 +12,7 @@ import {
   StarOutlined,
   Tooltip,
 } from '@tradeboard/shared/ui';
+import { Input } from '@tradeboard/shared/ui/edit';
 import { boardTemplateList } from '@tradeboard/shared/contracts';
 import { api, navigate } from '@tradeboard/shared/web';
 import { isNotFound } from '../api/errors.ts';

@@ -4,7 +4,6 @@ import {
   Button,
   DeleteOutlined,
   Empty,
-  Input,
   Modal,
   Popconfirm,
   SearchOutlined,
@@ -14,6 +13,7 @@ import {
   TeamOutlined,
   UserOutlined,
 } from '@tradeboard/shared/ui';
+import { Input } from '@tradeboard/shared/ui/edit';
 import {
   boardRoleShareAdd,
   boardRoleShareList,

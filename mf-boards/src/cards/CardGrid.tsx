@@ -1,8 +1,10 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import ReactGridLayout, { type Layout } from 'react-grid-layout';
+import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { CardValue } from '../api/types.ts';
-import { GRID_COLS, GRID_MARGIN, GRID_ROW_HEIGHT, layoutsToSave, readingOrder, sortCards, toGridLayout } from './gridLayout.ts';
+import { compactVertically, GRID_COLS, GRID_MARGIN, GRID_ROW_HEIGHT, layoutsToSave, readingOrder, sortCards, toGridLayout, type GridItem } from './gridLayout.ts';
 import { useElementWidth, useIsMobile } from './useViewport.ts';
+
+// react-grid-layout (drag and resize) loads with edit mode; read-only boards are placed by StaticGrid.
+const EditableGrid = lazy(() => import('./EditableGrid.tsx').then((module) => ({ default: module.EditableGrid })));
 
 type Props = {
   cards: readonly CardValue[];
@@ -12,7 +14,8 @@ type Props = {
 };
 
 /**
- * The board's cards on react-grid-layout: drag (by the header handle) and resize in edit mode,
+ * The board's cards on the 12-column grid: on react-grid-layout in edit mode (drag by the header
+ * handle, resize), else where it would place them (StaticGrid),
  * positions saved per board; each card grows to the height its content needs. At 768 px or less the cards stack full width in reading order and
  * nothing is saved — like grafana/scenes SceneGridLayout; so they do where the width cannot be
  * measured (no layout engine).
@@ -29,7 +32,7 @@ export function CardGrid({ cards, editMode, renderCard, onLayoutSave }: Props): 
   const ordered = useMemo(() => sortCards(cards), [cards]);
   const indexOf = useMemo(() => new Map(ordered.map((card, index) => [card.cardMasterId, index])), [ordered]);
 
-  const save = (next: Layout) => {
+  const save = (next: readonly Pick<GridItem, 'i' | 'x' | 'y' | 'w' | 'h'>[]) => {
     if (mobile) return;
     const layouts = layoutsToSave(cards, next, layout);
     if (layouts) onLayoutSave(layouts);
@@ -39,6 +42,11 @@ export function CardGrid({ cards, editMode, renderCard, onLayoutSave }: Props): 
   // mount once, in the layout they keep.
   if (width === undefined && !mobile) return <div ref={ref} className="tb-grid" />;
   const stacked = mobile || !width;
+  const items = ordered.map((card) => (
+    <div key={String(card.cardMasterId)} className="tb-grid__item">
+      {renderCard(card, indexOf.get(card.cardMasterId) ?? 0, true, onNaturalHeight)}
+    </div>
+  ));
   return (
     <div ref={ref} className="tb-grid">
       {stacked ? (
@@ -49,23 +57,45 @@ export function CardGrid({ cards, editMode, renderCard, onLayoutSave }: Props): 
             </div>
           ))}
         </div>
+      ) : !editMode ? (
+        <StaticGrid width={width} layout={layout} items={items} />
       ) : (
-        <ReactGridLayout
-          width={width}
-          layout={layout}
-          gridConfig={{ cols: GRID_COLS, rowHeight: GRID_ROW_HEIGHT, margin: GRID_MARGIN, containerPadding: [0, 0] }}
-          dragConfig={{ enabled: editMode, handle: '.tb-card__drag', cancel: 'button, input, a, [contenteditable]' }}
-          resizeConfig={{ enabled: editMode, handles: ['se'] }}
-          onDragStop={(next) => save(next)}
-          onResizeStop={(next) => save(next)}
-        >
-          {ordered.map((card) => (
-            <div key={String(card.cardMasterId)} className="tb-grid__item">
-              {renderCard(card, indexOf.get(card.cardMasterId) ?? 0, true, onNaturalHeight)}
-            </div>
-          ))}
-        </ReactGridLayout>
+        // No cards until the editing grid is there: a card used meanwhile would be drawn anew in it.
+        <Suspense fallback={null}>
+          <EditableGrid width={width} layout={layout} onSave={save}>
+            {items}
+          </EditableGrid>
+        </Suspense>
       )}
+    </div>
+  );
+}
+
+/**
+ * The read-only grid: each card absolutely placed as react-grid-layout places it (same columns,
+ * row height, margins and vertical compaction), without its drag and resize code.
+ */
+function StaticGrid({ width, layout, items }: { width: number; layout: readonly GridItem[]; items: ReactNode[] }): ReactNode {
+  const [marginX, marginY] = GRID_MARGIN;
+  const column = (width - marginX * (GRID_COLS - 1)) / GRID_COLS;
+  const placed = compactVertically(layout);
+  const height = Math.max(0, ...placed.map((item) => (item.y + item.h) * (GRID_ROW_HEIGHT + marginY) - marginY));
+  return (
+    <div className="tb-grid__static" style={{ height }}>
+      {placed.map((item, index) => (
+        <div
+          key={item.i}
+          className="tb-grid__cell"
+          style={{
+            left: item.x * (column + marginX),
+            top: item.y * (GRID_ROW_HEIGHT + marginY),
+            width: item.w * column + (item.w - 1) * marginX,
+            height: item.h * GRID_ROW_HEIGHT + (item.h - 1) * marginY,
+          }}
+        >
+          {items[index]}
+        </div>
+      ))}
     </div>
   );
 }

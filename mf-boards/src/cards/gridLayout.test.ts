@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { card } from '../test/fixtures.ts';
-import { COLLAPSED_CARD_HEIGHT, DEFAULT_CARD_HEIGHT, GRID_COLS, layoutsToSave, readingOrder, rowsFor, toGridLayout } from './gridLayout.ts';
+import { COLLAPSED_CARD_HEIGHT, compactVertically, DEFAULT_CARD_HEIGHT, GRID_COLS, layoutsToSave, readingOrder, rowsFor, toGridLayout } from './gridLayout.ts';
 
 describe('toGridLayout', () => {
   it('stacks cards without a saved position full width, in display order', () => {
@@ -75,5 +75,22 @@ describe('readingOrder', () => {
       card(3, { displayOrder: 2, layout: { x: 0, y: 4, w: 12, h: 4 } }),
     ];
     expect(readingOrder(cards).map((c) => c.cardMasterId)).toEqual([2, 1, 3]);
+  });
+});
+
+describe('compactVertically (the read-only grid places cards as react-grid-layout does)', () => {
+  it('floats cards up into free rows and pushes a card below one that grew over it', () => {
+    const items = [
+      { i: 'a', x: 0, y: 0, w: 6, h: 20 },
+      { i: 'b', x: 6, y: 0, w: 6, h: 5 },
+      { i: 'c', x: 6, y: 12, w: 6, h: 5 },
+      { i: 'd', x: 0, y: 12, w: 12, h: 4 },
+    ];
+    expect(compactVertically(items).map(({ i, y }) => [i, y])).toEqual([
+      ['a', 0],
+      ['b', 0],
+      ['c', 5],
+      ['d', 20],
+    ]);
   });
 });

@@ -73,6 +73,24 @@ export function layoutsToSave(
   return changed ? result : null;
 }
 
+/**
+ * The items floated up as react-grid-layout's vertical compaction does: in order of (y, x), each
+ * moves up while it fits, then below whatever it still overlaps. The read-only grid (StaticGrid)
+ * places cards where the editing grid would.
+ */
+export function compactVertically<T extends Pick<GridItem, 'x' | 'y' | 'w' | 'h'>>(items: readonly T[]): T[] {
+  const placed: T[] = [];
+  const overlaps = (a: T, b: T) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+  const sorted = [...items].sort((a, b) => a.y - b.y || a.x - b.x);
+  for (const original of sorted) {
+    const item = { ...original };
+    while (item.y > 0 && !placed.some((other) => overlaps({ ...item, y: item.y - 1 }, other))) item.y--;
+    for (let hit = placed.find((other) => overlaps(item, other)); hit; hit = placed.find((other) => overlaps(item, other))) item.y = hit.y + hit.h;
+    placed.push(item);
+  }
+  return items.map((item) => placed[sorted.indexOf(item)]!);
+}
+
 /** Cards in reading order of the grid (top to bottom, left to right): the stacked mobile order. */
 export function readingOrder(cards: readonly CardValue[]): CardValue[] {
   const items = new Map(toGridLayout(cards).map((item) => [item.i, item]));

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import useSWR from 'swr';
-import { Button, DeleteOutlined, Input, PlusOutlined, Select } from '@tradeboard/shared/ui';
+import { Button, DeleteOutlined, PlusOutlined } from '@tradeboard/shared/ui';
+import { Input, Select } from '@tradeboard/shared/ui/edit';
 import { filterList, globalFilterCreate, globalFilterUpdate } from '@tradeboard/shared/contracts';
 import { api } from '@tradeboard/shared/web';
 import { errorMessage } from '../api/errors.ts';

@@ -1,6 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import useSWR from 'swr';
-import { Button, DeleteOutlined, Empty, Input, Popconfirm, SearchOutlined, Tag } from '@tradeboard/shared/ui';
+import { Button, DeleteOutlined, Empty, Popconfirm, SearchOutlined, Tag } from '@tradeboard/shared/ui';
+import { Input } from '@tradeboard/shared/ui/edit';
 import {
   globalFilterRoleShareAdd,
   globalFilterRoleShareDelete,

@@ -1,6 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import useSWR from 'swr';
-import { Badge, Drawer, Empty, Input, SearchOutlined, Skeleton, Tag } from '@tradeboard/shared/ui';
+import { Badge, Drawer, Empty, SearchOutlined, Skeleton, Tag } from '@tradeboard/shared/ui';
+import { Input } from '@tradeboard/shared/ui/edit';
 import { componentList } from '@tradeboard/shared/contracts';
 import { api } from '@tradeboard/shared/web';
 import { libraryKey } from '../api/keys.ts';

@@ -1,5 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Button, DeleteOutlined, Input, LinkOutlined, PlusOutlined } from '@tradeboard/shared/ui';
+import { Button, DeleteOutlined, LinkOutlined, PlusOutlined } from '@tradeboard/shared/ui';
+import { Input } from '@tradeboard/shared/ui/edit';
 import type { ComponentRendererProps } from '@tradeboard/shared/boards';
 import { displayValue, withDisplayValue } from '../instances/configEquality.ts';
 

@@ -26,6 +26,9 @@ export const BOARDS_STYLES = `
 .tb-edit-tag { margin: 0 !important; }
 .tb-board-body { min-height: 200px; }
 .tb-grid { position: relative; }
+.tb-grid__static { position: relative; }
+.tb-grid__cell { position: absolute; }
+.tb-grid__cell > .tb-grid__item { height: 100%; }
 .tb-stack { display: flex; flex-direction: column; gap: 16px; }
 .tb-card { display: flex; flex-direction: column; height: 100%; background: var(--tb-surface); border: 1px solid var(--tb-border); border-radius: 12px; box-shadow: 0 1px 2px rgba(16,24,40,.04); overflow: hidden; }
 .tb-stack .tb-card { height: auto; }

@@ -1,16 +1,23 @@
 /**
  * Tradeboard's UI kit: the antd components, hooks and theme and the icons the apps use — and
- * nothing else. Shared as one Module Federation singleton (`@tradeboard/shared/ui`), so every app
- * sees the same antd instance (one ConfigProvider context, one style cache) with the same set of
- * components, tree-shaken to this list. Apps import UI from here only, never from `antd` or
- * `@ant-design/icons` (shared/src/ui/imports.test.ts checks it).
+ * nothing else. Three entries, each a Module Federation singleton served by the shell's build (so
+ * every app sees the same antd instance: one ConfigProvider context, one style cache, the antd
+ * code the entries have in common in chunks of their own):
+ * - `@tradeboard/shared/ui` (this file): the chrome and board viewing, loaded by every signed-in page;
+ * - `@tradeboard/shared/ui/data` (data.ts): the data components' tables and search, loaded with the
+ *   first data component;
+ * - `@tradeboard/shared/ui/edit` (edit.ts): text fields and pickers of the editing tools and dialogs,
+ *   loaded with the first of them (they are lazy: React.lazy).
+ * Apps import UI from these only, never from `antd` or `@ant-design/icons`
+ * (shared/src/ui/imports.test.ts checks it).
  *
  * antd runs in zero-runtime mode (themeTokens' `zeroRuntime`): the host page links the static
  * styles of exactly these components and those they render, extracted at build time
  * (shared/build/antd-styles.mjs); the theme reaches them as CSS variables.
  *
- * To use another component or icon: add it here (icons one by one — the icons barrel would pull
- * in every icon); its styles follow on the next build. Every export is downloaded by every signed-in page, so keep the list to what the
+ * To use another component or icon: add it to the entry that needs it (icons one by one — the icons
+ * barrel would pull in every icon); its styles follow on the next build. Every export of this file
+ * is downloaded by every signed-in page, so keep the list to what the
  * apps use (App, Card, Form, Input and Checkbox went when the sign-in pages stopped using antd; the
  * sign-in pages use none of this kit, so /login loads no antd at all).
  */
@@ -29,7 +36,6 @@ export {
   Skeleton,
   Spin,
   Switch,
-  Typography,
   theme,
 } from 'antd';
 export type { MenuProps } from 'antd';
@@ -57,8 +63,7 @@ export { default as TeamOutlined } from '@ant-design/icons/TeamOutlined';
 export { default as TruckOutlined } from '@ant-design/icons/TruckOutlined';
 
 // Boards (mf-boards): section and board pages, cards, component library, share dialog.
-export { App, Empty, Input, Popconfirm, Tag, Tooltip } from 'antd';
-export type { InputRef } from 'antd';
+export { App, Empty, Popconfirm, Tag, Tooltip } from 'antd';
 export { default as AppstoreAddOutlined } from '@ant-design/icons/AppstoreAddOutlined';
 export { default as ArrowDownOutlined } from '@ant-design/icons/ArrowDownOutlined';
 export { default as ArrowUpOutlined } from '@ant-design/icons/ArrowUpOutlined';
@@ -84,8 +89,6 @@ export { default as UnderlineOutlined } from '@ant-design/icons/UnderlineOutline
 export { default as UnorderedListOutlined } from '@ant-design/icons/UnorderedListOutlined';
 export { default as UserOutlined } from '@ant-design/icons/UserOutlined';
 
-// Data components (mf-boards renderers/data): tables, search operators, export.
-export { Select, Table } from 'antd';
-export type { TableProps } from 'antd';
+// Data components (mf-boards renderers/data): export, filters (their tables and search: ./data.ts).
 export { default as DownloadOutlined } from '@ant-design/icons/DownloadOutlined';
 export { default as FilterOutlined } from '@ant-design/icons/FilterOutlined';

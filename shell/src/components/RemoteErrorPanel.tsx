@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, Result, Typography } from '@tradeboard/shared/ui';
+import { Button, Result } from '@tradeboard/shared/ui';
 
 export const REMOTE_ERROR_TITLE = 'This part of Tradeboard could not be loaded';
 
@@ -15,9 +15,9 @@ export function RemoteErrorPanel({ remoteName, onRetry }: { remoteName?: string;
           It may be a network problem or an update in progress. Try again in a moment; the rest of Tradeboard keeps
           working.
           {remoteName ? (
-            <Typography.Text type="secondary" style={{ display: 'block', marginTop: 8, fontSize: 12 }}>
+            <span style={{ display: 'block', marginTop: 8, fontSize: 12, color: 'var(--tb-muted)' }}>
               Module: {remoteName}
-            </Typography.Text>
+            </span>
           ) : null}
         </>
       }

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
-import { Skeleton, Typography, theme } from '@tradeboard/shared/ui';
+import { Skeleton, theme } from '@tradeboard/shared/ui';
 
 /**
  * A section's main area until its boards remote arrives: the title and an outline of cards. The
- * cards are drawn like antd's Card from the theme's tokens (Card would bring Tabs into the kit).
+ * cards are drawn like antd's Card from the theme's tokens (Card would bring Tabs into the kit), the
+ * text like antd's Typography (which would bring the text area of its editable mode).
  */
 export function SectionPlaceholder({ title }: { title: string }): ReactNode {
   const { token } = theme.useToken();
@@ -15,12 +16,10 @@ export function SectionPlaceholder({ title }: { title: string }): ReactNode {
   };
   return (
     <section className="tb-placeholder" aria-labelledby="tb-section-title">
-      <Typography.Title level={2} id="tb-section-title">
+      <h2 id="tb-section-title" style={{ color: token.colorTextHeading, fontSize: token.fontSizeHeading2, fontWeight: token.fontWeightStrong, margin: `0 0 ${token.marginXS}px` }}>
         {title}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">
-        The boards for this section will appear here.
-      </Typography.Paragraph>
+      </h2>
+      <p style={{ color: token.colorTextSecondary, margin: `0 0 ${token.marginLG}px` }}>The boards for this section will appear here.</p>
       <div className="tb-placeholder-grid">
         {[1, 2, 3].map((card) => (
           <div key={card} className="tb-placeholder-card" style={cardStyle} aria-hidden>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { appliedSort, clickSort, defaultSortDir, type ColumnConfigValue, type ComponentConfigValue, type SortState } from '@tradeboard/shared/boards';
-import { Table, type TableProps } from '@tradeboard/shared/ui';
+import { Table, type TableProps } from '@tradeboard/shared/ui/data';
 import { navigate } from '@tradeboard/shared/web';
 import { useDateFormat } from './api.ts';
 import { cellValue, drillHref, formatCell, type Row } from './format.ts';

@@ -11,7 +11,8 @@ import {
   type VisiblePart,
 } from '@tradeboard/shared/boards';
 import { customDateSlug, customRangeSlug, DATE_CHOICES, isIsoDate } from '@tradeboard/shared/dates';
-import { ArrowDownOutlined, ArrowUpOutlined, Button, Input, Select, SettingOutlined, Switch } from '@tradeboard/shared/ui';
+import { ArrowDownOutlined, ArrowUpOutlined, Button, SettingOutlined, Switch } from '@tradeboard/shared/ui';
+import { Input, Select } from '@tradeboard/shared/ui/edit';
 
 const PART_LABELS: Record<VisiblePart, string> = { table: 'Table', kpi: 'KPI', chart: 'Chart', search: 'Search' };
 

@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { SEARCH_OPERATORS, type FilterValue, type SearchOperator } from '@tradeboard/shared/boards';
-import { Button, FilterOutlined, Input, Select } from '@tradeboard/shared/ui';
+import { Button, FilterOutlined } from '@tradeboard/shared/ui';
+import { Input, Select } from '@tradeboard/shared/ui/data';
 
 /** The ERP fields the data calls filter on (seed 001 §7.11), unless displayConfigs 'advancedSearchFields' names others. */
 export const DEFAULT_FILTER_FIELDS = ['customer', 'salesRep', 'branch', 'productGroup', 'itemNumber', 'company'];

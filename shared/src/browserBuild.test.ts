@@ -1,0 +1,41 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { transformSync } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error -- a plain .mjs build module without type declarations
+import { Type } from '../build/typebox-browser.mjs';
+
+// What the browser builds (shared/build/webpack.mjs) leave out, and that what they keep still works.
+const require = createRequire(import.meta.url);
+const antdZeroRuntime = require('../build/antd-zero-runtime-loader.cjs') as (source: string) => string;
+const contractsForBrowser = require('../build/contracts-browser-loader.cjs') as (source: string) => string;
+const compiled = (file: string) => transformSync(readFileSync(path.join(import.meta.dirname, file), 'utf8'), { loader: 'ts', format: 'esm', target: 'es2020' }).code;
+
+describe('the browser builds', () => {
+  it("give antd's style hooks a style function that draws nothing, and drop what only the old one used", () => {
+    const source = [
+      "import { genStyleHooks } from '../../theme/internal';",
+      "import { prepareComponentToken } from './token';",
+      'const genShape = (token) => ({ [token.componentCls]: { borderRadius: token.radius } });',
+      "export default genStyleHooks('Button', (token) => [genShape(token)], prepareComponentToken, { unitless: { fontWeight: true } });",
+    ].join('\n');
+    const output = antdZeroRuntime(source);
+    expect(output).toContain('genStyleHooks("Button", () => [], prepareComponentToken');
+    expect(output).not.toContain('genShape');
+    expect(antdZeroRuntime('export const x = 1;')).toBe('export const x = 1;');
+  });
+
+  it("keep each contract's method and path and leave its schemas out", () => {
+    const output = contractsForBrowser(compiled('contracts/boards.ts'));
+    expect(output).toContain('"/DynamicPage/{boardMasterId}"');
+    expect(output).not.toMatch(/response:\s*\{\s*200/);
+    expect(output.length).toBeLessThan(compiled('contracts/boards.ts').length);
+  });
+
+  it('build schemas that keep only what the contracts read while they are defined', () => {
+    const row = Type.Object({ id: Type.Integer(), name: Type.String() });
+    expect(Object.keys(Type.Partial(Type.Object({ ...row.properties, extra: Type.Boolean() })).properties)).toEqual(['id', 'name', 'extra']);
+    expect(Type.Union([Type.Literal('a'), Type.Null()])).toEqual({});
+  });
+});
