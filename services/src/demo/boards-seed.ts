@@ -148,10 +148,64 @@ export async function upsertComponentCatalogue(client: pg.PoolClient): Promise<v
   );
 }
 
-/** The default board of each section but home (home's is the Welcome board), owned by the site administrator. */
+/** Help's board: how Tradeboard works, where to start, and the documents a new user looks for. */
+const HELP: BoardDefinition = {
+  cards: [
+    {
+      cardName: 'Getting started',
+      layout: { x: 0, y: 0, w: 7, h: 14 },
+      componentInstances: [
+        {
+          componentMasterId: NOTES_COMPONENT_ID,
+          componentInstanceName: 'Getting started',
+          configs: notes(
+            'Every section of the menu opens on a board of cards, and each card holds components: lists, charts, KPIs and notes. ' +
+              'Click a customer, an item or a document in any list to drill through to its page; the account summary shows ' +
+              "one account's figures, the item detail one item's. Search, sort, page and export any list to Excel from its toolbar. " +
+              'To make a board your own, copy it from Manage Boards, turn on edit mode in your profile menu, and add components ' +
+              'from the Component Library. Star a board to make it your default for its section.',
+          ),
+        },
+      ],
+    },
+    {
+      cardName: 'Help and documents',
+      layout: { x: 7, y: 0, w: 5, h: 14 },
+      componentInstances: [
+        {
+          componentMasterId: DOCUMENT_LINKS_COMPONENT_ID,
+          componentInstanceName: 'Help and documents',
+          configs: links([
+            { title: 'Tradeboard user guide', url: 'https://docs.tradeboard.example/user-guide' },
+            { title: 'Boards, cards and components', url: 'https://docs.tradeboard.example/boards' },
+            { title: 'Price book 2026', url: 'https://docs.tradeboard.example/price-book-2026.pdf' },
+            { title: 'Returns policy', url: 'https://docs.tradeboard.example/returns' },
+          ]),
+        },
+      ],
+    },
+  ],
+};
+
+/** Every section's default board but home's (the Welcome board): the catalogue's section boards and help's. */
+export const DEFAULT_BOARDS: ReadonlyArray<{ sectionMasterId: number; boardName: string; roles?: readonly string[]; definition: BoardDefinition }> = [
+  ...SECTION_BOARDS.map(({ cards, ...section }) => ({ ...section, definition: { cards: layoutCards(cards) } })),
+  { sectionMasterId: SECTION_IDS.help, boardName: 'Help', definition: HELP },
+];
+
+/**
+ * The default board of each section but home, owned by the site administrator: each one he does
+ * not own yet (by section and name), so a database seeded before a section got its board gets it
+ * on the next start, and one he deleted on purpose comes back only under another name.
+ */
 async function seedSectionBoards(client: pg.PoolClient, admin: number): Promise<void> {
-  for (const section of SECTION_BOARDS) {
-    const id = await board(client, admin, section.sectionMasterId, section.boardName, !section.roles, { cards: layoutCards(section.cards) });
+  const { rows: existing } = await client.query<{ section: number; name: string }>(
+    'SELECT section_master_id AS section, board_name AS name FROM app.board_master WHERE created_by = $1',
+    [admin],
+  );
+  for (const section of DEFAULT_BOARDS) {
+    if (existing.some((b) => b.section === section.sectionMasterId && b.name === section.boardName)) continue;
+    const id = await board(client, admin, section.sectionMasterId, section.boardName, !section.roles, section.definition);
     await client.query(
       `INSERT INTO app.board_master_x_role_master (board_master_id, role_master_id, can_edit)
        SELECT $1, role_master_id, false FROM app.role_master WHERE role_name = ANY($2::text[])`,
@@ -192,8 +246,9 @@ export async function seedBoards(client: pg.PoolClient): Promise<void> {
 
 /**
  * On a database seeded earlier: the catalogue is upserted on every start; a database without
- * any master gets the demo boards once; one seeded before the ERP catalogue existed gets the
- * section boards once (home's data cards as a "Dashboard" board beside its Welcome board).
+ * any master gets the demo boards once; one seeded before the ERP catalogue existed gets home's
+ * data cards as a "Dashboard" board beside its Welcome board; and the default section boards it
+ * lacks are added.
  */
 export async function updateBoardsSeed(db: Db): Promise<void> {
   const { rows } = await db.query<{ demoUsers: boolean; noMasters: boolean; noCatalogue: boolean }>(
@@ -207,10 +262,9 @@ export async function updateBoardsSeed(db: Db): Promise<void> {
   await inTransaction(db, async (client) => {
     if (demoUsers && noMasters) return seedBoards(client);
     await upsertComponentCatalogue(client);
-    if (demoUsers && noCatalogue) {
-      const admin = await userId(client, 'admin@tradeboard.example');
-      await board(client, admin, SECTION_IDS.home, 'Dashboard', true, { cards: layoutCards(HOME_DASHBOARD) });
-      await seedSectionBoards(client, admin);
-    }
+    if (!demoUsers) return;
+    const admin = await userId(client, 'admin@tradeboard.example');
+    if (noCatalogue) await board(client, admin, SECTION_IDS.home, 'Dashboard', true, { cards: layoutCards(HOME_DASHBOARD) });
+    await seedSectionBoards(client, admin);
   });
 }
