@@ -194,17 +194,21 @@ export const DEFAULT_BOARDS: ReadonlyArray<{ sectionMasterId: number; boardName:
 ];
 
 /**
- * The default board of each section but home, owned by the site administrator: each one he does
- * not own yet (by section and name), so a database seeded before a section got its board gets it
- * on the next start, and one he deleted on purpose comes back only under another name.
+ * The default board, owned by the site administrator, of each section but home that has no board
+ * his organization shares (public or with a role): a database seeded before a section got its
+ * board gets it on the next start, and a section whose shared boards were all deleted gets it back.
  */
 async function seedSectionBoards(client: pg.PoolClient, admin: number): Promise<void> {
-  const { rows: existing } = await client.query<{ section: number; name: string }>(
-    'SELECT section_master_id AS section, board_name AS name FROM app.board_master WHERE created_by = $1',
+  const { rows: shared } = await client.query<{ section: number }>(
+    `SELECT DISTINCT b.section_master_id AS section
+       FROM app.board_master b
+       JOIN app.user_master o ON o.user_master_id = b.created_by
+       JOIN app.user_master a ON a.user_master_id = $1 AND a.customer_master_id = o.customer_master_id
+      WHERE b.is_public OR EXISTS (SELECT 1 FROM app.board_master_x_role_master r WHERE r.board_master_id = b.board_master_id)`,
     [admin],
   );
   for (const section of DEFAULT_BOARDS) {
-    if (existing.some((b) => b.section === section.sectionMasterId && b.name === section.boardName)) continue;
+    if (shared.some((b) => b.section === section.sectionMasterId)) continue;
     const id = await board(client, admin, section.sectionMasterId, section.boardName, !section.roles, section.definition);
     await client.query(
       `INSERT INTO app.board_master_x_role_master (board_master_id, role_master_id, can_edit)

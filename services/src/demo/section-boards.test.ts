@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildPartRequest, implicitFilters, type ComponentConfigValue } from '@tradeboard/shared/boards';
 import { SECTION_IDS } from '@tradeboard/shared/constants';
 import { useErpServices } from '../analytics/erp-test-kit.ts';
+import { seedApplication } from './app-seed.ts';
 import { DEFAULT_BOARDS } from './boards-seed.ts';
 import { DOCUMENT_LINKS_COMPONENT_ID, NOTES_COMPONENT_ID } from './component-catalogue.ts';
 
@@ -78,6 +79,15 @@ describe('a default board for every section', () => {
       if ((await kit.ok(rep, `/Customer/WhiteSpace/${customer}/${company}`)).rows.length > 0) withRows++;
     }
     expect(withRows).toBeGreaterThan(0);
+  });
+
+  it('gives a section back its default board on the next start once it has no shared board, and adds no second one', async () => {
+    const boards = (section: number) => kit.sql<{ name: string }>('SELECT board_name AS name FROM app.board_master WHERE section_master_id = $1', [section]);
+    await kit.sql('DELETE FROM app.board_master WHERE section_master_id = $1', [SECTION_IDS.help]);
+    expect(await seedApplication(kit.services.db)).toBe(false);
+    expect(await boards(SECTION_IDS.help)).toEqual([{ name: 'Help' }]);
+    expect(await seedApplication(kit.services.db)).toBe(false);
+    expect(await boards(SECTION_IDS.help)).toEqual([{ name: 'Help' }]);
   });
 
   it('keeps the boards with buying costs from viewers', async () => {
