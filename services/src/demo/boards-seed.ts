@@ -163,7 +163,7 @@ const HELP: BoardDefinition = {
               'Click a customer, an item or a document in any list to drill through to its page; the account summary shows ' +
               "one account's figures, the item detail one item's. Search, sort, page and export any list to Excel from its toolbar. " +
               'To make a board your own, copy it from Manage Boards, turn on edit mode in your profile menu, and add components ' +
-              'from the Component Library. Star a board to make it your default for its section.',
+              'from the Component Library. In Manage Boards, set the board each section opens on for you.',
           ),
         },
       ],
