@@ -69,6 +69,8 @@ const ROLLUPS = {
   quote_booked_year_customer_next: null,
   customer_product_group_trailing_year: null,
   customer_trailing_year_sales: null,
+  white_space_peer_group: null,
+  white_space_product_group: null,
 } as const satisfies Record<string, string | null>;
 
 const ROLLUP_TABLES = Object.keys(ROLLUPS) as Array<keyof typeof ROLLUPS>;
@@ -133,7 +135,7 @@ export async function refreshRollups(db: Queryable): Promise<void> {
   await db.query('SELECT erp.refresh_invoice_customer_years()');
   // How many customers bought or booked in each month or the same month a year before (migration 046), for Analysis/BusinessHealth by customer.
   await db.query('SELECT erp.refresh_business_health_months()');
-  // Each customer's sales over the 12 months through the data's last day, per product group and with its account class (migration 070), for Customer/WhiteSpace.
+  // Each customer's sales over the 12 months through the data's last day, per product group and with its account class and size band, and per class × band its product groups' buyers (migration 070), for Customer/WhiteSpace.
   await db.query('SELECT erp.refresh_white_space_rollups()');
   // Each dated rollup rewritten in the order of its date index, so a period is a run of adjacent pages.
   // The refresh's TRUNCATE already holds the tables' locks until the load commits.
