@@ -12,6 +12,13 @@ const notes = (text: string): ComponentConfig => ({ displayConfigs: [{ controlNa
 const links = (items: Array<{ title: string; url: string }>): ComponentConfig => ({
   displayConfigs: [{ controlName: 'links', controlValue: JSON.stringify(items) }],
 });
+type Card = NonNullable<BoardDefinition['cards']>[number];
+/** A card of one Document Links component. */
+const linksCard = (cardName: string, layout: Card['layout'], componentInstanceName: string, items: Array<{ title: string; url: string }>): Card => ({
+  cardName,
+  layout,
+  componentInstances: [{ componentMasterId: DOCUMENT_LINKS_COMPONENT_ID, componentInstanceName, configs: links(items) }],
+});
 
 const GETTING_STARTED: BoardDefinition = {
   cards: [
@@ -54,21 +61,11 @@ const WELCOME: BoardDefinition = {
       ],
     },
     ...HOME_CARDS,
-    {
-      cardName: 'Useful links',
-      layout: { x: 0, y: homeBottom, w: 12, h: 8 },
-      componentInstances: [
-        {
-          componentMasterId: DOCUMENT_LINKS_COMPONENT_ID,
-          componentInstanceName: 'Documents',
-          configs: links([
-            { title: 'Price book 2026', url: 'https://docs.tradeboard.example/price-book-2026.pdf' },
-            { title: 'Product catalogue', url: 'https://docs.tradeboard.example/catalogue' },
-            { title: 'Returns policy', url: 'https://docs.tradeboard.example/returns' },
-          ]),
-        },
-      ],
-    },
+    linksCard('Useful links', { x: 0, y: homeBottom, w: 12, h: 8 }, 'Documents', [
+      { title: 'Price book 2026', url: 'https://docs.tradeboard.example/price-book-2026.pdf' },
+      { title: 'Product catalogue', url: 'https://docs.tradeboard.example/catalogue' },
+      { title: 'Returns policy', url: 'https://docs.tradeboard.example/returns' },
+    ]),
   ],
 };
 
@@ -168,22 +165,12 @@ const HELP: BoardDefinition = {
         },
       ],
     },
-    {
-      cardName: 'Help and documents',
-      layout: { x: 7, y: 0, w: 5, h: 14 },
-      componentInstances: [
-        {
-          componentMasterId: DOCUMENT_LINKS_COMPONENT_ID,
-          componentInstanceName: 'Help and documents',
-          configs: links([
-            { title: 'Tradeboard user guide', url: 'https://docs.tradeboard.example/user-guide' },
-            { title: 'Boards, cards and components', url: 'https://docs.tradeboard.example/boards' },
-            { title: 'Price book 2026', url: 'https://docs.tradeboard.example/price-book-2026.pdf' },
-            { title: 'Returns policy', url: 'https://docs.tradeboard.example/returns' },
-          ]),
-        },
-      ],
-    },
+    linksCard('Help and documents', { x: 7, y: 0, w: 5, h: 14 }, 'Help and documents', [
+      { title: 'Tradeboard user guide', url: 'https://docs.tradeboard.example/user-guide' },
+      { title: 'Boards, cards and components', url: 'https://docs.tradeboard.example/boards' },
+      { title: 'Price book 2026', url: 'https://docs.tradeboard.example/price-book-2026.pdf' },
+      { title: 'Returns policy', url: 'https://docs.tradeboard.example/returns' },
+    ]),
   ],
 };
 
