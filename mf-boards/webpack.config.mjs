@@ -14,6 +14,7 @@ export default federatedApp({
     './comparison': './src/renderers/data/ComparisonRenderer.tsx',
     './summary': './src/renderers/data/SummaryRenderer.tsx',
     './analysis': './src/renderers/data/AnalysisRenderer.tsx',
+    './whiteSpace': './src/renderers/data/WhiteSpaceRenderer.tsx',
     // The sidebar's board list of a section (for the shell: seed 000 §2 App shell).
     './SectionBoardList': './src/sidebar/SectionBoardList.tsx',
   },

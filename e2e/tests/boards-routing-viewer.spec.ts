@@ -27,9 +27,26 @@ test('without DisplayDefaultSectionTemplates the section goes to the first board
   const tabs = page.getByRole('main').getByRole('tab');
   await expect(tabs.first()).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('main').getByRole('tab', { name: first!.boardName })).toBeVisible();
-  // A board id the viewer cannot see, in a section where he has no board at all → back to the section.
-  await page.goto('/inventoryDetail/2147483000?itemNumber=Q7');
-  await expect(page).toHaveURL('/inventoryDetail?itemNumber=Q7');
+  // A board id the viewer cannot see, in a section where he has no board at all (its default board is
+  // the staff's: buying costs) → back to the section.
+  await page.goto('/supplierSummary/2147483000?itemNumber=Q7');
+  await expect(page).toHaveURL('/supplierSummary?itemNumber=Q7');
   await expect(page.getByText('No boards exist for this section')).toBeVisible();
   await expect(page.getByText('Ask your administrator to share a board with you.')).toBeVisible();
+});
+
+test('a section without boards says so in the sidebar', async ({ page }) => {
+  // Every section has a default board, but the staff's (purchasing, suppliers, accounting) are not the viewer's.
+  const api = await apiClient(page.request);
+  const candidates = { purchaseOrders: 10, suppliers: 15, accounting: 1021 };
+  let empty: string | undefined;
+  for (const [route, id] of Object.entries(candidates)) {
+    if ((await api.get(`/Board/List/${id}`)).length === 0) {
+      empty = route;
+      break;
+    }
+  }
+  expect(empty, 'a menu section without boards for the viewer').toBeDefined();
+  await page.goto(`/${empty}`);
+  await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByText('No boards exist for this section')).toBeVisible();
 });

@@ -7,7 +7,8 @@ useSignedInState(test, 'rep2@tradeboard.example');
 
 const SECTIONS = { shipments: 17, suppliers: 15, contacts: 14 };
 
-const selectedTab = (page: Page) => page.getByRole('main').getByRole('tab', { selected: true });
+// The board tab strip's (a board's charts have tabs of their own).
+const selectedTab = (page: Page) => page.getByRole('main').getByRole('tablist', { name: 'Boards' }).getByRole('tab', { selected: true });
 
 test('the default board wins, keeping the query string and itemNumber; the section name ignores case', async ({ page }) => {
   const api = await apiClient(page.request);
@@ -45,7 +46,7 @@ test('a missing board id with no default goes to the first board', async ({ page
   await page.goto('/contacts/2147483000?itemNumber=Z9');
   await expect(page).toHaveURL(/\/contacts\/\d+\?itemNumber=Z9$/);
   // The first of the board tabs (the user's order), not the `default` one.
-  const first = page.getByRole('main').getByRole('tab').nth(1);
+  const first = page.getByRole('main').getByRole('tablist', { name: 'Boards' }).getByRole('tab').nth(1);
   await expect(first).toHaveAttribute('aria-selected', 'true');
   expect(page.url()).toContain(`${await first.getAttribute('href')}`);
 });

@@ -40,7 +40,7 @@ describe('mf-boards', () => {
     expect(manifest.id).toBe('boards');
     expect(manifest.routes).toEqual(expect.arrayContaining(['/home', '/sales', '/accountSummary', '/contactSummary', '/inventoryDetail', '/supplierSummary']));
     expect(manifest.routes).not.toContain('/settings');
-    expect(manifest.renderers).toEqual({ notes: './notes', documentLinks: './documentLinks', list: './list', comparison: './comparison', summary: './summary', analysis: './analysis' });
+    expect(manifest.renderers).toEqual({ notes: './notes', documentLinks: './documentLinks', list: './list', comparison: './comparison', summary: './summary', analysis: './analysis', whiteSpace: './whiteSpace' });
   });
 
   it('/sales lands on the default board, keeping the query string', async () => {

@@ -258,6 +258,14 @@ const { rows: erpSamples } = await db.query<{ company: string; customer: string;
      FROM erp.ar_open o ORDER BY o.balance DESC LIMIT 1`,
 );
 const erp = erpSamples[0]!;
+// White space's largest peer group: a small customer of the commonest account class (the AR sample is a big one, with few peers).
+const { rows: smallSamples } = await db.query<{ company: string; customer: string }>(
+  `SELECT company, customer FROM erp.customer_trailing_year_sales
+    WHERE account_class = (SELECT account_class FROM erp.customer_trailing_year_sales GROUP BY 1 ORDER BY count(*) DESC LIMIT 1) AND sales < 10000
+    ORDER BY sales DESC, customer LIMIT 1`,
+);
+const small = smallSamples[0] ?? erp;
+const WHITE_SPACE_RAW = `SELECT product_group, count(DISTINCT customer), sum(sales) FROM erp.invoice_line WHERE company = $1 AND invoice_date > current_date - 365 GROUP BY 1`;
 const byDates = (sql: string) => (a: any) => ({ sql, params: [a.from, a.to] });
 const fixed = (sql: string, params: unknown[] = []) => () => ({ sql, params });
 const AGING = `sum(balance), sum(balance) FILTER (WHERE due_date < current_date)`;
@@ -287,6 +295,8 @@ calls.push(
   { name: 'Inventory/Value/Detail', url: '/Inventory/Value/Detail', body: {}, raw: fixed(`SELECT * FROM erp.inventory ORDER BY qty_on_hand * unit_cost DESC LIMIT 15`) },
   { name: 'Inventory/Reorder/100', url: '/Inventory/Reorder/100', body: {}, raw: fixed(`SELECT * FROM erp.inventory WHERE reorder_point > 0 AND qty_available <= reorder_point LIMIT 15`) },
   { name: 'Customer/List', url: '/Customer/List', body: {}, raw: fixed(`SELECT * FROM erp.customer ORDER BY customer_name LIMIT 15`) },
+  { name: 'Customer/WhiteSpace (big account)', url: `/Customer/WhiteSpace/${erp.customer}/${erp.company}`, body: {}, raw: fixed(WHITE_SPACE_RAW, [erp.company]) },
+  { name: 'Customer/WhiteSpace (small account, most peers)', url: `/Customer/WhiteSpace/${small.customer}/${small.company}`, body: {}, raw: fixed(WHITE_SPACE_RAW, [small.company]) },
   { name: 'Customer/Summary', url: '/Customer/Summary', body: { company: erp.company, customer: erp.customer }, raw: fixed(`SELECT sum(sales) FROM erp.invoice_line WHERE company = $1 AND customer = $2`, [erp.company, erp.customer]) },
   { name: 'ShipTo/List', url: '/ShipTo/List', body: {}, raw: fixed(`SELECT * FROM erp.ship_to ORDER BY ship_to_name LIMIT 15`) },
   { name: 'Corporate/List', url: '/Corporate/List', body: {}, raw: fixed(`SELECT * FROM erp.corporate ORDER BY corporate_name LIMIT 15`) },

@@ -13,6 +13,7 @@ const OWN_RENDERERS: Record<string, () => Promise<unknown>> = {
   './comparison': () => import('./data/ComparisonRenderer.tsx'),
   './summary': () => import('./data/SummaryRenderer.tsx'),
   './analysis': () => import('./data/AnalysisRenderer.tsx'),
+  './whiteSpace': () => import('./data/WhiteSpaceRenderer.tsx'),
 };
 
 /**

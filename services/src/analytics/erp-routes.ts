@@ -13,6 +13,7 @@ import { notesBomRoutes } from './notes-bom-routes.ts';
 import { purchasingRoutes } from './purchasing-routes.ts';
 import { serviceRoutes } from './service-routes.ts';
 import { usageRoutes } from './usage-routes.ts';
+import { whiteSpaceRoutes } from './whitespace-routes.ts';
 
 /** The purchasing, accounting, inventory and account data calls (beside analyticsRoutes). */
 export async function erpDataRoutes(app: FastifyInstance): Promise<void> {
@@ -30,4 +31,5 @@ export async function erpDataRoutes(app: FastifyInstance): Promise<void> {
   await usageRoutes(app);
   await notesBomRoutes(app);
   await adjustmentRoutes(app);
+  await whiteSpaceRoutes(app);
 }

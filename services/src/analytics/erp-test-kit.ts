@@ -17,13 +17,13 @@ export type Kit = {
   sql: <T = Record<string, any>>(text: string, params?: unknown[]) => Promise<T[]>;
 };
 
-/** Services with demo ERP data as of TODAY and the demo users signed in (in beforeAll). */
-export function useErpServices(): Kit {
+/** Services with demo ERP data at `scale` as of TODAY and the demo users signed in (in beforeAll). */
+export function useErpServices(scale = 0.02): Kit {
   const kit = { users: {} as Users } as Kit;
   beforeAll(async () => {
     process.env.TRADEBOARD_TODAY = TODAY;
     kit.services = await startTestServices();
-    await generateErpData(kit.services.db, { scale: 0.02, today: new Date(2026, 10, 20) });
+    await generateErpData(kit.services.db, { scale, today: new Date(2026, 10, 20) });
     for (const name of ['admin', 'rep', 'rep2', 'manager', 'viewer'] as const) {
       const browser = kit.services.browser();
       expect((await browser.login(`${name}@tradeboard.example`, DEMO_PASSWORD)).statusCode).toBe(200);

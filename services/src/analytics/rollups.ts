@@ -1,5 +1,5 @@
 /**
- * The analytics rollups (migrations 004_rollups.sql, 007_sales_calls.sql, 011–015, 018–028, 033–035, 037–048, 053, 054): narrow
+ * The analytics rollups (migrations 004_rollups.sql, 007_sales_calls.sql, 011–015, 018–028, 033–035, 037–048, 053, 054, 070): narrow
  * pre-aggregates of the invoice lines, bookings and quotes, rebuilt after each ERP load by `generateErpData` (inside the load's
  * transaction, so readers never see new lines with old rollups).
  */
@@ -67,6 +67,10 @@ const ROLLUPS = {
   business_health_month: null,
   invoice_month_to_date_customers: null,
   quote_booked_year_customer_next: null,
+  customer_product_group_trailing_year: null,
+  customer_trailing_year_sales: null,
+  white_space_peer_group: null,
+  white_space_product_group: null,
 } as const satisfies Record<string, string | null>;
 
 const ROLLUP_TABLES = Object.keys(ROLLUPS) as Array<keyof typeof ROLLUPS>;
@@ -131,6 +135,8 @@ export async function refreshRollups(db: Queryable): Promise<void> {
   await db.query('SELECT erp.refresh_invoice_customer_years()');
   // How many customers bought or booked in each month or the same month a year before (migration 046), for Analysis/BusinessHealth by customer.
   await db.query('SELECT erp.refresh_business_health_months()');
+  // Each customer's sales over the 12 months through the data's last day, per product group and with its account class and size band, and per class × band its product groups' buyers (migration 070), for Customer/WhiteSpace.
+  await db.query('SELECT erp.refresh_white_space_rollups()');
   // Each dated rollup rewritten in the order of its date index, so a period is a run of adjacent pages.
   // The refresh's TRUNCATE already holds the tables' locks until the load commits.
   for (const { table, index } of DATED_ROLLUPS) await db.query(`CLUSTER erp.${table} USING ${index}`);

@@ -55,14 +55,23 @@ describe('Board/List and Board/All', () => {
     expect(names((await call(rep, 'GET', '/Board/All')).body)).toEqual([
       'Welcome',
       'My Day',
+      'Accounts',
       'Sales',
       'Pipeline',
       'Orders',
       'Quotes',
+      'Reports',
+      'Help',
       'Account Summary',
       'Purchasing',
       'Inventory',
+      'Contacts',
+      'Suppliers',
+      'Supplier Summary',
       'Shipments and Service',
+      'CRM',
+      'Contact Summary',
+      'Item Detail',
       'Accounting',
     ]);
   });

@@ -12,6 +12,13 @@ const notes = (text: string): ComponentConfig => ({ displayConfigs: [{ controlNa
 const links = (items: Array<{ title: string; url: string }>): ComponentConfig => ({
   displayConfigs: [{ controlName: 'links', controlValue: JSON.stringify(items) }],
 });
+type Card = NonNullable<BoardDefinition['cards']>[number];
+/** A card of one Document Links component. */
+const linksCard = (cardName: string, layout: Card['layout'], componentInstanceName: string, items: Array<{ title: string; url: string }>): Card => ({
+  cardName,
+  layout,
+  componentInstances: [{ componentMasterId: DOCUMENT_LINKS_COMPONENT_ID, componentInstanceName, configs: links(items) }],
+});
 
 const GETTING_STARTED: BoardDefinition = {
   cards: [
@@ -54,21 +61,11 @@ const WELCOME: BoardDefinition = {
       ],
     },
     ...HOME_CARDS,
-    {
-      cardName: 'Useful links',
-      layout: { x: 0, y: homeBottom, w: 12, h: 8 },
-      componentInstances: [
-        {
-          componentMasterId: DOCUMENT_LINKS_COMPONENT_ID,
-          componentInstanceName: 'Documents',
-          configs: links([
-            { title: 'Price book 2026', url: 'https://docs.tradeboard.example/price-book-2026.pdf' },
-            { title: 'Product catalogue', url: 'https://docs.tradeboard.example/catalogue' },
-            { title: 'Returns policy', url: 'https://docs.tradeboard.example/returns' },
-          ]),
-        },
-      ],
-    },
+    linksCard('Useful links', { x: 0, y: homeBottom, w: 12, h: 8 }, 'Documents', [
+      { title: 'Price book 2026', url: 'https://docs.tradeboard.example/price-book-2026.pdf' },
+      { title: 'Product catalogue', url: 'https://docs.tradeboard.example/catalogue' },
+      { title: 'Returns policy', url: 'https://docs.tradeboard.example/returns' },
+    ]),
   ],
 };
 
@@ -148,10 +145,58 @@ export async function upsertComponentCatalogue(client: pg.PoolClient): Promise<v
   );
 }
 
-/** The default board of each section but home (home's is the Welcome board), owned by the site administrator. */
+/** Help's board: how Tradeboard works, where to start, and the documents a new user looks for. */
+const HELP: BoardDefinition = {
+  cards: [
+    {
+      cardName: 'Getting started',
+      layout: { x: 0, y: 0, w: 7, h: 14 },
+      componentInstances: [
+        {
+          componentMasterId: NOTES_COMPONENT_ID,
+          componentInstanceName: 'Getting started',
+          configs: notes(
+            'Every section of the menu opens on a board of cards, and each card holds components: lists, charts, KPIs and notes. ' +
+              'Click a customer, an item or a document in any list to drill through to its page; the account summary shows ' +
+              "one account's figures, the item detail one item's. Search, sort, page and export any list to Excel from its toolbar. " +
+              'To make a board your own, copy it from Manage Boards, turn on edit mode in your profile menu, and add components ' +
+              'from the Component Library. In Manage Boards, set the board each section opens on for you.',
+          ),
+        },
+      ],
+    },
+    linksCard('Help and documents', { x: 7, y: 0, w: 5, h: 14 }, 'Help and documents', [
+      { title: 'Tradeboard user guide', url: 'https://docs.tradeboard.example/user-guide' },
+      { title: 'Boards, cards and components', url: 'https://docs.tradeboard.example/boards' },
+      { title: 'Price book 2026', url: 'https://docs.tradeboard.example/price-book-2026.pdf' },
+      { title: 'Returns policy', url: 'https://docs.tradeboard.example/returns' },
+    ]),
+  ],
+};
+
+/** Every section's default board but home's (the Welcome board): the catalogue's section boards and help's. */
+export const DEFAULT_BOARDS: ReadonlyArray<{ sectionMasterId: number; boardName: string; roles?: readonly string[]; definition: BoardDefinition }> = [
+  ...SECTION_BOARDS.map(({ cards, ...section }) => ({ ...section, definition: { cards: layoutCards(cards) } })),
+  { sectionMasterId: SECTION_IDS.help, boardName: 'Help', definition: HELP },
+];
+
+/**
+ * The default board, owned by the site administrator, of each section but home that has no board
+ * his organization shares (public or with a role): a database seeded before a section got its
+ * board gets it on the next start, and a section whose shared boards were all deleted gets it back.
+ */
 async function seedSectionBoards(client: pg.PoolClient, admin: number): Promise<void> {
-  for (const section of SECTION_BOARDS) {
-    const id = await board(client, admin, section.sectionMasterId, section.boardName, !section.roles, { cards: layoutCards(section.cards) });
+  const { rows: shared } = await client.query<{ section: number }>(
+    `SELECT DISTINCT b.section_master_id AS section
+       FROM app.board_master b
+       JOIN app.user_master o ON o.user_master_id = b.created_by
+       JOIN app.user_master a ON a.user_master_id = $1 AND a.customer_master_id = o.customer_master_id
+      WHERE b.is_public OR EXISTS (SELECT 1 FROM app.board_master_x_role_master r WHERE r.board_master_id = b.board_master_id)`,
+    [admin],
+  );
+  for (const section of DEFAULT_BOARDS) {
+    if (shared.some((b) => b.section === section.sectionMasterId)) continue;
+    const id = await board(client, admin, section.sectionMasterId, section.boardName, !section.roles, section.definition);
     await client.query(
       `INSERT INTO app.board_master_x_role_master (board_master_id, role_master_id, can_edit)
        SELECT $1, role_master_id, false FROM app.role_master WHERE role_name = ANY($2::text[])`,
@@ -192,8 +237,9 @@ export async function seedBoards(client: pg.PoolClient): Promise<void> {
 
 /**
  * On a database seeded earlier: the catalogue is upserted on every start; a database without
- * any master gets the demo boards once; one seeded before the ERP catalogue existed gets the
- * section boards once (home's data cards as a "Dashboard" board beside its Welcome board).
+ * any master gets the demo boards once; one seeded before the ERP catalogue existed gets home's
+ * data cards as a "Dashboard" board beside its Welcome board; and the default section boards it
+ * lacks are added.
  */
 export async function updateBoardsSeed(db: Db): Promise<void> {
   const { rows } = await db.query<{ demoUsers: boolean; noMasters: boolean; noCatalogue: boolean }>(
@@ -207,10 +253,9 @@ export async function updateBoardsSeed(db: Db): Promise<void> {
   await inTransaction(db, async (client) => {
     if (demoUsers && noMasters) return seedBoards(client);
     await upsertComponentCatalogue(client);
-    if (demoUsers && noCatalogue) {
-      const admin = await userId(client, 'admin@tradeboard.example');
-      await board(client, admin, SECTION_IDS.home, 'Dashboard', true, { cards: layoutCards(HOME_DASHBOARD) });
-      await seedSectionBoards(client, admin);
-    }
+    if (!demoUsers) return;
+    const admin = await userId(client, 'admin@tradeboard.example');
+    if (noCatalogue) await board(client, admin, SECTION_IDS.home, 'Dashboard', true, { cards: layoutCards(HOME_DASHBOARD) });
+    await seedSectionBoards(client, admin);
   });
 }

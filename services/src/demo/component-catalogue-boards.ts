@@ -97,11 +97,80 @@ export const SECTION_BOARDS: ReadonlyArray<{ sectionMasterId: number; boardName:
     boardName: 'Account Summary',
     cards: [
       figures('Sales summary', 'Sales Summary'),
-      ...halves('Sales Year over Year by Month', 'Top Items by Sales', 'Open Orders by Item', 'Open Quotes by Item'),
+      ...halves('Sales Year over Year by Month', 'White Space', 'Top Items by Sales', 'Open Orders by Item', 'Open Quotes by Item', 'Customer Notes'),
       wide('Invoice lines', 'Invoice Lines'),
       wide('Open invoices', 'Open AR Invoices'),
       wide('Items no longer bought', 'Inactive Items'),
-      ...halves('Customer Notes', 'Returns (RMAs)'),
+      wide('Returns (RMAs)', 'Returns (RMAs)'),
+    ],
+  },
+  {
+    sectionMasterId: SECTION_IDS.accounts,
+    boardName: 'Accounts',
+    cards: [
+      wide('Customers', 'Customers'),
+      ...halves('Top Customers by Sales', 'Sales Comparison by Customer', 'Ship-Tos', 'Prospects'),
+      wide('AR aging by customer', 'AR Aging by Customer'),
+    ],
+  },
+  {
+    sectionMasterId: SECTION_IDS.contacts,
+    boardName: 'Contacts',
+    cards: [wide('Customers', 'Customers'), ...halves('Customer Notes', 'First-Time Buyers', 'Open Quotes by Customer', 'Business Health by Customer')],
+  },
+  {
+    // The contact's own header is the accounts remote's; the board holds what a call to a customer's contact is about.
+    sectionMasterId: SECTION_IDS.contactSummary,
+    boardName: 'Contact Summary',
+    cards: [...halves('Customer Notes', 'Open Quotes by Customer'), wide('Quote lines', 'Quote Lines'), wide('Recent shipments', 'Recent Shipments')],
+  },
+  {
+    sectionMasterId: SECTION_IDS.suppliers,
+    boardName: 'Suppliers',
+    roles: STAFF_ROLES,
+    cards: [
+      wide('Suppliers', 'Suppliers'),
+      ...halves('Purchases by Supplier', 'Open Purchase Orders by Supplier', 'Supplier On-Time by Supplier', 'AP Aging by Supplier', 'Inventory Value by Supplier', 'Supplier Notes'),
+    ],
+  },
+  {
+    // Narrowed to the supplier by the page's implicit filter (supplier and company of its query).
+    sectionMasterId: SECTION_IDS.supplierSummary,
+    boardName: 'Supplier Summary',
+    roles: STAFF_ROLES,
+    cards: [
+      wide('Purchasing summary', 'Purchasing Summary'),
+      ...halves('Purchases by Month', 'Open Purchase Orders by Location'),
+      wide('Purchase order lines', 'Purchase Order Lines'),
+      wide('Open AP vouchers', 'Open AP Vouchers'),
+      ...halves('Inventory Value by Product Group', 'Supplier Notes'),
+    ],
+  },
+  {
+    // Narrowed to the item by the page's implicit filter (seed 000 §2).
+    sectionMasterId: SECTION_IDS.inventoryDetail,
+    boardName: 'Item Detail',
+    cards: [
+      wide('Stock by location', 'Inventory by Location'),
+      ...halves('Sales by Month', 'Top Customers by Sales', 'Open Orders by Customer', 'Open Quotes by Customer'),
+      wide('Invoice lines', 'Invoice Lines'),
+    ],
+  },
+  {
+    sectionMasterId: SECTION_IDS.crm,
+    boardName: 'CRM',
+    cards: [
+      ...halves('Quote Conversion by Customer', 'Open Quotes by Customer', 'Quotes by Status', 'Business Health by Customer', 'Customer Notes', 'First-Time Buyers'),
+    ],
+  },
+  {
+    sectionMasterId: SECTION_IDS.reports,
+    boardName: 'Reports',
+    cards: [
+      wide('Invoice lines', 'Invoice Lines'),
+      ...halves('Sales Comparison by Customer', 'Sales Year over Year by Product Group'),
+      wide('Order lines', 'Order Lines'),
+      wide('Item usage log', 'Item Usage Log'),
     ],
   },
   {

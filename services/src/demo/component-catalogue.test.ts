@@ -7,6 +7,7 @@ import { call, scalar, signIn, type Services } from '../boards/boards-testing.ts
 import { startTestServices, type TestBrowser } from '../testing/index.ts';
 import { generateErpData } from './erp/index.ts';
 import { seedApplication } from './app-seed.ts';
+import { DEFAULT_BOARDS } from './boards-seed.ts';
 import { COMPONENT_CATALOGUE } from './component-catalogue-all.ts';
 import { DOCUMENT_LINKS_COMPONENT_ID, NOTES_COMPONENT_ID, type CatalogueMaster } from './component-catalogue.ts';
 import { SECTION_BOARDS } from './component-catalogue-boards.ts';
@@ -25,7 +26,14 @@ const OUTPUT_SHAPES: Record<string, { top: string[]; rows: 'rows' | 'periods' | 
   Kpi: { top: ['current', 'comparison', 'change', 'changePercent'], rows: null, row: ['sales'] },
   Summary: { top: ['periods'], rows: 'periods' },
   List: { top: ['pageNumber', 'pageSize', 'totalCount', 'rows'], rows: 'rows' },
+  WhiteSpace: { top: ['peerCount', 'rows'], rows: 'rows', row: ['productGroup', 'peerShare', 'estimatedGap'] },
 };
+
+/** Renderers of their own, by output model (the others are the component type's: list, summary …). */
+const OWN_RENDERERS: Record<string, string> = { WhiteSpace: 'whiteSpace' };
+
+/** Path placeholders a config may leave to the page's filters (an account page's customer and company …). */
+const PAGE_FIELDS = new Set(['customer', 'company', 'shipTo', 'corporate', 'itemNumber', 'supplier']);
 
 function contractOf(path: string): Contract | undefined {
   return allContracts.find((c) => c.path === path);
@@ -40,7 +48,7 @@ function callProblems(label: string, call: { queryString?: string; pathParams?: 
   const problems: string[] = [];
   const wanted = placeholders(contract.path);
   const given = Object.keys(call.pathParams ?? {});
-  for (const name of wanted) if (call.pathParams?.[name] === undefined) problems.push(`${label}: {${name}} of ${contract.path} is not filled`);
+  for (const name of wanted) if (call.pathParams?.[name] === undefined && !PAGE_FIELDS.has(name)) problems.push(`${label}: {${name}} of ${contract.path} is not filled`);
   for (const name of given) if (!wanted.includes(name)) problems.push(`${label}: pathParam ${name} is not in ${contract.path}`);
   const body = (contract.body as Schema | undefined)?.properties ?? {};
   for (const name of Object.keys(call.queryParams ?? {})) if (!(name in body)) problems.push(`${label}: ${contract.path} takes no body field ${name}`);
@@ -61,7 +69,8 @@ function configProblems(m: CatalogueMaster): string[] {
   const name = `${m.id} ${m.displayName}`;
   if (!Check(ComponentConfig, m.configs)) problems.push(`${name}: ${JSON.stringify([...Errors(ComponentConfig, m.configs)].slice(0, 3))}`);
   const { dataConfig, kpiConfig, chartConfig, columnConfigs, outputModel } = m.configs;
-  if (m.renderer !== m.componentType.toLowerCase()) problems.push(`${name}: renderer ${m.renderer} for a ${m.componentType}`);
+  const renderer = OWN_RENDERERS[outputModel ?? ''] ?? m.componentType.toLowerCase();
+  if (m.renderer !== renderer) problems.push(`${name}: renderer ${m.renderer} for a ${m.componentType}`);
   problems.push(...callProblems(`${name} data`, dataConfig ?? {}));
   if (kpiConfig?.queryString) {
     problems.push(...callProblems(`${name} kpi`, kpiConfig));
@@ -154,7 +163,7 @@ describe('the seeded catalogue and default boards', () => {
     await services.db.query(`UPDATE app.component_master SET configs = '{}' WHERE component_master_id = $1`, [dataMasters[0]!.id]);
     expect(await seedApplication(services.db)).toBe(false);
     expect(await stored()).toEqual(expected);
-    expect(await scalar(services, 'SELECT count(*)::int FROM app.board_master WHERE is_public')).toBe(1 + SECTION_BOARDS.filter((b) => !b.roles).length);
+    expect(await scalar(services, 'SELECT count(*)::int FROM app.board_master WHERE is_public')).toBe(1 + DEFAULT_BOARDS.filter((b) => !b.roles).length);
   });
 
   it("answers every master's data and KPI call with 200 for the demo admin, with the configured columns in its rows", async () => {

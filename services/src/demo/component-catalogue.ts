@@ -451,7 +451,7 @@ export function perDimension(firstId: number, dims: Dimension[], name: (d: Dimen
   return dims.map((dim, i) => rowsComponent({ id: firstId + i, displayName: name(dim), description: describe(dim) }, spec(dim)));
 }
 
-const SUPPLIER: Dimension = { groupBy: 'supplier', label: 'Supplier', plural: 'Suppliers' };
+const SUPPLIER: Dimension = { groupBy: 'supplier', label: 'Supplier', plural: 'Suppliers', link: 'supplier' };
 export const NO_VIEWERS = ['Viewer'] as const;
 
 /** Chart tabs over a dimension's rows: a time series by key, anything else by name. */
@@ -637,6 +637,36 @@ function invoiceLines(meta: Meta, dateSlug: string): CatalogueMaster {
     searchConfig: { isVisible: true },
   });
 }
+
+/**
+ * Beyond the seed: on an account's page, the product groups its peers (same account class and size
+ * band) buy and it does not, with the estimated gap; the call takes the page's customer and
+ * company in its path (docs/component-config.md), drawn by mf-boards' whiteSpace renderer.
+ */
+const whiteSpace: CatalogueMaster = {
+  ...master(
+    {
+      id: 905,
+      displayName: 'White Space',
+      description: 'On an account page: the product groups similar accounts (same account class and size band) buy and this one does not, with the estimated gap.',
+    },
+    'Accounts',
+    'Analysis',
+    {
+      outputModel: 'WhiteSpace',
+      dataConfig: { queryString: '/Customer/WhiteSpace/{customer}/{company}', isVisible: true, filterConfigs: [] },
+      columnConfigs: columns([
+        ['productGroupName', 'Product Group', 'text'],
+        ['peerShare', 'Peers Buying', 'percent'],
+        ['peerShareOfWallet', 'Share of Their Sales', 'percent', { hidden: true }],
+        ['estimatedGap', 'Estimated Gap', 'money'],
+      ]),
+      displayConfigs: [],
+    },
+  ),
+  hasVisual: true,
+  renderer: 'whiteSpace',
+};
 
 export const BUILT_IN: CatalogueMaster[] = [
   {
@@ -950,7 +980,7 @@ export const CORE_MASTERS: readonly CatalogueMaster[] = [
     ], { pathParams: { percentageReorder: '100' } }),
   ),
 
-  // Accounts 900–904
+  // Accounts 900–905
   rowsComponent(
     { id: 900, displayName: 'Customers', description: 'The customers you may see, with their branch and sales rep; open one for its summary.' },
     list('Accounts', '/Customer/List', ASC('customerName'), [...CUSTOMER_COLUMNS, ['city', 'City', 'text'], ['state', 'State', 'text'], ['phone', 'Phone', 'text'], ['branchName', 'Branch', 'text'], ['salesRep', 'Sales Rep', 'text']]),
@@ -965,10 +995,11 @@ export const CORE_MASTERS: readonly CatalogueMaster[] = [
   ),
   rowsComponent(
     { id: 903, displayName: 'Suppliers', description: 'Suppliers with their terms and lead days.' },
-    list('Accounts', '/Supplier/List', ASC('supplierName'), [['supplier', 'Supplier', 'text'], ['supplierName', 'Name', 'text'], ['city', 'City', 'text'], ['state', 'State', 'text'], ['phone', 'Phone', 'text'], ['terms', 'Terms', 'text'], ['leadDays', 'Lead Days', 'integer']]),
+    list('Accounts', '/Supplier/List', ASC('supplierName'), [['supplier', 'Supplier', 'text', { link: 'supplier' }], ['supplierName', 'Name', 'text', { link: 'supplier' }], ['city', 'City', 'text'], ['state', 'State', 'text'], ['phone', 'Phone', 'text'], ['terms', 'Terms', 'text'], ['leadDays', 'Lead Days', 'integer']]),
   ),
   rowsComponent(
     { id: 904, displayName: 'Corporate Accounts', description: 'Corporate accounts and how many customers each groups.' },
     list('Accounts', '/Corporate/List', ASC('corporateName'), [['corporate', 'Corporate', 'text'], ['corporateName', 'Name', 'text'], ['city', 'City', 'text'], ['state', 'State', 'text'], ['salesRep', 'Sales Rep', 'text'], ['customerCount', 'Customers', 'integer']]),
   ),
+  whiteSpace,
 ];

@@ -73,6 +73,20 @@ describe('buildPartRequest', () => {
     expect(buildPartRequest(config, 'kpi', { boardFilters: boardFilters.slice(1, 2) })?.body.filters).toContainEqual({ field: 'customer', comparison: 'equals', values: ['S9'] });
   });
 
+  it("fills a path placeholder the config leaves open from the board's filter, and makes no call without it", () => {
+    const whiteSpace: ComponentConfigValue = { outputModel: 'WhiteSpace', dataConfig: { queryString: '/Customer/WhiteSpace/{customer}/{company}' } };
+    const account = [
+      { field: 'accountType', comparison: 'equals' as const, values: ['customer'] },
+      { field: 'accountId', comparison: 'equals' as const, values: ['C 1'] },
+      { field: 'company', comparison: 'equals' as const, values: ['01'] },
+    ];
+    expect(buildPartRequest(whiteSpace, 'data', { boardFilters: account })?.path).toBe('/Customer/WhiteSpace/C%201/01');
+    expect(buildPartRequest(whiteSpace, 'data', { boardFilters: [{ ...account[1]!, values: ['C1', 'C2'] }, account[2]!] })).toBeNull();
+    expect(buildPartRequest(whiteSpace, 'data')).toBeNull();
+    // The config's own values win over the board's.
+    expect(buildPartRequest(config, 'data', { boardFilters: [{ field: 'groupBy', comparison: 'equals', values: ['branch'] }] })?.path).toBe('/Booking/Grouped/customer/this-year');
+  });
+
   it('sends body params for calls that take them in the body, and only filters for unpaged models', () => {
     const invoice: ComponentConfigValue = { outputModel: 'Summary', dataConfig: { queryString: '/Invoice/Summary', queryParams: { x: 1 } } };
     expect(buildPartRequest(invoice, 'data')).toEqual({ path: '/Invoice/Summary', body: { x: 1, filters: [] } });

@@ -99,6 +99,18 @@ export function dataCallFilters(filters: readonly FilterValue[]): FilterValue[] 
   return [...rest, { field: ACCOUNT_FIELDS[type] ?? 'customer', comparison: 'equals', values: accountId.values }];
 }
 
+/**
+ * A call's path with its placeholders filled from the config's path parameters, else from the
+ * board's filter of the same field when it has one value (an account page's `customer` and
+ * `company`: a call about one account takes them in its path); null while one is missing.
+ */
+function pathOf(queryString: string, pathParams: Record<string, unknown> | undefined, boardFilters: readonly FilterValue[]): string | null {
+  const fromBoard = Object.fromEntries(boardFilters.filter((f) => f.values.length === 1).map((f) => [f.field, f.values[0]]));
+  const params = { ...fromBoard, ...pathParams };
+  const missing = [...queryString.matchAll(/\{(\w+)\}/g)].some(([, name]) => params[name!] === undefined || params[name!] === null);
+  return missing ? null : fillPath(queryString, params);
+}
+
 /** The page size of the data part (seed 000 §9: 15 unless configured). */
 export function pageSizeOf(config: ComponentConfigValue): number {
   return config.dataConfig?.pageSize ?? DEFAULT_PAGE_SIZE;
@@ -110,20 +122,26 @@ export function pageSizeOf(config: ComponentConfigValue): number {
  * component's filterConfigs, then the board's, then the advanced search, merged by field) and,
  * for paged output models, paging, applied sort and search. KPI: kpiConfig.queryString, its own
  * path and body params, dateSlug defaulting to the data call's, and the same filters. The
- * account summary's accountType/accountId become the account's field (dataCallFilters).
+ * account summary's accountType/accountId become the account's field (dataCallFilters). A path
+ * placeholder the config leaves open is the board's filter of that field (pathOf); without one,
+ * the part has no request.
  */
 export function buildPartRequest(config: ComponentConfigValue, part: ComponentPart, options: RequestOptions = {}): PartRequest | null {
   const data = config.dataConfig ?? {};
   const view = options.view ?? initialViewState(config);
-  const filters = mergeFilters(data.filterConfigs ?? [], dataCallFilters(options.boardFilters ?? []), view.filters);
+  const boardFilters = dataCallFilters(options.boardFilters ?? []);
+  const filters = mergeFilters(data.filterConfigs ?? [], boardFilters, view.filters);
   if (part === 'kpi') {
     const kpi = config.kpiConfig ?? {};
     if (!kpi.queryString) return null;
     const dateSlug = kpi.queryParams?.dateSlug ?? data.queryParams?.dateSlug ?? data.pathParams?.dateSlug;
     const body: Record<string, unknown> = { ...(dateSlug === undefined ? {} : { dateSlug }), ...kpi.queryParams, filters };
-    return { path: fillPath(kpi.queryString, { ...data.pathParams, ...kpi.pathParams }), body };
+    const path = pathOf(kpi.queryString, { ...data.pathParams, ...kpi.pathParams }, boardFilters);
+    return path === null ? null : { path, body };
   }
   if (!data.queryString) return null;
+  const path = pathOf(data.queryString, data.pathParams, boardFilters);
+  if (path === null) return null;
   const body: Record<string, unknown> = { ...data.queryParams, filters };
   if (PAGED_OUTPUT_MODELS.has(config.outputModel ?? 'List')) {
     body.pageSize = options.pageSize ?? pageSizeOf(config);
@@ -135,7 +153,7 @@ export function buildPartRequest(config: ComponentConfigValue, part: ComponentPa
       body.searchOperator = view.searchOperator;
     }
   }
-  return { path: fillPath(data.queryString, data.pathParams), body };
+  return { path, body };
 }
 
 // ── Column and part edits (seed 000 §4: kept in the config) ─────────────────────

@@ -2,7 +2,8 @@ import type { FilterValue } from './types.ts';
 
 /**
  * Seed 000 §2: pages whose path contains accountSummary or inventoryDetail add an implicit
- * request filter from the query (accountType, accountId, company / itemNumber).
+ * request filter from the query (accountType, accountId, company / itemNumber); beyond the seed,
+ * supplierSummary the same way (supplier, company: docs/decisions.md).
  */
 export function implicitFilters(pathname: string, search: string): FilterValue[] {
   const path = pathname.toLowerCase();
@@ -14,6 +15,7 @@ export function implicitFilters(pathname: string, search: string): FilterValue[]
   };
   if (path.includes('accountsummary')) ['accountType', 'accountId', 'company'].forEach(add);
   if (path.includes('inventorydetail')) add('itemNumber');
+  if (path.includes('suppliersummary')) ['supplier', 'company'].forEach(add);
   return filters;
 }
 

@@ -82,6 +82,7 @@ export const ColumnLink = Type.Union([
   Type.Literal('quote'),
   Type.Literal('purchaseOrder'),
   Type.Literal('item'),
+  Type.Literal('supplier'),
 ]);
 
 /** Seed 000 §3 "Component config". Every part is optional; renderers read what they need. */

@@ -16,6 +16,7 @@ import * as erpUsage from './erp-usage.ts';
 import * as erpService from './erp-service.ts';
 import * as erpNotes from './erp-notes.ts';
 import * as erpAdjustments from './erp-adjustments.ts';
+import * as erpWhiteSpace from './erp-whitespace.ts';
 import * as filters from './filters.ts';
 import * as notifications from './notifications.ts';
 import * as system from './system.ts';
@@ -41,6 +42,7 @@ export * from './erp-usage.ts';
 export * from './erp-service.ts';
 export * from './erp-notes.ts';
 export * from './erp-adjustments.ts';
+export * from './erp-whitespace.ts';
 export * from './filters.ts';
 export * from './notifications.ts';
 export * from './system.ts';
@@ -54,4 +56,4 @@ function contractsOf(module: Record<string, unknown>): Contract[] {
 }
 
 /** Every call the backend serves, each defined once. */
-export const allContracts: readonly Contract[] = [admin, analytics, auth, boards, erpAccountDetail, erpAccounting, erpAccounts, erpAccountTerms, erpContacts, erpMap, erpProspects, erpInventory, erpPurchasing, erpUsage, erpService, erpNotes, erpAdjustments, filters, notifications, system, user].flatMap(contractsOf);
+export const allContracts: readonly Contract[] = [admin, analytics, auth, boards, erpAccountDetail, erpAccounting, erpAccounts, erpAccountTerms, erpContacts, erpMap, erpProspects, erpInventory, erpPurchasing, erpUsage, erpService, erpNotes, erpAdjustments, erpWhiteSpace, filters, notifications, system, user].flatMap(contractsOf);

@@ -38,13 +38,19 @@ function accountHref(row: Row): string | null {
 
 /**
  * Where a linked cell drills through (docs/component-config.md): the account summary filtered to
- * the row's account; an item's inventory detail; documents have no detail page yet, so they open
+ * the row's account; an item's inventory detail; a supplier's supplier summary; documents have no detail page yet, so they open
  * their account. Null when the row lacks what the link needs.
  */
 export function drillHref(link: ColumnLink, row: Row): string | null {
   if (link === 'item') {
     const itemNumber = text(row, 'itemNumber') ?? text(row, 'key');
     return itemNumber ? `/inventoryDetail?${new URLSearchParams({ itemNumber })}` : null;
+  }
+  if (link === 'supplier') {
+    const supplier = text(row, 'supplier') ?? text(row, 'key');
+    if (!supplier) return null;
+    const company = text(row, 'company');
+    return `/supplierSummary?${new URLSearchParams({ supplier, ...(company ? { company } : {}) })}`;
   }
   return accountHref(row);
 }
