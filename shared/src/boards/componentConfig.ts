@@ -1,4 +1,5 @@
 import { fillPath } from '../contracts/contract.ts';
+import { callFilterFields } from '../contracts/filter-fields.ts';
 import { DEFAULT_PAGE_SIZE } from '../constants.ts';
 import { mergeFilters } from './filters.ts';
 import type { ComponentConfigValue, FilterValue } from './types.ts';
@@ -99,6 +100,35 @@ export function dataCallFilters(filters: readonly FilterValue[]): FilterValue[] 
   return [...rest, { field: ACCOUNT_FIELDS[type] ?? 'customer', comparison: 'equals', values: accountId.values }];
 }
 
+/** The call a part of the component makes, as its contract spells the path. */
+function callOf(config: ComponentConfigValue, part: ComponentPart): string | undefined {
+  return (part === 'kpi' ? config.kpiConfig : config.dataConfig)?.queryString;
+}
+
+/**
+ * The board's filters (as the data calls know them, dataCallFilters) split by whether the call
+ * takes their field (its contract's filter fields, shared/src/contracts/filter-fields.ts, matched
+ * case-insensitively as the services match them). A call that has no location is not filtered by
+ * the user's location: it answers unfiltered and the component says so, where sending the field
+ * would fail it. A call the table does not know keeps every filter, as before.
+ */
+export function splitBoardFilters(queryString: string | undefined, boardFilters: readonly FilterValue[]): { applied: FilterValue[]; skipped: FilterValue[] } {
+  const filters = dataCallFilters(boardFilters);
+  const fields = queryString === undefined ? undefined : callFilterFields(queryString);
+  if (!fields) return { applied: filters, skipped: [] };
+  const takes = new Set(fields.map((field) => field.toLowerCase()));
+  return {
+    applied: filters.filter((f) => takes.has(f.field.toLowerCase())),
+    skipped: filters.filter((f) => !takes.has(f.field.toLowerCase()) && f.values.length > 0),
+  };
+}
+
+/** The fields of the board's filters that a call of the component (its data or KPI call) does not take, each once. */
+export function unappliedBoardFields(config: ComponentConfigValue, boardFilters: readonly FilterValue[]): string[] {
+  const parts = (['data', 'kpi'] as const).filter((part) => callOf(config, part) !== undefined);
+  return [...new Set(parts.flatMap((part) => splitBoardFilters(callOf(config, part), boardFilters).skipped.map((f) => f.field)))];
+}
+
 /** The page size of the data part (seed 000 §9: 15 unless configured). */
 export function pageSizeOf(config: ComponentConfigValue): number {
   return config.dataConfig?.pageSize ?? DEFAULT_PAGE_SIZE;
@@ -110,12 +140,15 @@ export function pageSizeOf(config: ComponentConfigValue): number {
  * component's filterConfigs, then the board's, then the advanced search, merged by field) and,
  * for paged output models, paging, applied sort and search. KPI: kpiConfig.queryString, its own
  * path and body params, dateSlug defaulting to the data call's, and the same filters. The
- * account summary's accountType/accountId become the account's field (dataCallFilters).
+ * account summary's accountType/accountId become the account's field (dataCallFilters). Of the
+ * board's filters, only those on fields the part's call takes are sent (splitBoardFilters); the
+ * component's own filters and the advanced search are sent as they are.
  */
 export function buildPartRequest(config: ComponentConfigValue, part: ComponentPart, options: RequestOptions = {}): PartRequest | null {
   const data = config.dataConfig ?? {};
   const view = options.view ?? initialViewState(config);
-  const filters = mergeFilters(data.filterConfigs ?? [], dataCallFilters(options.boardFilters ?? []), view.filters);
+  const board = splitBoardFilters(callOf(config, part), options.boardFilters ?? []).applied;
+  const filters = mergeFilters(data.filterConfigs ?? [], board, view.filters);
   if (part === 'kpi') {
     const kpi = config.kpiConfig ?? {};
     if (!kpi.queryString) return null;
