@@ -15,6 +15,7 @@ import {
   withPartVisible,
   withSearch,
 } from './componentConfig.ts';
+import { implicitFilters, mergeFilters } from './filters.ts';
 import type { ComponentConfigValue } from './types.ts';
 
 const config: ComponentConfigValue = {
@@ -132,12 +133,14 @@ describe("the board's filters on fields a call does not take", () => {
     expect(unappliedBoardFields(config, boardFilters.slice(0, 1))).toEqual([]);
   });
 
-  it("keep the account summary's account: accountId becomes the field the call takes", () => {
-    const summary = [
-      { field: 'accountType', comparison: 'equals' as const, values: ['customer'] },
-      { field: 'accountId', comparison: 'equals' as const, values: ['C7'] },
-    ];
-    expect(splitBoardFilters('/Invoice/Summary', summary)).toEqual({ applied: [{ field: 'customer', comparison: 'equals', values: ['C7'] }], skipped: [] });
+  it("never leave out the page's own filters: a summary page's account goes to every call", () => {
+    const summary = implicitFilters('/accountSummary/3', '?accountType=shipto&accountId=S7&company=01');
+    expect(splitBoardFilters('/Invoice/Summary', summary).applied).toEqual([
+      { field: 'company', comparison: 'equals', values: ['01'], group: 'page' },
+      { field: 'shipTo', comparison: 'equals', values: ['S7'], group: 'page' },
+    ]);
+    // Quote/Grouped has no ship-to: still sent (its error shows) rather than every account's quotes.
+    expect(splitBoardFilters('/Quote/Grouped/{groupBy}', mergeFilters(boardFilters, summary)).applied.map((f) => f.field)).toEqual(['company', 'CUSTOMER', 'shipTo']);
   });
 
   it('are all sent to a call the contracts do not list', () => {

@@ -1,7 +1,7 @@
 import { fillPath } from '../contracts/contract.ts';
 import { callFilterFields } from '../contracts/filter-fields.ts';
 import { DEFAULT_PAGE_SIZE } from '../constants.ts';
-import { mergeFilters } from './filters.ts';
+import { mergeFilters, PAGE_FILTER_GROUP } from './filters.ts';
 import type { ComponentConfigValue, FilterValue } from './types.ts';
 
 // The component configuration convention of docs/component-config.md: how a data component's
@@ -97,7 +97,7 @@ export function dataCallFilters(filters: readonly FilterValue[]): FilterValue[] 
   const rest = filters.filter((f) => f.field !== 'accountId' && f.field !== 'accountType');
   if (!accountId) return rest;
   const type = String(filters.find((f) => f.field === 'accountType')?.values[0] ?? 'customer').toLowerCase();
-  return [...rest, { field: ACCOUNT_FIELDS[type] ?? 'customer', comparison: 'equals', values: accountId.values }];
+  return [...rest, { ...accountId, field: ACCOUNT_FIELDS[type] ?? 'customer' }];
 }
 
 /** The call a part of the component makes, as its contract spells the path. */
@@ -110,17 +110,17 @@ function callOf(config: ComponentConfigValue, part: ComponentPart): string | und
  * takes their field (its contract's filter fields, shared/src/contracts/filter-fields.ts, matched
  * case-insensitively as the services match them). A call that has no location is not filtered by
  * the user's location: it answers unfiltered and the component says so, where sending the field
- * would fail it. A call the table does not know keeps every filter, as before.
+ * would fail it. The page's own filters (the account or item of a summary page) always go: a
+ * call that cannot be narrowed to the page's account shows its error rather than everyone's
+ * figures. A call the table does not know keeps every filter, as before.
  */
 export function splitBoardFilters(queryString: string | undefined, boardFilters: readonly FilterValue[]): { applied: FilterValue[]; skipped: FilterValue[] } {
   const filters = dataCallFilters(boardFilters);
   const fields = queryString === undefined ? undefined : callFilterFields(queryString);
   if (!fields) return { applied: filters, skipped: [] };
   const takes = new Set(fields.map((field) => field.toLowerCase()));
-  return {
-    applied: filters.filter((f) => takes.has(f.field.toLowerCase())),
-    skipped: filters.filter((f) => !takes.has(f.field.toLowerCase()) && f.values.length > 0),
-  };
+  const applies = (f: FilterValue) => f.group === PAGE_FILTER_GROUP || takes.has(f.field.toLowerCase());
+  return { applied: filters.filter(applies), skipped: filters.filter((f) => !applies(f) && f.values.length > 0) };
 }
 
 /** The fields of the board's filters that a call of the component (its data or KPI call) does not take, each once. */
