@@ -321,6 +321,33 @@ calls.push(
   { name: 'Customer/Note/List', url: '/Customer/Note/List', body: {}, raw: fixed(`SELECT * FROM erp.customer_note ORDER BY company, customer LIMIT 15`) },
 );
 
+// ---------------------------------------------------------------- the accounts area: jump-to and search type-ahead, the map (issue 23)
+// A type-ahead asks with what a user has typed so far: part of a name common enough to find many
+// accounts, and an account number typed from its start. The map asks around the demo's home city.
+const { rows: typed } = await db.query<{ part: string; number: string }>(
+  `SELECT (SELECT lower(split_part(customer_name, ' ', 1)) FROM erp.customer GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1) AS part,
+          (SELECT left(customer, 5) FROM erp.customer ORDER BY customer LIMIT 1) AS number`,
+);
+const { part, number } = typed[0]!;
+const near = { lat: 41.85, lng: -87.65 };
+const typeAhead = (searchString: string) => ({ searchString, pageSize: 50 });
+const likeName = (table: string, name: string) => fixed(`SELECT * FROM ${table} WHERE lower(${name}) LIKE $1 ORDER BY ${name} LIMIT 50`, [`%${part}%`]);
+const radiusSql = (table: string) =>
+  `SELECT company, sales_rep, latitude, longitude FROM ${table} WHERE latitude IS NOT NULL AND 3958.8 * 2 * asin(least(1, sqrt(power(sin(radians(latitude - $1) / 2), 2)
+     + cos(radians($1)) * cos(radians(latitude)) * power(sin(radians(longitude - $2) / 2), 2)))) <= 500`;
+calls.push(
+  { name: 'Customer/Search/true (jump-to, part of a name)', url: '/Customer/Search/true', body: typeAhead(part), raw: likeName('erp.customer', 'customer_name') },
+  { name: 'Customer/Search/false (number, BeginsWith)', url: '/Customer/Search/false', body: { ...typeAhead(number), searchOperator: 'BeginsWith' }, raw: fixed(`SELECT * FROM erp.customer WHERE customer LIKE $1 ORDER BY customer_name LIMIT 50`, [`${number}%`]) },
+  { name: 'ShipTo/Search (part of a name)', url: '/ShipTo/Search', body: typeAhead(part), raw: likeName('erp.ship_to', 'ship_to_name') },
+  { name: 'Prospect/Search (part of a name)', url: '/Prospect/Search', body: typeAhead(part), raw: likeName('erp.prospect', 'prospect_name') },
+  { name: 'Corporate/Search (part of a name)', url: '/Corporate/Search', body: typeAhead(part), raw: likeName('erp.corporate', 'corporate_name') },
+  { name: 'Supplier/Search (part of a name)', url: '/Supplier/Search', body: typeAhead(part.slice(0, 3)), raw: likeName('erp.supplier', 'supplier_name') },
+  { name: 'Contact/List (jump to contact)', url: '/Contact/List', body: { searchString: 'son', pageSize: 50 }, raw: fixed(`SELECT * FROM erp.contact WHERE lower(contact_name) LIKE '%son%' ORDER BY contact_name LIMIT 50`) },
+  { name: 'Map/Radius default 500 mi (500 markers)', url: `/Map/Radius/${near.lat}/${near.lng}/0`, body: { pageSize: 500 }, raw: fixed(`${radiusSql('erp.customer')} UNION ALL ${radiusSql('erp.ship_to')}`, [near.lat, near.lng]) },
+  { name: 'Map/Radius 25 mi (500 markers)', url: `/Map/Radius/${near.lat}/${near.lng}/25`, body: { pageSize: 500 }, raw: fixed(`${radiusSql('erp.customer').replace('<= 500', '<= 25')}`, [near.lat, near.lng]) },
+  { name: 'Customer/Map/Radius 25 mi', url: `/Customer/Map/Radius/${near.lat}/${near.lng}/25`, body: { pageSize: 500 }, raw: fixed(`${radiusSql('erp.customer').replace('<= 500', '<= 25')}`, [near.lat, near.lng]) },
+);
+
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }

@@ -9,7 +9,7 @@ import { useErpServices } from './erp-test-kit.ts';
 
 const kit = useErpServices();
 
-type Schema = { type?: string; enum?: string[]; anyOf?: Schema[]; minimum?: number; properties?: Record<string, Schema>; required?: string[] };
+type Schema = { type?: string; const?: unknown; enum?: string[]; anyOf?: Schema[]; minimum?: number; properties?: Record<string, Schema>; required?: string[] };
 
 /** The body's object schema when it is a search request that takes filters. */
 function filteredBody(contract: Contract): Schema | undefined {
@@ -25,6 +25,7 @@ function valueFor(name: string, schema: Schema): unknown {
   if (name === 'firstOfMonth' || /date/i.test(name)) return '2026-10-01';
   if (ids[name]) return ids[name];
   if (schema.anyOf) return valueFor(name, schema.anyOf[0]!);
+  if (schema.const !== undefined) return schema.const;
   if (schema.enum) return schema.enum[0];
   if (schema.type === 'integer' || schema.type === 'number') return schema.minimum ?? 1;
   if (schema.type === 'boolean') return true;
@@ -35,7 +36,8 @@ const required = (schema: Schema | undefined) =>
   Object.fromEntries((schema?.required ?? []).filter((name) => name !== 'filters').map((name) => [name, valueFor(name, schema!.properties![name]!)]));
 
 async function filterBy(contract: Contract, field: string) {
-  ids.company = contract.path.startsWith('/ShipTo/Contact') ? ids.shipToCompany! : ids.customerCompany!;
+  const owner = ['ShipTo', 'Corporate', 'Supplier'].find((account) => contract.path.startsWith(`/${account}/`) && contract.path.includes('{company}'));
+  ids.company = ids[`${owner?.toLowerCase() ?? 'customer'}Company`]!;
   const browser = contract.path.includes('{primary}') ? kit.users.rep : kit.users.admin;
   const body = { ...required(filteredBody(contract)), filters: [{ field, comparison: 'include', values: ['X'] }] };
   return kit.post(browser, fillPath(contract.path, required(contract.params as Schema | undefined)), body);
@@ -47,11 +49,18 @@ beforeAll(async () => {
   const [customer] = await kit.sql(`SELECT company, customer FROM erp.customer WHERE sales_rep = 'SR01' ORDER BY customer LIMIT 1`);
   const [shipTo] = await kit.sql(`SELECT company, ship_to FROM erp.ship_to WHERE sales_rep = 'SR01' ORDER BY ship_to LIMIT 1`);
   const [invoice] = await kit.sql(`SELECT invoice_number FROM erp.invoice_note ORDER BY 1 LIMIT 1`);
+  const [corporate] = await kit.sql(`SELECT company, corporate FROM erp.corporate ORDER BY corporate LIMIT 1`);
+  const [supplier] = await kit.sql(`SELECT company, supplier FROM erp.supplier ORDER BY supplier LIMIT 1`);
   Object.assign(ids, {
     customer: customer!.customer,
+    accountId: customer!.customer,
     customerCompany: customer!.company,
     shipTo: shipTo!.ship_to,
-    shipToCompany: shipTo!.company,
+    shiptoCompany: shipTo!.company,
+    corporate: corporate!.corporate,
+    corporateCompany: corporate!.company,
+    supplier: supplier!.supplier,
+    supplierCompany: supplier!.company,
     invoiceNumber: invoice!.invoice_number,
   });
 });

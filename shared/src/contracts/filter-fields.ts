@@ -115,6 +115,19 @@ export const CALL_FILTER_FIELDS = {
   '/Inventory/Adjustment/Detail': ['company', 'branch', 'location', 'reason', 'itemNumber', 'productGroup', 'adjustmentNumber'],
   '/Inventory/RMA': ['company', 'branch', 'location', 'salesRep', 'customer', 'shipTo', 'status', 'reason', 'rmaNumber', 'creditInvoiceNumber'],
   '/Inventory/RMA/Detail': ['company', 'salesRep', 'customer', 'status', 'itemNumber', 'productGroup', 'disposition', 'rmaNumber', 'invoiceNumber'],
+  '/Customer/Contract/{customer}/{company}': ['jobNumber', 'customer', 'shipTo', 'corporate', 'status'],
+  '/Customer/DealerType/{customer}/{company}': ['dealerType'],
+  '/Customer/PriceLibrary/{customer}/{company}': ['priceLibrary'],
+  '/Customer/RestrictedClass/{customer}/{company}': ['restrictedClass'],
+  '/Corporate/Contract/{corporate}/{company}': ['jobNumber', 'customer', 'shipTo', 'corporate', 'status'],
+  '/Customer/Territory': ['company', 'territory'],
+  '/ShipTo/Territory': ['company', 'territory'],
+  '/Contact/List': ['company', 'contact', 'customer', 'title', 'physCity', 'physState'],
+  '/Contact/Account/List': ['company', 'contact', 'customer', 'title', 'physCity', 'physState', 'accountType', 'accountId'],
+  '/Contact/AccountContactList': ['company', 'contact', 'customer', 'title', 'physCity', 'physState', 'accountType', 'accountId'],
+  '/Supplier/Contact/{supplier}/{company}': ['company', 'contact', 'title', 'physCity', 'physState'],
+  '/Map/Radius/{lat}/{lng}/{radius}': ['accountType', 'company', 'accountId', 'accountName', 'customer', 'city', 'state', 'branch', 'salesRep', 'distanceMiles'],
+  '/ShipTo/Map/List': ['company', 'shipTo', 'customer', 'branch', 'salesRep', 'city', 'state'],
 } as const satisfies Readonly<Record<string, readonly string[]>>;
 
 export type FilteredCallPath = keyof typeof CALL_FILTER_FIELDS;
