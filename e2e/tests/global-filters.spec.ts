@@ -60,6 +60,7 @@ test('global filter: create with a customer, set default, active after reload, s
 test('a global filter on a field some components do not take: they say so, the others are filtered, no error', async ({ page }) => {
   const name = unique('By location');
   await signIn(page, 'rep@tradeboard.example');
+  await expect(page).toHaveURL(/\/home(\/\d+|\/default)?$/);
   await page.goto('/inventory');
   await expect(page.getByRole('main').getByRole('table').first()).toBeVisible();
 
