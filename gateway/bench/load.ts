@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { buildPartRequest, initialViewState, PAGED_OUTPUT_MODELS, type ComponentConfigValue, type FilterValue } from '@tradeboard/shared/boards';
 import { SECTION_IDS } from '@tradeboard/shared/constants';
-import type { ContractResult, dynamicPageDefault } from '@tradeboard/shared/contracts';
+import type { ContractResult, dynamicPageDefault, globalFilterFilterList } from '@tradeboard/shared/contracts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 export const PASSWORD = 'Demo-2026!';
@@ -111,22 +111,18 @@ export type Step = { cls: string; method: 'GET' | 'POST'; path: string; body?: u
 
 type Page = ContractResult<typeof dynamicPageDefault>;
 
-type FilterField = 'company' | 'branch' | 'salesRep' | 'customer' | 'productGroup' | 'supplier' | 'location';
+type FilterMaster = ContractResult<typeof globalFilterFilterList>[number];
 
-/**
- * The sections with a data board by default, which accounts see it (staff-only boards), and the
- * fields users filter it by: those every component of the board takes (a board filter on a field
- * one of its calls does not know answers 400 there).
- */
-const SECTIONS: Array<{ name: string; id: number; staffOnly?: boolean; filterBy: FilterField[] }> = [
-  { name: 'home', id: SECTION_IDS.home, filterBy: ['salesRep', 'customer', 'productGroup'] },
-  { name: 'sales', id: SECTION_IDS.sales, filterBy: ['branch', 'salesRep', 'customer', 'productGroup'] },
-  { name: 'orders', id: SECTION_IDS.orders, filterBy: ['branch', 'salesRep', 'customer', 'productGroup', 'location'] },
-  { name: 'quotes', id: SECTION_IDS.quotes, filterBy: ['salesRep', 'customer', 'productGroup'] },
-  { name: 'shipments', id: SECTION_IDS.shipments, filterBy: ['branch', 'salesRep', 'customer'] },
-  { name: 'inventory', id: SECTION_IDS.inventory, filterBy: ['company'] },
-  { name: 'purchaseOrders', id: SECTION_IDS.purchaseOrders, staffOnly: true, filterBy: ['productGroup', 'supplier', 'location'] },
-  { name: 'accounting', id: SECTION_IDS.accounting, staffOnly: true, filterBy: ['company'] },
+/** The sections with a data board by default and which accounts see it (staff-only boards). */
+const SECTIONS: Array<{ name: string; id: number; staffOnly?: boolean }> = [
+  { name: 'home', id: SECTION_IDS.home },
+  { name: 'sales', id: SECTION_IDS.sales },
+  { name: 'orders', id: SECTION_IDS.orders },
+  { name: 'quotes', id: SECTION_IDS.quotes },
+  { name: 'shipments', id: SECTION_IDS.shipments },
+  { name: 'inventory', id: SECTION_IDS.inventory },
+  { name: 'purchaseOrders', id: SECTION_IDS.purchaseOrders, staffOnly: true },
+  { name: 'accounting', id: SECTION_IDS.accounting, staffOnly: true },
 ];
 
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
@@ -163,6 +159,7 @@ export function* userWalk(session: Session, ownBoardId: number | undefined): Gen
   for (let visit = 1; ; visit++) {
     const section = pick(sections);
     let page: Page | undefined;
+    let fields: FilterMaster[] = [];
     yield* [
       { cls: 'page    GET  /User/GetBySession', method: 'GET', path: '/User/GetBySession' },
       { cls: 'page    GET  /System/SiteMenu', method: 'GET', path: '/System/SiteMenu' },
@@ -170,7 +167,12 @@ export function* userWalk(session: Session, ownBoardId: number | undefined): Gen
       { cls: 'page    GET  /Board/List/{sectionMasterId}', method: 'GET', path: `/Board/List/${section.id}` },
       { cls: 'page    GET  /Board/User/Display/Get', method: 'GET', path: `/Board/User/Display/Get?sectionMasterId=${section.id}` },
       { cls: 'page    GET  /GlobalFilter/List', method: 'GET', path: '/GlobalFilter/List' },
-      { cls: 'page    GET  /GlobalFilter/FilterList', method: 'GET', path: '/GlobalFilter/FilterList' },
+      {
+        cls: 'page    GET  /GlobalFilter/FilterList',
+        method: 'GET',
+        path: '/GlobalFilter/FilterList',
+        answered: (status, body) => void (fields = status === 200 ? (JSON.parse(body) as FilterMaster[]) : []),
+      },
       {
         cls: 'page    GET  /DynamicPage/Default/{sectionMasterId}',
         method: 'GET',
@@ -187,13 +189,14 @@ export function* userWalk(session: Session, ownBoardId: number | undefined): Gen
     const configs = page ? dataConfigs(page) : [];
     yield* componentCalls(configs, []);
     const action = Math.random();
-    if (action < 0.4 && configs.length) {
-      const field = pick(section.filterBy);
+    if (action < 0.4 && configs.length && fields.length) {
+      // Any field the filter editor offers: a component whose call does not take it is sent the rest.
+      const { filterName: field, filterType, dynamicDataColumn } = pick(fields);
       let values: Array<{ value: string }> = [];
       yield {
         cls: 'filter  POST /Filter/List/{filterType}',
         method: 'POST',
-        path: `/Filter/List/${field}`,
+        path: `/Filter/List/${filterType}${dynamicDataColumn ? `?dynamicDataColumn=${dynamicDataColumn}` : ''}`,
         body: { pageSize: 50, pageNumber: 1 },
         answered: (status, body) => void (values = status === 200 ? JSON.parse(body) : []),
       };

@@ -1,16 +1,16 @@
 /**
  * The OpenAPI document is enough to generate a client from: valid OpenAPI 3.1, every path
  * parameter declared with its choices (groupBy, dateSlug), every body field typed and the search
- * request's described, and the site files a client reads besides the API documented too.
+ * request's described (with the fields each call filters on), and the site files a client reads besides the API documented too.
  */
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
-import { allContracts } from '@tradeboard/shared/contracts';
+import { allContracts, CALL_FILTER_FIELDS } from '@tradeboard/shared/contracts';
 import { openApiFromContracts } from './openapi.ts';
 
 type Schema = { type?: string; enum?: string[]; anyOf?: Schema[]; pattern?: string; description?: string; properties?: Record<string, Schema>; items?: Schema };
 type Parameter = { name: string; in: string; required: boolean; schema: Schema; description?: string };
-type Operation = { parameters?: Parameter[]; requestBody?: { content: { 'application/json': { schema: Schema } } }; security: unknown[] };
+type Operation = { parameters?: Parameter[]; requestBody?: { content: { 'application/json': { schema: Schema } } }; security: unknown[]; 'x-filterFields'?: string[] };
 
 const document = openApiFromContracts(allContracts, 'test');
 const operations = Object.entries(document.paths).flatMap(([path, item]) =>
@@ -72,6 +72,14 @@ describe('the OpenAPI document', () => {
     }
     expect(untyped).toEqual([]);
     expect([...undescribed]).toEqual([]);
+  });
+
+  it('lists the filter fields of every data call that takes filters', () => {
+    const listed = operations.filter((o) => o.operation['x-filterFields']);
+    expect(listed.map((o) => o.path).sort()).toEqual(Object.keys(CALL_FILTER_FIELDS).sort());
+    const fields = (route: string) => operations.find((o) => o.route === route)!.operation['x-filterFields'];
+    expect(fields('POST /Inventory/Details')).toContain('location');
+    expect(fields('POST /Invoice/Grouped')).not.toContain('location');
   });
 
   it('says which calls need a session and which the anti-forgery token', () => {

@@ -1,4 +1,4 @@
-import type { Contract } from '@tradeboard/shared/contracts';
+import { callFilterFields, type Contract } from '@tradeboard/shared/contracts';
 import { SESSION_COOKIE, XSRF_HEADER } from '@tradeboard/services';
 
 type Schema = { description?: string; properties?: Record<string, Schema>; required?: string[]; type?: string };
@@ -146,6 +146,12 @@ const SITE_FILES: OpenApiDocument['paths'] = {
   },
 };
 
+/** The fields a call's search request may filter on (shared/src/contracts/filter-fields.ts), as an extension of its operation. */
+function filterFieldsOf(contract: Contract): { 'x-filterFields'?: readonly string[] } {
+  const fields = callFilterFields(contract.path);
+  return fields ? { 'x-filterFields': fields } : {};
+}
+
 /**
  * OpenAPI 3.1 built from the contracts alone, so proxied services are documented too. The
  * contracts' TypeBox schemas are JSON Schema 2020-12, the dialect 3.1 speaks: they go in as they
@@ -168,6 +174,7 @@ export function openApiFromContracts(contracts: readonly Contract[], version: st
       tags: [contract.service],
       parameters: parametersOf(contract),
       ...requestBodyOf(contract),
+      ...filterFieldsOf(contract),
       responses,
       security: securityOf(contract),
     };

@@ -33,11 +33,11 @@ describe('pageFilters', () => {
     const filters = pageFilters(list[0]!, '/accountSummary/5', '?accountType=customer&accountId=C200&company=01');
     expect(filters).toEqual([
       customer,
-      { field: 'accountType', comparison: 'equals', values: ['customer'] },
-      { field: 'accountId', comparison: 'equals', values: ['C200'] },
-      { field: 'company', comparison: 'equals', values: ['01'] },
+      { field: 'accountType', comparison: 'equals', values: ['customer'], group: 'page' },
+      { field: 'accountId', comparison: 'equals', values: ['C200'], group: 'page' },
+      { field: 'company', comparison: 'equals', values: ['01'], group: 'page' },
     ]);
     const byCustomer = pageFilters({ id: 3, isDefault: false, filters: [{ field: 'itemNumber', comparison: 'include', values: ['A'] }] }, '/inventoryDetail', '?itemNumber=B');
-    expect(byCustomer).toEqual([{ field: 'itemNumber', comparison: 'equals', values: ['B'] }]);
+    expect(byCustomer).toEqual([{ field: 'itemNumber', comparison: 'equals', values: ['B'], group: 'page' }]);
   });
 });

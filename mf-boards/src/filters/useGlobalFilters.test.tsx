@@ -32,13 +32,13 @@ describe('useGlobalFilters', () => {
     expect(result.current.count).toBe(1);
     expect(result.current.filters).toEqual([
       { field: 'customer', comparison: 'include', values: ['C2'] },
-      { field: 'accountType', comparison: 'equals', values: ['customer'] },
+      { field: 'accountType', comparison: 'equals', values: ['customer'], group: 'page' },
     ]);
 
     act(() => result.current.choose(1));
     expect(result.current.filters[0]!.values).toEqual(['C1']);
     act(() => result.current.choose('none'));
     expect(result.current.count).toBe(0);
-    expect(result.current.filters).toEqual([{ field: 'accountType', comparison: 'equals', values: ['customer'] }]);
+    expect(result.current.filters).toEqual([{ field: 'accountType', comparison: 'equals', values: ['customer'], group: 'page' }]);
   });
 });

@@ -238,6 +238,8 @@ async function sideBySide(
   defaultSort: { field: string; dir: 'asc' | 'desc' },
   keyCount?: (params: SqlParams) => string | null,
 ) {
+  // A filter applies to every model set side by side, so only the fields they all have are taken.
+  checkFilterFields(request.filters, parts[0]!.model.filterFields.filter((field) => parts.every((p) => p.model.filterFields.includes(field))));
   const outputs = parts.flatMap((p) => Object.keys(p.columns));
   const general = new SqlParams();
   const whole = groupedStatement(call, {

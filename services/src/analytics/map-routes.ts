@@ -86,6 +86,8 @@ const customerMapRows = (distance: string | null): ListModel => ({
     longitude: 'c.longitude',
     distanceMiles: distance ? `round((${distance})::numeric, 2)::float8` : 'NULL::float8',
   },
+  // Without the corporate column there is nothing to filter it by.
+  filterFields: customerRows.filterFields.filter((field) => field !== 'corporate'),
   where: 'c.latitude IS NOT NULL AND c.longitude IS NOT NULL',
   defaultSort: distance ? { field: 'distanceMiles', dir: 'asc' } : byName('customerName'),
 });

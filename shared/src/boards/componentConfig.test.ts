@@ -8,11 +8,14 @@ import {
   initialViewState,
   isPartVisible,
   orderedColumns,
+  splitBoardFilters,
+  unappliedBoardFields,
   withColumnMoved,
   withColumnVisible,
   withPartVisible,
   withSearch,
 } from './componentConfig.ts';
+import { implicitFilters, mergeFilters } from './filters.ts';
 import type { ComponentConfigValue } from './types.ts';
 
 const config: ComponentConfigValue = {
@@ -104,6 +107,59 @@ describe('buildPartRequest', () => {
     expect(buildPartRequest(config, 'data', { view, autoSortEnabled: false })?.body.sortBy).toBeUndefined();
     const clicked = { ...view, sort: clickSort(view.sort, 'name', 'asc') };
     expect(buildPartRequest(config, 'data', { view: clicked, autoSortEnabled: false })?.body).toMatchObject({ sortBy: 'name', sortDir: 'asc' });
+  });
+});
+
+describe("the board's filters on fields a call does not take", () => {
+  const boardFilters = [
+    { field: 'company', comparison: 'include' as const, values: ['01'] },
+    { field: 'location', comparison: 'include' as const, values: ['L1'] },
+    { field: 'Supplier', comparison: 'equals' as const, values: ['V1'] },
+    { field: 'CUSTOMER', comparison: 'include' as const, values: ['C1'] },
+    { field: 'shipTo', comparison: 'include' as const, values: [] },
+  ];
+
+  it('are not sent; the fields the call takes are, matched as the services match them (any case)', () => {
+    expect(buildPartRequest(config, 'data', { boardFilters })?.body.filters).toEqual([
+      { field: 'branch', comparison: 'include', values: ['B1'] },
+      { field: 'company', comparison: 'include', values: ['01'] },
+      { field: 'CUSTOMER', comparison: 'include', values: ['C1'] },
+    ]);
+    // Inventory/Details takes location and supplier but no customer.
+    expect(splitBoardFilters('/Inventory/Details', boardFilters).applied.map((f) => f.field)).toEqual(['company', 'location', 'Supplier']);
+  });
+
+  it("leave the component's own filters and the advanced search as they are (a bad saved config still shows its error)", () => {
+    const own: ComponentConfigValue = { ...config, dataConfig: { ...config.dataConfig, filterConfigs: [{ field: 'location', comparison: 'include', values: ['L9'] }] } };
+    const view = withSearch(initialViewState(own), { filters: [{ field: 'supplier', comparison: 'include', values: ['V9'] }] });
+    expect(buildPartRequest(own, 'data', { boardFilters, view })?.body.filters).toEqual([
+      { field: 'location', comparison: 'include', values: ['L9'] },
+      { field: 'company', comparison: 'include', values: ['01'] },
+      { field: 'CUSTOMER', comparison: 'include', values: ['C1'] },
+      { field: 'supplier', comparison: 'include', values: ['V9'] },
+    ]);
+  });
+
+  it('are named once for the component, over its data and KPI calls; a filter without values is not', () => {
+    expect(unappliedBoardFields(config, boardFilters)).toEqual(['location', 'Supplier']);
+    const kpiOnly: ComponentConfigValue = { ...config, dataConfig: { queryString: '/Inventory/Details' }, kpiConfig: { queryString: '/Invoice/KPI' } };
+    expect(unappliedBoardFields(kpiOnly, boardFilters)).toEqual(['CUSTOMER', 'location', 'Supplier']);
+    expect(unappliedBoardFields(config, boardFilters.slice(0, 1))).toEqual([]);
+  });
+
+  it("never leave out the page's own filters: a summary page's account goes to every call", () => {
+    const summary = implicitFilters('/accountSummary/3', '?accountType=shipto&accountId=S7&company=01');
+    expect(splitBoardFilters('/Invoice/Summary', summary).applied).toEqual([
+      { field: 'company', comparison: 'equals', values: ['01'], group: 'page' },
+      { field: 'shipTo', comparison: 'equals', values: ['S7'], group: 'page' },
+    ]);
+    // Quote/Grouped has no ship-to: still sent (its error shows) rather than every account's quotes.
+    expect(splitBoardFilters('/Quote/Grouped/{groupBy}', mergeFilters(boardFilters, summary)).applied.map((f) => f.field)).toEqual(['company', 'CUSTOMER', 'shipTo']);
+  });
+
+  it('are all sent to a call the contracts do not list', () => {
+    expect(splitBoardFilters('/Not/A/Call', boardFilters).skipped).toEqual([]);
+    expect(splitBoardFilters(undefined, boardFilters).applied).toHaveLength(5);
   });
 });
 

@@ -1,6 +1,7 @@
 import { fillPath } from '../contracts/contract.ts';
+import { callFilterFields } from '../contracts/filter-fields.ts';
 import { DEFAULT_PAGE_SIZE } from '../constants.ts';
-import { mergeFilters } from './filters.ts';
+import { mergeFilters, PAGE_FILTER_GROUP } from './filters.ts';
 import type { ComponentConfigValue, FilterValue } from './types.ts';
 
 // The component configuration convention of docs/component-config.md: how a data component's
@@ -96,7 +97,36 @@ export function dataCallFilters(filters: readonly FilterValue[]): FilterValue[] 
   const rest = filters.filter((f) => f.field !== 'accountId' && f.field !== 'accountType');
   if (!accountId) return rest;
   const type = String(filters.find((f) => f.field === 'accountType')?.values[0] ?? 'customer').toLowerCase();
-  return [...rest, { field: ACCOUNT_FIELDS[type] ?? 'customer', comparison: 'equals', values: accountId.values }];
+  return [...rest, { ...accountId, field: ACCOUNT_FIELDS[type] ?? 'customer' }];
+}
+
+/** The call a part of the component makes, as its contract spells the path. */
+function callOf(config: ComponentConfigValue, part: ComponentPart): string | undefined {
+  return (part === 'kpi' ? config.kpiConfig : config.dataConfig)?.queryString;
+}
+
+/**
+ * The board's filters (as the data calls know them, dataCallFilters) split by whether the call
+ * takes their field (its contract's filter fields, shared/src/contracts/filter-fields.ts, matched
+ * case-insensitively as the services match them). A call that has no location is not filtered by
+ * the user's location: it answers unfiltered and the component says so, where sending the field
+ * would fail it. The page's own filters (the account or item of a summary page) always go: a
+ * call that cannot be narrowed to the page's account shows its error rather than everyone's
+ * figures. A call the table does not know keeps every filter, as before.
+ */
+export function splitBoardFilters(queryString: string | undefined, boardFilters: readonly FilterValue[]): { applied: FilterValue[]; skipped: FilterValue[] } {
+  const filters = dataCallFilters(boardFilters);
+  const fields = queryString === undefined ? undefined : callFilterFields(queryString);
+  if (!fields) return { applied: filters, skipped: [] };
+  const takes = new Set(fields.map((field) => field.toLowerCase()));
+  const applies = (f: FilterValue) => f.group === PAGE_FILTER_GROUP || takes.has(f.field.toLowerCase());
+  return { applied: filters.filter(applies), skipped: filters.filter((f) => !applies(f) && f.values.length > 0) };
+}
+
+/** The fields of the board's filters that a call of the component (its data or KPI call) does not take, each once. */
+export function unappliedBoardFields(config: ComponentConfigValue, boardFilters: readonly FilterValue[]): string[] {
+  const parts = (['data', 'kpi'] as const).filter((part) => callOf(config, part) !== undefined);
+  return [...new Set(parts.flatMap((part) => splitBoardFilters(callOf(config, part), boardFilters).skipped.map((f) => f.field)))];
 }
 
 /**
@@ -122,15 +152,18 @@ export function pageSizeOf(config: ComponentConfigValue): number {
  * component's filterConfigs, then the board's, then the advanced search, merged by field) and,
  * for paged output models, paging, applied sort and search. KPI: kpiConfig.queryString, its own
  * path and body params, dateSlug defaulting to the data call's, and the same filters. The
- * account summary's accountType/accountId become the account's field (dataCallFilters). A path
- * placeholder the config leaves open is the board's filter of that field (pathOf); without one,
- * the part has no request.
+ * account summary's accountType/accountId become the account's field (dataCallFilters). Of the
+ * board's filters, only those on fields the part's call takes are sent (splitBoardFilters); the
+ * component's own filters and the advanced search are sent as they are. A path placeholder the
+ * config leaves open is the board's filter of that field (pathOf); without one, the part has no
+ * request.
  */
 export function buildPartRequest(config: ComponentConfigValue, part: ComponentPart, options: RequestOptions = {}): PartRequest | null {
   const data = config.dataConfig ?? {};
   const view = options.view ?? initialViewState(config);
   const boardFilters = dataCallFilters(options.boardFilters ?? []);
-  const filters = mergeFilters(data.filterConfigs ?? [], boardFilters, view.filters);
+  const applied = splitBoardFilters(callOf(config, part), options.boardFilters ?? []).applied;
+  const filters = mergeFilters(data.filterConfigs ?? [], applied, view.filters);
   if (part === 'kpi') {
     const kpi = config.kpiConfig ?? {};
     if (!kpi.queryString) return null;

@@ -1,9 +1,15 @@
 import type { FilterValue } from './types.ts';
 
 /**
+ * The group of the page's own filters: they say whose page it is, so a call is always sent them,
+ * even one that does not take the field (splitBoardFilters); a global filter is not.
+ */
+export const PAGE_FILTER_GROUP = 'page';
+
+/**
  * Seed 000 §2: pages whose path contains accountSummary or inventoryDetail add an implicit
- * request filter from the query (accountType, accountId, company / itemNumber); beyond the seed,
- * supplierSummary the same way (supplier, company: docs/decisions.md).
+ * request filter from the query (accountType, accountId, company / itemNumber), in the page's
+ * group; beyond the seed, supplierSummary the same way (supplier, company: docs/decisions.md).
  */
 export function implicitFilters(pathname: string, search: string): FilterValue[] {
   const path = pathname.toLowerCase();
@@ -11,7 +17,7 @@ export function implicitFilters(pathname: string, search: string): FilterValue[]
   const filters: FilterValue[] = [];
   const add = (field: string) => {
     const value = query.get(field);
-    if (value !== null && value.trim() !== '') filters.push({ field, comparison: 'equals', values: [value.trim()] });
+    if (value !== null && value.trim() !== '') filters.push({ field, comparison: 'equals', values: [value.trim()], group: PAGE_FILTER_GROUP });
   };
   if (path.includes('accountsummary')) ['accountType', 'accountId', 'company'].forEach(add);
   if (path.includes('inventorydetail')) add('itemNumber');

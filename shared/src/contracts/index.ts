@@ -44,6 +44,7 @@ export * from './erp-notes.ts';
 export * from './erp-adjustments.ts';
 export * from './erp-whitespace.ts';
 export * from './filters.ts';
+export * from './filter-fields.ts';
 export * from './notifications.ts';
 export * from './system.ts';
 export * from './user.ts';

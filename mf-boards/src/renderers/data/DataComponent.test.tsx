@@ -100,6 +100,23 @@ describe('list renderer', () => {
     expect(callsTo(fetchMock, 'POST /api/Booking/KPI')[0]!.body).toMatchObject({ dateSlug: 'this-year' });
   });
 
+  it("leaves out a board filter its calls do not take and says so; a filter they take makes no note", async () => {
+    const fetchMock = api();
+    const { rerender } = renderList({
+      filters: [
+        { field: 'salesRep', comparison: 'include', values: ['R1'] },
+        { field: 'location', comparison: 'include', values: ['L1'] },
+      ],
+    });
+    expect(await screen.findByText('$1,500')).toBeTruthy();
+    expect(screen.getByRole('note').textContent).toBe('Not filtered by Location');
+    expect(screen.queryByText('The data could not be loaded')).toBeNull();
+    expect(callsTo(fetchMock, GROUPED)[0]!.body).toMatchObject({ filters: [{ field: 'salesRep', comparison: 'include', values: ['R1'] }] });
+    expect(callsTo(fetchMock, 'POST /api/Booking/KPI')[0]!.body).toMatchObject({ filters: [{ field: 'salesRep', comparison: 'include', values: ['R1'] }] });
+    rerender({ filters: [{ field: 'salesRep', comparison: 'include', values: ['R2'] }] });
+    await waitFor(() => expect(screen.queryByRole('note')).toBeNull());
+  });
+
   it('shows this period against the comparison period with the trend', async () => {
     api();
     renderList();

@@ -9,6 +9,7 @@ import {
   type ComponentRendererProps,
   type ViewState,
   type VisiblePart,
+  unappliedBoardFields,
 } from '@tradeboard/shared/boards';
 import type { KpiResult } from '@tradeboard/shared/contracts';
 import { Button, DownloadOutlined } from '@tradeboard/shared/ui';
@@ -26,6 +27,7 @@ import { PartState } from './PartState.tsx';
 import { columnsFor, displayColumns, tableData } from './rows.ts';
 import { DEFAULT_FILTER_FIELDS, SearchBar } from './SearchBar.tsx';
 import { SummaryTiles } from './SummaryTiles.tsx';
+import { UnfilteredNote } from './UnfilteredNote.tsx';
 
 export type DataComponentKind = 'list' | 'comparison' | 'summary' | 'analysis';
 
@@ -58,6 +60,7 @@ export function DataComponent({ kind, instance, master, config, filters, editMod
 
   const request = buildPartRequest(config, 'data', { view, boardFilters: filters, autoSortEnabled });
   const kpiRequest = buildPartRequest(config, 'kpi', { boardFilters: filters });
+  const unfiltered = unappliedBoardFields(config, filters);
   const main = usePartData<unknown>(request);
   const outputModel = config.outputModel ?? 'List';
   const paged = outputModel !== 'Summary' && outputModel !== 'Kpi';
@@ -91,6 +94,7 @@ export function DataComponent({ kind, instance, master, config, filters, editMod
     <div className={`tb-data tb-data--${kind}`}>
       <DataStyles />
       {editMode && canEdit && <EditTools config={config} columns={columns} parts={parts} save={save} />}
+      {unfiltered.length > 0 && <UnfilteredNote fields={unfiltered} />}
       {shows('kpi') && kpiRequest && <KpiPart request={kpiRequest} />}
       {(shows('search') || (paged && shows('table') && exportsEnabled)) && (
         <div className="tb-data__toolbar">
