@@ -37,6 +37,7 @@ export function remoteEntryUrl(remote: Pick<RemoteConfig, 'id' | 'url'>): string
 const KNOWN_REMOTES = [
   { id: 'auth', name: 'mf_auth', folder: 'mf-auth' },
   { id: 'boards', name: 'mf_boards', folder: 'mf-boards' },
+  { id: 'accounts', name: 'mf_accounts', folder: 'mf-accounts' },
 ];
 
 export function gatewayConfigFromEnv(env: NodeJS.ProcessEnv, rootDir: string, version: string): GatewayConfig {

@@ -96,6 +96,31 @@ describe('the edge', () => {
     }
   });
 
+  it("carries the slots a remote fills, and none when REMOTE_ACCOUNTS_ENABLED is false", () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'tb-remotes-'));
+    try {
+      mkdirSync(path.join(root, 'mf-accounts', 'dist'), { recursive: true });
+      writeFileSync(
+        path.join(root, 'mf-accounts', 'dist', 'manifest.json'),
+        JSON.stringify({ id: 'accounts', routes: ['/search', '/map'], slots: { commandPalette: './CommandPalette', sectionHeader: './SectionHeader', bad: 1 } }),
+      );
+      const accounts = (env: NodeJS.ProcessEnv) => remoteManifest(gatewayConfigFromEnv(env, root, 'test')).remotes.find((r) => r.id === 'accounts');
+      expect(accounts({})).toMatchObject({
+        name: 'mf_accounts',
+        entry: '/remotes/accounts/remoteEntry.js',
+        enabled: true,
+        routes: ['/search', '/map'],
+        slots: { commandPalette: './CommandPalette', sectionHeader: './SectionHeader' },
+      });
+      const off = accounts({ REMOTE_ACCOUNTS_ENABLED: 'false' });
+      expect(off).toMatchObject({ enabled: false });
+      expect(off).not.toHaveProperty('slots');
+      expect(accounts({ REMOTE_ACCOUNTS_URL: 'https://accounts.example/' })).toMatchObject({ entry: 'https://accounts.example/remoteEntry.js' });
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
   it('refuses session calls without a session', async () => {
     for (const url of ['/api/User/GetBySession', '/api/System/SiteMenu', '/api/Notifications/UnreadCount']) {
       const response = await gateway.app.inject({ method: 'GET', url });

@@ -43,26 +43,36 @@ function remoteOrigins(config: GatewayConfig): string[] {
   return config.remotes.filter((r) => r.url).map((r) => new URL(r.url!).origin);
 }
 
-type RemoteDeclarations = { routes: string[]; public: boolean; renderers: Record<string, string>; sidebar?: string };
+type RemoteDeclarations = { routes: string[]; public: boolean; renderers: Record<string, string>; sidebar?: string; slots?: Record<string, string> };
+
+/** A manifest's `name → exposed module` map (renderers, slots), its string entries only. */
+function moduleMap(value: unknown): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(typeof value === 'object' && value !== null ? value : {}).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+}
 
 /**
  * A local remote's declarations as data (`<remote.dir>/manifest.json`, emitted by the build from
  * the remote's src/manifest.json): its routes, whether they are public, and the component
- * renderers it contributes (key → exposed module). Undefined when it has none or it cannot be
+ * renderers it contributes (key → exposed module) and the slots it fills (slot → exposed module). Undefined when it has none or it cannot be
  * read: then the shell loads the remote's `./manifest` as before.
  */
 function localRemoteDeclarations(dir: string): RemoteDeclarations | undefined {
   const file = path.join(dir, 'manifest.json');
   if (!existsSync(file)) return undefined;
   try {
-    const data = JSON.parse(readFileSync(file, 'utf8')) as { routes?: unknown; public?: unknown; renderers?: unknown; sidebar?: unknown };
+    const data = JSON.parse(readFileSync(file, 'utf8')) as { routes?: unknown; public?: unknown; renderers?: unknown; sidebar?: unknown; slots?: unknown };
     if (!Array.isArray(data.routes) || !data.routes.every((route) => typeof route === 'string')) return undefined;
-    const renderers = Object.fromEntries(
-      Object.entries(typeof data.renderers === 'object' && data.renderers !== null ? data.renderers : {}).filter(
-        (entry): entry is [string, string] => typeof entry[1] === 'string',
-      ),
-    );
-    return { routes: data.routes, public: data.public === true, renderers, ...(typeof data.sidebar === 'string' ? { sidebar: data.sidebar } : {}) };
+    const renderers = moduleMap(data.renderers);
+    const slots = moduleMap(data.slots);
+    return {
+      routes: data.routes,
+      public: data.public === true,
+      renderers,
+      ...(typeof data.sidebar === 'string' ? { sidebar: data.sidebar } : {}),
+      ...(Object.keys(slots).length ? { slots } : {}),
+    };
   } catch {
     return undefined;
   }

@@ -20,6 +20,7 @@ import { useHasOpened } from './feedback/useHasOpened.ts';
 import { ComponentLibrary } from './library/ComponentLibrary.tsx';
 import { missingBoardTarget } from './routing/sectionRoute.ts';
 import { sectionTitle } from './routing/sectionTitle.ts';
+import { SectionHeaderSlot } from './slots/SectionHeaderSlot.tsx';
 
 export const PICKER_HIGHLIGHT_MS = 1_500;
 
@@ -173,6 +174,7 @@ export function BoardPage({ sectionName, sectionId, pathname, search, boards, ac
         {sectionTitle(sectionName)}
         {board ? `: ${board.boardName}` : ''}
       </h1>
+      <SectionHeaderSlot sectionName={sectionName} search={search} />
       <div className="tb-board-head">
         <BoardTabs
           sectionName={sectionName}

@@ -89,3 +89,8 @@ export { Select, Table } from 'antd';
 export type { TableProps } from 'antd';
 export { default as DownloadOutlined } from '@ant-design/icons/DownloadOutlined';
 export { default as FilterOutlined } from '@ant-design/icons/FilterOutlined';
+
+// Accounts (mf-accounts): jump-to and command palette type-aheads, the map's route planner.
+export { AutoComplete } from 'antd';
+export { default as EnvironmentOutlined } from '@ant-design/icons/EnvironmentOutlined';
+export { default as FileTextOutlined } from '@ant-design/icons/FileTextOutlined';
