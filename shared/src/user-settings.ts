@@ -47,6 +47,9 @@ export const DEFAULT_SETTINGS: Readonly<Record<string, string>> = {
   SalesRepDefaultLevel: 'transaction',
   BookingDateBasis: 'OrderLineDate',
   ContactCreationLockdown: 'NoLockdown',
+  // Seed 000 §9: the CRM and report contact restriction overrides (off: restricted contacts stay out of lists).
+  ContactRestrictionCrmOverrideAllowed: 'false',
+  ContactRestrictionReportOverrideAllowed: 'false',
   ListPrice: 'MasterPrice1',
   OpportunityDefaultReportTotal: 'OpportunitySize',
   QuotePastDueBasis: 'QuoteExpirationDate',

@@ -2,14 +2,13 @@
  * Seed 001 §7.12 account calls beside the lists and summaries (accounts-routes.ts): one record
  * by id (branch, company, location, product group, customer, ship-to, corporate, supplier,
  * prospect), the states of the caller's customers (County/List), a sales rep's accounts, the
- * type-ahead searches (suppliers too), a customer's inactivity, an account's contacts and the
- * customer map.
+ * type-ahead searches (suppliers too) and a customer's inactivity; and the account look-ups the
+ * other account calls start from (contacts, terms, prospects, the map).
  *
  * Customers, ship-tos, corporates (by the corporate's own rep) and prospects are per sales rep,
  * exactly like the lists: an account outside the caller's scope answers 404 like one that does
- * not exist, so ids never reveal another rep's accounts. Contacts are read only after their
- * account passed that check. Suppliers are company-wide behind PurchaseAccessRight; reference
- * data is read by anyone signed in.
+ * not exist, so ids never reveal another rep's accounts. Suppliers are company-wide behind
+ * PurchaseAccessRight; reference data is read by anyone signed in.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
@@ -21,11 +20,7 @@ import {
   corporateSearch,
   countyList,
   customerById,
-  customerContacts,
   customerInactive,
-  customerLatitudeLongitude,
-  customerMapList,
-  customerMapRadius,
   customerSalesRep,
   customerSearch,
   locationById,
@@ -33,7 +28,6 @@ import {
   prospectById,
   prospectSearch,
   shipToById,
-  shipToContacts,
   shipToSalesRep,
   shipToSearch,
   supplierById,
@@ -69,22 +63,22 @@ import {
   type SearchRequest,
 } from './search-request.ts';
 
-const notFound = (message: string) => new HttpError(404, message);
+export const notFound = (message: string) => new HttpError(404, message);
 
 /** One row or 404. */
-async function one<T>(call: ErpCall, text: string, values: unknown[], missing: string): Promise<T> {
+export async function one<T>(call: ErpCall, text: string, values: unknown[], missing: string): Promise<T> {
   const { rows } = await call.db.query(text, values);
   if (!rows[0]) throw notFound(missing);
   return rows[0] as T;
 }
 
 /** `AND <scope>` on a rep column, its parameters added to `params` ('' when the caller reads everything). */
-function andScope(call: ErpCall, column: string, params: SqlParams): string {
+export function andScope(call: ErpCall, column: string, params: SqlParams): string {
   const scope = scopePredicate(call.context.scope, column, params);
   return scope ? ` AND ${scope}` : '';
 }
 
-const address = (a: string) => `${a}.address1 AS address, ${a}.city, ${a}.state, ${a}.postal_code AS "postalCode", ${a}.phone`;
+export const address = (a: string) => `${a}.address1 AS address, ${a}.city, ${a}.state, ${a}.postal_code AS "postalCode", ${a}.phone`;
 const repJoin = (a: string) => `LEFT JOIN erp.sales_rep r ON r.company = ${a}.company AND r.sales_rep = ${a}.sales_rep`;
 
 // ------------------------------------------------------------------------------ reference by id
@@ -121,7 +115,7 @@ async function productGroup(call: ErpCall, code: string, companyCode: string | u
 }
 
 // ------------------------------------------------------------------------------ one account
-async function customer(call: ErpCall, code: string, companyCode: string) {
+export async function findCustomer(call: ErpCall, code: string, companyCode: string) {
   const params = new SqlParams();
   const [c, id] = [params.add(companyCode), params.add(code)];
   return one<Static<typeof CustomerDetail>>(
@@ -143,7 +137,7 @@ async function customer(call: ErpCall, code: string, companyCode: string) {
   );
 }
 
-async function shipTo(call: ErpCall, code: string, companyCode: string) {
+export async function findShipTo(call: ErpCall, code: string, companyCode: string) {
   const params = new SqlParams();
   const [c, id] = [params.add(companyCode), params.add(code)];
   return one<Static<typeof ShipToDetail>>(
@@ -159,7 +153,7 @@ async function shipTo(call: ErpCall, code: string, companyCode: string) {
   );
 }
 
-async function corporate(call: ErpCall, code: string, companyCode: string) {
+export async function findCorporate(call: ErpCall, code: string, companyCode: string) {
   const params = new SqlParams();
   const [c, id] = [params.add(companyCode), params.add(code)];
   return one<Static<typeof CorporateDetail>>(
@@ -173,7 +167,7 @@ async function corporate(call: ErpCall, code: string, companyCode: string) {
   );
 }
 
-async function prospect(call: ErpCall, code: string, companyCode: string) {
+export async function findProspect(call: ErpCall, code: string, companyCode: string) {
   const params = new SqlParams();
   const [c, id] = [params.add(companyCode), params.add(code)];
   return one<Static<typeof ProspectDetail>>(
@@ -188,7 +182,7 @@ async function prospect(call: ErpCall, code: string, companyCode: string) {
   );
 }
 
-async function supplier(call: ErpCall, code: string, companyCode: string) {
+export async function findSupplier(call: ErpCall, code: string, companyCode: string) {
   return one<Static<typeof SupplierDetail>>(
     call,
     `SELECT a.company, a.supplier, a.supplier_name AS "supplierName", ${address('a')}, a.terms, a.lead_days AS "leadDays",
@@ -200,52 +194,12 @@ async function supplier(call: ErpCall, code: string, companyCode: string) {
 }
 
 // ------------------------------------------------------------------------------ lists
-const contactRows: ListModel = {
-  name: 'Contact',
-  from: 'erp.contact t LEFT JOIN erp.customer c ON c.company = t.company AND c.customer = t.customer',
-  dateColumn: "DATE '2000-01-01'",
-  salesRepColumn: 'NULL',
-  columns: {
-    company: 't.company',
-    contact: 't.contact',
-    contactName: 't.contact_name',
-    firstName: 't.first_name',
-    lastName: 't.last_name',
-    title: 't.title',
-    email: 't.email',
-    phone: 't.phone',
-    customer: 't.customer',
-    customerName: 'c.customer_name',
-    physAddress1: 't.phys_address1',
-    physCity: 't.phys_city',
-    physState: 't.phys_state',
-    physPostalCode: 't.phys_postal_code',
-  },
-  searchColumns: ['contact', 'contactName', 'email', 'title'],
-  filterFields: ['company', 'contact', 'customer', 'title', 'physCity', 'physState'],
-  defaultSort: byName('contactName'),
-  tieBreak: 't.company, t.contact',
-};
-
-const mapRows = (distance: string | null): ListModel => ({
-  ...customerRows,
-  name: 'Customer/Map',
-  columns: {
-    ...Object.fromEntries(Object.entries(customerRows.columns).filter(([name]) => name !== 'corporate')),
-    latitude: 'c.latitude',
-    longitude: 'c.longitude',
-    distanceMiles: distance ? `round((${distance})::numeric, 2)::float8` : 'NULL::float8',
-  },
-  where: 'c.latitude IS NOT NULL AND c.longitude IS NOT NULL',
-  defaultSort: distance ? { field: 'distanceMiles', dir: 'asc' } : byName('customerName'),
-});
-
 /**
  * A scoped, searched, filtered, sorted page of a model's rows (as engine.listQuery), with extra
  * trusted predicates whose values go through `params`. `scoped` false skips the rep scope
  * (the caller checked it another way).
  */
-async function listPage(call: ErpCall, model: ListModel, body: SearchRequest | undefined, extra: (params: SqlParams) => string[] = () => [], scoped = true) {
+export async function listPage(call: ErpCall, model: ListModel, body: SearchRequest | undefined, extra: (params: SqlParams) => string[] = () => [], scoped = true) {
   const request = normalizeRequest(body);
   const params = new SqlParams();
   const where: string[] = model.where ? [model.where] : [];
@@ -302,7 +256,7 @@ async function counties(call: ErpCall, body: SearchRequest | undefined) {
 type RepRequest = SearchRequest & { salesRep?: string };
 
 /** The caller's own sales rep code (app.user_master), for a rep's accounts asked without one. */
-async function ownRep(db: Db, user: SessionUser): Promise<string> {
+export async function ownRep(db: Db, user: SessionUser): Promise<string> {
   const { rows } = await db.query<{ sales_rep: string | null }>('SELECT sales_rep FROM app.user_master WHERE user_master_id = $1', [user.userMasterId]);
   const rep = rows[0]?.sales_rep;
   if (!rep) throw badRequest('salesRep is required: you have no sales rep code of your own');
@@ -310,7 +264,7 @@ async function ownRep(db: Db, user: SessionUser): Promise<string> {
 }
 
 /** The rep asked for; 404 when it is unknown or outside the caller's scope. */
-async function requestedRep(call: ErpCall, rep: string): Promise<string> {
+export async function requestedRep(call: ErpCall, rep: string): Promise<string> {
   const scope = call.context.scope;
   const inScope = scope.all || scope.salesReps.includes(rep);
   const { rows } = await call.db.query('SELECT 1 FROM erp.sales_rep WHERE sales_rep = $1 LIMIT 1', [rep]);
@@ -435,11 +389,11 @@ export async function accountDetailRoutes(app: FastifyInstance): Promise<void> {
   serve(app, productGroupById, async (request) => everyone(request, (call) => productGroup(call, request.params.productGroup, request.query.company)));
   serve(app, countyList, async (request) => scoped(request, (call) => counties(call, request.body)));
 
-  serve(app, customerById, async (request) => scoped(request, (call) => customer(call, request.params.customer, request.query.company)));
-  serve(app, shipToById, async (request) => scoped(request, (call) => shipTo(call, request.params.shipTo, request.query.company)));
-  serve(app, corporateById, async (request) => scoped(request, (call) => corporate(call, request.params.corporate, request.query.company)));
-  serve(app, prospectById, async (request) => prospects(request, (call) => prospect(call, request.params.customer, request.params.company)));
-  serve(app, supplierById, async (request) => purchasing(request, (call) => supplier(call, request.params.supplier, request.query.company)));
+  serve(app, customerById, async (request) => scoped(request, (call) => findCustomer(call, request.params.customer, request.query.company)));
+  serve(app, shipToById, async (request) => scoped(request, (call) => findShipTo(call, request.params.shipTo, request.query.company)));
+  serve(app, corporateById, async (request) => scoped(request, (call) => findCorporate(call, request.params.corporate, request.query.company)));
+  serve(app, prospectById, async (request) => prospects(request, (call) => findProspect(call, request.params.customer, request.params.company)));
+  serve(app, supplierById, async (request) => purchasing(request, (call) => findSupplier(call, request.params.supplier, request.query.company)));
 
   // The caller's own rep code (app.user_master, not ERP data) is read first and keyed as the rep asked for.
   const repRoute = (kind: RepKind) => async (request: { user: SessionUser; url: string; params: { primary: boolean }; body?: RepRequest }) => {
@@ -463,28 +417,6 @@ export async function accountDetailRoutes(app: FastifyInstance): Promise<void> {
 
   serve(app, customerInactive, async (request) => inactive(request, (call) => inactivity(call, request.params.customer, request.params.company)));
 
-  // The contact restriction overrides are accepted; the ERP mirror holds no contact restrictions to lift.
-  serve(app, customerContacts, async (request) => scoped(request, async (call) => {
-    const { customer: code, company: companyCode } = request.params;
-    await customer(call, code, companyCode);
-    return contactsOf(call, companyCode, code, request.body);
-  }));
-  serve(app, shipToContacts, async (request) => scoped(request, async (call) => {
-    const site = await shipTo(call, request.params.shipTo, request.params.company);
-    return contactsOf(call, request.params.company, site.customer, request.body);
-  }));
-
-  serve(app, customerLatitudeLongitude, async (request) => scoped(request, async (call) => {
-    const found = await customer(call, request.params.customer, request.query.company);
-    return { company: found.company, customer: found.customer, customerName: found.customerName, latitude: found.latitude, longitude: found.longitude };
-  }));
-  serve(app, customerMapList, async (request) => scoped(request, (call) => listPage(call, mapRows(null), request.body)));
-  serve(app, customerMapRadius, async (request) => {
-    const { lat, lng, radius } = request.params;
-    if (![lat, lng, radius].every(Number.isFinite)) throw badRequest('lat, lng and radius must be numbers');
-    const distance = haversineMiles(lat, lng);
-    return scoped(request, (call) => listPage(call, mapRows(distance), request.body, (params) => [`${distance} <= ${params.add(radius)}::float8`]));
-  });
 }
 
 const INACTIVITY_SETTINGS = ['CustomerInactivityDayBasis', 'CustomerInactivityMonthBasis'];
@@ -496,7 +428,7 @@ function basis(call: ErpCall, name: string, fallback: number): number {
 }
 
 async function inactivity(call: ErpCall, code: string, companyCode: string) {
-  const found = await customer(call, code, companyCode);
+  const found = await findCustomer(call, code, companyCode);
   const dayBasis = basis(call, 'CustomerInactivityDayBasis', 180);
   const monthBasis = basis(call, 'CustomerInactivityMonthBasis', 24);
   const params = new SqlParams();
@@ -521,19 +453,4 @@ async function inactivity(call: ErpCall, code: string, companyCode: string) {
     salesInMonthBasis: Math.round(Number(row.sales) * 100) / 100,
     isInactive: row.days === null || row.days > dayBasis,
   };
-}
-
-async function contactsOf(call: ErpCall, companyCode: string, customerCode: string, body: SearchRequest | undefined) {
-  return listPage(companyWide(call), contactRows, body, (params) => [
-    `t.company = ${params.add(companyCode)}`,
-    `t.customer = ${params.add(customerCode)}`,
-  ]);
-}
-
-/** Great-circle miles from a point (validated finite numbers, so safe as literals) to the customer. */
-function haversineMiles(lat: number, lng: number): string {
-  const la = Number(lat).toString();
-  const lo = Number(lng).toString();
-  return `(3958.8 * 2 * asin(least(1, sqrt(power(sin(radians(c.latitude - (${la})) / 2), 2)
-            + cos(radians(${la})) * cos(radians(c.latitude)) * power(sin(radians(c.longitude - (${lo})) / 2), 2)))))`;
 }

@@ -536,7 +536,7 @@ describe('account contacts', () => {
       `SELECT c.company, c.customer, c.customer_name FROM erp.customer c WHERE c.sales_rep = 'SR01'
         ORDER BY (SELECT count(*) FROM erp.contact t WHERE t.company = c.company AND t.customer = c.customer) DESC, c.customer LIMIT 1`,
     );
-    const raw = await sql(`SELECT * FROM erp.contact WHERE company = $1 AND customer = $2 ORDER BY contact_name, company, contact`, [c!.company, c!.customer]);
+    const raw = await sql(`SELECT * FROM erp.contact WHERE company = $1 AND customer = $2 AND NOT is_restricted ORDER BY contact_name, company, contact`, [c!.company, c!.customer]);
     const url = `/Customer/Contact/${c!.customer}/${c!.company}`;
     const contacts = await ok(rep, url, { pageSize: 100 });
     expect(contacts.totalCount).toBe(raw.length);
@@ -573,7 +573,7 @@ describe('account contacts', () => {
   it('ShipTo/Contact: the contacts of the ship-to\u2019s customer', async () => {
     const { rep, rep2 } = kit.users;
     const [s] = await sql(`SELECT company, ship_to, customer FROM erp.ship_to WHERE sales_rep = 'SR01' ORDER BY ship_to LIMIT 1`);
-    const [{ n }] = await sql<{ n: number }>(`SELECT count(*)::int AS n FROM erp.contact WHERE company = $1 AND customer = $2`, [s!.company, s!.customer]);
+    const [{ n }] = await sql<{ n: number }>(`SELECT count(*)::int AS n FROM erp.contact WHERE company = $1 AND customer = $2 AND NOT is_restricted`, [s!.company, s!.customer]);
     const url = `/ShipTo/Contact/${s!.ship_to}/${s!.company}`;
     const contacts = await ok(rep, url, { pageSize: 100 });
     expect(contacts.totalCount).toBe(n);

@@ -34,7 +34,7 @@ export async function analyticsRoutes(app: FastifyInstance): Promise<void> {
   const answer: AnswerFn = async (user, key, compute) => {
     const context = await loadAnalyticsContext(app.db, user.userMasterId);
     const today = analyticsToday();
-    return cache.get(context.loadId, answerKey(key, context, today), () => compute({ db: app.db, context, today }));
+    return cache.get(context.dataVersion, answerKey(key, context, today), () => compute({ db: app.db, context, today }));
   };
 
   // Invoice: groupBy and dateSlug in the body (the catalogue's paths have no parameters).

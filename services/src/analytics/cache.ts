@@ -1,5 +1,5 @@
 /**
- * A small result cache keyed to the data version (erp.data_load's latest load id): entries of
+ * A small result cache keyed to the data version (erp.data_load's latest load id and revision): entries of
  * an older load are dropped as soon as a newer load is seen, so a new ERP load never serves
  * stale numbers. Least recently used entries go first; concurrent identical questions share
  * one query. Also the analytics answers' shared parts: "today", the per-app caches and the key.
@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { scopeKey, type AnalyticsContext } from './scope.ts';
 
 export class ResultCache {
-  private version = -1;
+  private version: number | string = -1;
   private readonly entries = new Map<string, Promise<unknown>>();
 
   constructor(private readonly maxEntries = 2000) {}
@@ -22,7 +22,7 @@ export class ResultCache {
     this.entries.clear();
   }
 
-  async get<T>(version: number, key: string, compute: () => Promise<T>): Promise<T> {
+  async get<T>(version: number | string, key: string, compute: () => Promise<T>): Promise<T> {
     if (version !== this.version) {
       this.entries.clear();
       this.version = version;

@@ -82,7 +82,7 @@ export function useAnswerCache(app: FastifyInstance): void {
 export function cachedAnswer<T>(call: ErpCall, request: { url: string; body?: unknown }, compute: (call: ErpCall) => Promise<T>): Promise<T> {
   const cache = answerCaches.get(call.db);
   if (!cache) return compute(call);
-  return cache.get(call.context.loadId, answerKey([request.url, request.body ?? null, call.settings], call.context, call.today), () => compute(call));
+  return cache.get(call.context.dataVersion, answerKey([request.url, request.body ?? null, call.settings], call.context, call.today), () => compute(call));
 }
 
 /** A request answered through cachedAnswer: its caller, URL (path parameters and query) and body. */

@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { accountDetailRoutes } from './account-detail-routes.ts';
 import { accountingRoutes } from './accounting-routes.ts';
+import { accountTermsRoutes } from './account-terms-routes.ts';
+import { contactRoutes } from './contact-routes.ts';
+import { mapRoutes } from './map-routes.ts';
+import { prospectRoutes } from './prospect-routes.ts';
 import { useAnswerCache } from './erp-common.ts';
 import { adjustmentRoutes } from './adjustment-routes.ts';
 import { accountsRoutes } from './accounts-routes.ts';
@@ -17,6 +21,10 @@ export async function erpDataRoutes(app: FastifyInstance): Promise<void> {
   await purchasingRoutes(app);
   await accountsRoutes(app);
   await accountDetailRoutes(app);
+  await accountTermsRoutes(app);
+  await contactRoutes(app);
+  await prospectRoutes(app);
+  await mapRoutes(app);
   await inventoryRoutes(app);
   await serviceRoutes(app);
   await usageRoutes(app);

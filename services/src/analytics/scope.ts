@@ -21,8 +21,8 @@ export type DataScope = { all: true } | { all: false; salesReps: string[] };
 
 export type AnalyticsContext = {
   scope: DataScope;
-  /** erp.data_load's latest load id (0 when nothing is loaded): the cache's data version. */
-  loadId: number;
+  /** erp.data_load's latest load id and its revision (writebacks since the load; '0.0' when nothing is loaded): the cache's data version. */
+  dataVersion: string;
   dataThrough: string | null;
   rollupsReady: boolean;
   fiscalYear: string;
@@ -42,6 +42,7 @@ type ContextRow = {
   team: string[] | null;
   settings: Record<string, string | null> | null;
   load_id: number | null;
+  revision: number | null;
   data_through: string | null;
   rollup_load_id: number | null;
 };
@@ -57,11 +58,11 @@ export async function loadAnalyticsContext(db: Db, userMasterId: number): Promis
                LEFT JOIN app.setting_global sg ON sg.setting_master_id = m.setting_master_id AND sg.customer_master_id = u.customer_master_id
                LEFT JOIN app.setting_role sr ON sr.setting_master_id = m.setting_master_id AND sr.role_master_id = u.role_master_id
               WHERE m.setting_name = ANY($2)) AS settings,
-            dl.load_id, dl.data_through::text AS data_through,
+            dl.load_id, dl.revision, dl.data_through::text AS data_through,
             (SELECT load_id FROM erp.rollup_state) AS rollup_load_id
        FROM app.user_master u
        JOIN app.role_master r USING (role_master_id)
-       LEFT JOIN LATERAL (SELECT load_id, data_through FROM erp.data_load ORDER BY load_id DESC LIMIT 1) dl ON true
+       LEFT JOIN LATERAL (SELECT load_id, revision, data_through FROM erp.data_load ORDER BY load_id DESC LIMIT 1) dl ON true
       WHERE u.user_master_id = $1 AND u.is_active`,
     values: [userMasterId, ['FiscalYear', ...COST_BASIS_SETTINGS]],
   });
@@ -74,7 +75,7 @@ export async function loadAnalyticsContext(db: Db, userMasterId: number): Promis
     : { all: false, salesReps: row.sales_rep ? [...new Set([row.sales_rep, ...(row.team ?? [])])].sort() : [] };
   return {
     scope,
-    loadId: row.load_id ?? 0,
+    dataVersion: `${row.load_id ?? 0}.${row.revision ?? 0}`,
     dataThrough: row.data_through,
     rollupsReady: row.load_id !== null && row.rollup_load_id === row.load_id,
     fiscalYear: row.settings?.FiscalYear ?? DEFAULT_FISCAL_YEAR_SETTING,

@@ -257,7 +257,8 @@ export const ContactListItem = Type.Object({
   physState: OptText,
   physPostalCode: OptText,
 });
-const ContactRestrictionQuery = Type.Object({ contactRestrictionCrmOverrideAllowed: Flag, contactRestrictionReportOverrideAllowed: Flag });
+/** The restriction overrides a contact list takes (seed 001 §7.12). */
+export const ContactRestrictionQuery = Type.Object({ contactRestrictionCrmOverrideAllowed: Flag, contactRestrictionReportOverrideAllowed: Flag });
 const contacts = <P extends string, A extends TSchema>(path: P, summary: string, params: A) =>
   defineContract({
     method: 'POST',

@@ -6,6 +6,10 @@ import * as boards from './boards.ts';
 import * as erpAccountDetail from './erp-account-detail.ts';
 import * as erpAccounting from './erp-accounting.ts';
 import * as erpAccounts from './erp-accounts.ts';
+import * as erpAccountTerms from './erp-account-terms.ts';
+import * as erpContacts from './erp-contacts.ts';
+import * as erpMap from './erp-map.ts';
+import * as erpProspects from './erp-prospects.ts';
 import * as erpInventory from './erp-inventory.ts';
 import * as erpPurchasing from './erp-purchasing.ts';
 import * as erpUsage from './erp-usage.ts';
@@ -26,6 +30,10 @@ export * from './boards.ts';
 export * from './erp-account-detail.ts';
 export * from './erp-accounting.ts';
 export * from './erp-accounts.ts';
+export * from './erp-account-terms.ts';
+export * from './erp-contacts.ts';
+export * from './erp-map.ts';
+export * from './erp-prospects.ts';
 export * from './erp-inventory.ts';
 export * from './erp-purchasing.ts';
 export * from './erp-usage.ts';
@@ -45,4 +53,4 @@ function contractsOf(module: Record<string, unknown>): Contract[] {
 }
 
 /** Every call the backend serves, each defined once. */
-export const allContracts: readonly Contract[] = [admin, analytics, auth, boards, erpAccountDetail, erpAccounting, erpAccounts, erpInventory, erpPurchasing, erpUsage, erpService, erpNotes, erpAdjustments, filters, notifications, system, user].flatMap(contractsOf);
+export const allContracts: readonly Contract[] = [admin, analytics, auth, boards, erpAccountDetail, erpAccounting, erpAccounts, erpAccountTerms, erpContacts, erpMap, erpProspects, erpInventory, erpPurchasing, erpUsage, erpService, erpNotes, erpAdjustments, filters, notifications, system, user].flatMap(contractsOf);

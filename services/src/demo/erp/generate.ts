@@ -13,6 +13,7 @@ import { vacuumAnalyzeRollups, refreshRollups } from '../../analytics/rollups.ts
 import { generateServiceData, SERVICE_ERP_TABLES, SERVICE_TABLES } from './generate-service.ts';
 import { generateNotesData, NOTES_ERP_TABLES, NOTES_TABLES } from './generate-notes.ts';
 import { ADJUSTMENT_ERP_TABLES, ADJUSTMENT_TABLES, generateAdjustmentData } from './generate-adjustments.ts';
+import { ACCOUNT_ERP_TABLES, ACCOUNT_TABLES, generateAccountData, territoryOf } from './generate-accounts.ts';
 import {
   ACCOUNT_CLASS, ANNUAL_GROWTH, BRANCHES, COMPANIES, CORPORATE_WORDS, CUSTOMER_WORDS, FIRST_NAMES, LAST_NAMES,
   LOCATIONS, PRODUCT_GROUPS, PROSPECT_SOURCES, SALES_REPS, SEASONALITY, STREETS, STREET_TYPES, SUPPLIER_WORDS, TITLES,
@@ -47,10 +48,10 @@ export const LINES_PER_SCALE = 250_000;
 
 /** Every table this generator fills, in load order. */
 export const ERP_TABLES = [
-  'company', 'branch', 'location', 'sales_rep', 'corporate', 'customer', 'ship_to', 'prospect', 'contact',
+  'company', 'branch', 'location', 'sales_rep', 'territory', 'corporate', 'customer', 'ship_to', 'prospect', 'contact',
   'supplier', 'product_group', 'item', 'inventory', 'invoice_header', 'invoice_line', 'order_header', 'order_line',
   'quote_header', 'quote_line', 'booking', 'purchase_order_header', 'purchase_order_line', 'ar_open', 'ap_open', ...SERVICE_ERP_TABLES,
-  ...NOTES_ERP_TABLES, ...ADJUSTMENT_ERP_TABLES,
+  ...NOTES_ERP_TABLES, ...ADJUSTMENT_ERP_TABLES, ...ACCOUNT_ERP_TABLES,
 ] as const;
 
 // ------------------------------------------------------------------------------------ dates
@@ -184,10 +185,11 @@ const TABLES = {
   location: T('location', [['company', 'text'], ['location', 'text'], ['location_name', 'text'], ['branch', 'text'], ['city', 'text'], ['state', 'text']]),
   sales_rep: T('sales_rep', [['company', 'text'], ['sales_rep', 'text'], ['name', 'text'], ['email', 'text'], ['branch', 'text'], ['manager_sales_rep', 'text'], ['is_manager', 'bool']]),
   corporate: T('corporate', [['company', 'text'], ['corporate', 'text'], ['corporate_name', 'text'], ['address1', 'text'], ['city', 'text'], ['state', 'text'], ['postal_code', 'text'], ['phone', 'text'], ['sales_rep', 'text']]),
-  customer: T('customer', [['company', 'text'], ['customer', 'text'], ['customer_name', 'text'], ['address1', 'text'], ['city', 'text'], ['state', 'text'], ['postal_code', 'text'], ['phone', 'text'], ['branch', 'text'], ['sales_rep', 'text'], ['corporate', 'text'], ['account_class1', 'text'], ['account_class2', 'text'], ['account_class3', 'text'], ['account_class4', 'text'], ['account_class5', 'text'], ['credit_limit', 'numeric'], ['terms', 'text'], ['latitude', 'float8'], ['longitude', 'float8'], ['created_date', 'date'], ['is_active', 'bool']]),
-  ship_to: T('ship_to', [['company', 'text'], ['ship_to', 'text'], ['customer', 'text'], ['ship_to_name', 'text'], ['address1', 'text'], ['city', 'text'], ['state', 'text'], ['postal_code', 'text'], ['phone', 'text'], ['branch', 'text'], ['sales_rep', 'text'], ['created_date', 'date']]),
-  prospect: T('prospect', [['company', 'text'], ['prospect', 'text'], ['prospect_name', 'text'], ['address1', 'text'], ['city', 'text'], ['state', 'text'], ['postal_code', 'text'], ['phone', 'text'], ['branch', 'text'], ['sales_rep', 'text'], ['account_class1', 'text'], ['source', 'text'], ['created_date', 'date']]),
-  contact: T('contact', [['company', 'text'], ['contact', 'text'], ['contact_name', 'text'], ['first_name', 'text'], ['last_name', 'text'], ['title', 'text'], ['customer', 'text'], ['email', 'text'], ['phone', 'text'], ['phys_address1', 'text'], ['phys_city', 'text'], ['phys_state', 'text'], ['phys_postal_code', 'text']]),
+  territory: T('territory', [['company', 'text'], ['territory', 'text'], ['territory_name', 'text']]),
+  customer: T('customer', [['company', 'text'], ['customer', 'text'], ['customer_name', 'text'], ['address1', 'text'], ['city', 'text'], ['state', 'text'], ['postal_code', 'text'], ['phone', 'text'], ['branch', 'text'], ['sales_rep', 'text'], ['corporate', 'text'], ['account_class1', 'text'], ['account_class2', 'text'], ['account_class3', 'text'], ['account_class4', 'text'], ['account_class5', 'text'], ['credit_limit', 'numeric'], ['terms', 'text'], ['latitude', 'float8'], ['longitude', 'float8'], ['created_date', 'date'], ['is_active', 'bool'], ['territory', 'text']]),
+  ship_to: T('ship_to', [['company', 'text'], ['ship_to', 'text'], ['customer', 'text'], ['ship_to_name', 'text'], ['address1', 'text'], ['city', 'text'], ['state', 'text'], ['postal_code', 'text'], ['phone', 'text'], ['branch', 'text'], ['sales_rep', 'text'], ['created_date', 'date'], ['territory', 'text'], ['latitude', 'float8'], ['longitude', 'float8']]),
+  prospect: T('prospect', [['company', 'text'], ['prospect', 'text'], ['prospect_name', 'text'], ['address1', 'text'], ['city', 'text'], ['state', 'text'], ['postal_code', 'text'], ['phone', 'text'], ['branch', 'text'], ['sales_rep', 'text'], ['account_class1', 'text'], ['source', 'text'], ['created_date', 'date'], ['territory', 'text']]),
+  contact: T('contact', [['company', 'text'], ['contact', 'text'], ['contact_name', 'text'], ['first_name', 'text'], ['last_name', 'text'], ['title', 'text'], ['customer', 'text'], ['email', 'text'], ['phone', 'text'], ['phys_address1', 'text'], ['phys_city', 'text'], ['phys_state', 'text'], ['phys_postal_code', 'text'], ['ship_to', 'text'], ['supplier', 'text'], ['is_restricted', 'bool']]),
   supplier: T('supplier', [['company', 'text'], ['supplier', 'text'], ['supplier_name', 'text'], ['address1', 'text'], ['city', 'text'], ['state', 'text'], ['postal_code', 'text'], ['phone', 'text'], ['terms', 'text'], ['lead_days', 'int']]),
   product_group: T('product_group', [['company', 'text'], ['product_group', 'text'], ['product_group_name', 'text']]),
   item: T('item', [['company', 'text'], ['item_number', 'text'], ['description', 'text'], ['product_group', 'text'], ['supplier', 'text'], ['supplier_part_number', 'text'], ['unit_of_measure', 'text'], ['unit_cost', 'numeric'], ['list_price', 'numeric'], ['stockable', 'bool'], ['created_date', 'date']]),
@@ -205,6 +207,7 @@ const TABLES = {
   ...SERVICE_TABLES,
   ...NOTES_TABLES,
   ...ADJUSTMENT_TABLES,
+  ...ACCOUNT_TABLES,
 };
 
 type Tables = { [K in keyof typeof TABLES]: TableBuffer };
@@ -251,6 +254,7 @@ export async function generateErpData(db: pg.Pool, options: GenerateErpOptions =
     await generateServiceData(client, writer, tables, { scale, seed, today });
     await generateNotesData(client, writer, tables, { scale, seed, today });
     await generateAdjustmentData(client, writer, tables, { scale, seed, today });
+    await generateAccountData(client, writer, tables, { seed, today });
     progress(`Generated ${stats.invoiceLines.toLocaleString('en-US')} invoice lines; deriving bookings`);
 
     // One booking event per order line, at its entry date.
@@ -316,6 +320,12 @@ async function generate(t: Tables, s: Settings): Promise<{ invoiceLines: number;
     await put(t.branch, [b.company, b.branch, `${b.name}`, b.address1, b.home.city, b.home.state, `${b.home.zip}${pad(rng.int(1, 99), 2)}`, phone(rng, b.home.area)]);
   }
   for (const l of LOCATIONS) await put(t.location, [l.company, l.location, l.name, l.branch, l.city, l.state]);
+  for (const b of BRANCHES) {
+    for (const town of b.towns) {
+      const territory = territoryOf(b, town);
+      await put(t.territory, [b.company, territory.code, territory.name]);
+    }
+  }
   // Reps sell for both companies, as in many ERPs that keep the rep table per company.
   for (const c of COMPANIES) {
     for (const r of SALES_REPS) await put(t.sales_rep, [c.company, r.code, r.name, r.email, r.branch, r.manager, r.manager === null]);
@@ -400,6 +410,9 @@ async function generate(t: Tables, s: Settings): Promise<{ invoiceLines: number;
 
   // ---------------------------------------------------------------- customers
   const customerRng = Rng.stream(seed, 'customers');
+  // Streams of their own for what was added later, so the rows above stay as they were.
+  const placeRng = Rng.stream(seed, 'ship-to-places');
+  const contactTermsRng = Rng.stream(seed, 'contact-terms');
   const customerTotal = Math.max(24, Math.round(2400 * scale));
   const span = today - firstDay;
   const customers: Customer[] = [];
@@ -482,7 +495,7 @@ async function generate(t: Tables, s: Settings): Promise<{ invoiceLines: number;
         ACCOUNT_CLASS.type[typeIndex], classTier, customerRng.pick(ACCOUNT_CLASS.industry),
         b.name, ACCOUNT_CLASS.priceLevel[priceLevel(customer.priceFactor)],
         Math.round(((big ? 250_000 : 25_000) * customerRng.logNormal(1, 0.5)) / 1000) * 1000, `Net ${termsDays}`,
-        Math.round(lat * 1e5) / 1e5, Math.round(lon * 1e5) / 1e5, iso(created), !churned || customerRng.chance(0.7),
+        Math.round(lat * 1e5) / 1e5, Math.round(lon * 1e5) / 1e5, iso(created), !churned || customerRng.chance(0.7), territoryOf(b, town).code,
       ]);
       // Ship-tos: the main site, and more for the big accounts.
       const shipToCount = big ? customerRng.int(3, 8) : customerRng.next() < 0.7 ? 1 : customerRng.next() < 0.67 ? 2 : 3;
@@ -490,9 +503,12 @@ async function generate(t: Tables, s: Settings): Promise<{ invoiceLines: number;
         const st = `${code}-${pad(n, 2)}`;
         customer.shipTos.push(st);
         const stTown = n === 1 ? town : customerRng.pick(b.towns);
+        // The main site is the customer's own address; the others somewhere in their town.
+        const [stLat, stLon] = n === 1 ? [lat, lon] : [stTown.lat + (placeRng.next() - 0.5) * 0.16, stTown.lon + (placeRng.next() - 0.5) * 0.16];
         await put(t.ship_to, [company.company, st, code, n === 1 ? name : `${name} - ${stTown.city}${n > 2 ? ` ${n - 1}` : ''}`,
           n === 1 ? address : street(customerRng), stTown.city, stTown.state, n === 1 ? zip : `${stTown.zip}${pad(customerRng.int(1, 99), 2)}`,
-          phone(customerRng, stTown.area), b.branch, rep, iso(n === 1 ? created : created + customerRng.int(0, 900))]);
+          phone(customerRng, stTown.area), b.branch, rep, iso(n === 1 ? created : created + customerRng.int(0, 900)),
+          territoryOf(b, stTown).code, Math.round(stLat * 1e5) / 1e5, Math.round(stLon * 1e5) / 1e5]);
       }
       // Contacts.
       const contactCount = big ? customerRng.int(3, 8) : customerRng.next() < 0.4 ? 1 : customerRng.int(2, 3);
@@ -500,8 +516,11 @@ async function generate(t: Tables, s: Settings): Promise<{ invoiceLines: number;
       for (let n = 0; n < contactCount; n++) {
         const first = customerRng.pick(FIRST_NAMES);
         const last = customerRng.pick(LAST_NAMES);
+        // A contact at one of several sites works there; a few ask not to be contacted (restricted).
+        const site = customer.shipTos.length > 1 && contactTermsRng.chance(0.3) ? contactTermsRng.pick(customer.shipTos) : null;
         await put(t.contact, [company.company, `CT${pad(++contactSeq, 7)}`, `${first} ${last}`, first, last, customerRng.pick(TITLES), code,
-          `${first.toLowerCase()}.${last.toLowerCase()}@${domain}`, phone(customerRng, town.area), address, town.city, town.state, zip]);
+          `${first.toLowerCase()}.${last.toLowerCase()}@${domain}`, phone(customerRng, town.area), address, town.city, town.state, zip,
+          site, null, contactTermsRng.chance(0.04)]);
       }
     }
   }
@@ -526,7 +545,7 @@ async function generate(t: Tables, s: Settings): Promise<{ invoiceLines: number;
     await put(t.prospect, [company, `P${pad(k + 1, 6)}`, `${customerRng.pick(CUSTOMER_WORDS.lead)} ${customerRng.pick(CUSTOMER_WORDS.core)}${suffix ? ` ${suffix}` : ''}`,
       street(customerRng), town.city, town.state, `${town.zip}${pad(customerRng.int(1, 99), 2)}`, phone(customerRng, town.area), b.branch,
       customerRng.pick(reps).code, ACCOUNT_CLASS.type[customerRng.int(0, ACCOUNT_CLASS.type.length - 1)], customerRng.pick(PROSPECT_SOURCES),
-      iso(today - customerRng.int(1, 730))]);
+      iso(today - customerRng.int(1, 730)), territoryOf(b, town).code]);
   }
   progress(`Accounts: ${customers.length} customers, ${prospectCount} prospects, ${contactSeq} contacts`);
 
