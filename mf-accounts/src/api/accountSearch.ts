@@ -82,11 +82,6 @@ export function inventoryDetailHref(itemNumber: string): string {
   return `/inventoryDetail?${new URLSearchParams({ itemNumber })}`;
 }
 
-/** /contactSummary?contactId=… (seed 000 §2 route table). */
-export function contactSummaryHref(contactId: string): string {
-  return `/contactSummary?${new URLSearchParams({ contactId })}`;
-}
-
 /** One line of address: street, city, state. */
 export function addressLine(hit: Pick<AccountHit, 'address' | 'city' | 'state'>): string {
   const place = [hit.city, hit.state].filter(Boolean).join(', ');

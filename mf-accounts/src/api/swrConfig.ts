@@ -14,3 +14,10 @@ export const swrConfig = {
   },
   revalidateOnFocus: false,
 };
+
+/** The server's message (error body) when there is one, else the error's own. */
+export function errorMessage(error: unknown): string {
+  const body = (error as { body?: { message?: unknown } } | null)?.body;
+  if (body && typeof body.message === 'string') return body.message;
+  return error instanceof Error ? error.message : String(error);
+}

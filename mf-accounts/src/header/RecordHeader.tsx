@@ -4,6 +4,7 @@ import { formatDate, formatMoney } from '@tradeboard/shared/boards';
 import { settingValue } from '@tradeboard/shared/user-settings';
 import { navigate, useTradeboardStore } from '@tradeboard/shared/web';
 import { apiStatus } from '../api/swrConfig.ts';
+import { ConvertProspectButton } from '../prospects/ProspectActions.tsx';
 import { useRecord, type Figure, type RecordView } from './useRecord.ts';
 
 export type RecordHeaderProps = { sectionName: string; search: string };
@@ -63,8 +64,9 @@ export function RecordCard({ view }: { view: RecordView }): ReactNode {
             <span key={detail}>{detail}</span>
           ))}
         </div>
-        {view.links.length > 0 && (
+        {(view.links.length > 0 || view.prospect) && (
           <div className="tb-record__links">
+            {view.prospect && <ConvertProspectButton prospect={view.prospect} />}
             {view.links.map((link) => (
               <LinkButton key={link.href} href={link.href} icon={link.kind === 'map' ? <EnvironmentOutlined aria-hidden /> : <FileTextOutlined aria-hidden />}>
                 {link.label}

@@ -7,6 +7,7 @@ export type SectionHeaderProps = { sectionName: string; search: string };
 // Headers and the contact jump load only on the sections that show them: /home gets the account jump alone.
 const ContactJump = lazy(() => import('../jump/ContactJump.tsx'));
 const RecordHeader = lazy(() => import('./RecordHeader.tsx'));
+const AddProspectButton = lazy(() => import('../prospects/ProspectActions.tsx').then((module) => ({ default: module.AddProspectButton })));
 
 /** Seed 000 "Jump-to search": the account jump's sections and the contact jump's. */
 const ACCOUNT_JUMP = new Set(['home', 'accounts', 'accountSummary']);
@@ -29,7 +30,14 @@ export default function SectionHeader({ sectionName, search }: SectionHeaderProp
   return (
     <div className="tb-section-header tb-accounts-root">
       <AccountsStyles />
-      {ACCOUNT_JUMP.has(sectionName) && <AccountJump />}
+      <div className="tb-section-header__row">
+        {ACCOUNT_JUMP.has(sectionName) && <AccountJump />}
+        {sectionName === 'accounts' && (
+          <Suspense fallback={null}>
+            <AddProspectButton sectionName={sectionName} />
+          </Suspense>
+        )}
+      </div>
       <Suspense fallback={null}>
         {CONTACT_JUMP.has(sectionName) && <ContactJump />}
         {RECORD_SECTIONS.has(sectionName) && <RecordHeader sectionName={sectionName} search={search} />}

@@ -1,5 +1,6 @@
 import useSWR from 'swr';
 import {
+  contactById,
   corporateSummary,
   customerSummary,
   inventorySummary,
@@ -13,7 +14,9 @@ import { mapHref } from '../map/mapAddress.ts';
 
 export type Figure = { label: string; value: number | string | null | undefined; unit: 'money' | 'date' | 'count'; delta?: number | null };
 export type RecordLink = { label: string; href: string; kind: 'map' | 'documents' };
-export type RecordView = { kind: string; name: string; details: string[]; figures: Figure[]; links: RecordLink[] };
+/** The prospect a header is about (its Convert to Customer button). */
+export type ProspectOf = { prospect: string; company: string; name: string };
+export type RecordView = { kind: string; name: string; details: string[]; figures: Figure[]; links: RecordLink[]; prospect?: ProspectOf };
 type Summary = ContractResult<typeof customerSummary>;
 
 const KIND_LABELS: Readonly<Record<string, string>> = { customer: 'Customer', shipto: 'Ship To', corporate: 'Corporate', prospect: 'Prospect' };
@@ -84,7 +87,15 @@ function accountRequest(query: URLSearchParams): Request | null {
       const links: RecordLink[] = [];
       if (type === 'customer' || type === 'shipto') links.push({ label: 'Map', href: mapHref({ accountType: type, accountId, company }), kind: 'map' });
       links.push(documentsLink(accountId));
-      return { kind: KIND_LABELS[type]!, name: summary.account.accountName, details: accountDetails(summary.account), figures: summaryFigures(summary, 'account'), links };
+      const name = summary.account.accountName;
+      return {
+        kind: KIND_LABELS[type]!,
+        name,
+        details: accountDetails(summary.account),
+        figures: summaryFigures(summary, 'account'),
+        links,
+        ...(type === 'prospect' ? { prospect: { prospect: accountId, company, name } } : {}),
+      };
     },
   };
 }
@@ -108,6 +119,34 @@ function supplierRequest(query: URLSearchParams): Request | null {
         details: accountDetails(summary.account),
         figures: summaryFigures(summary, 'supplier'),
         links: [{ label: 'Purchase orders', href: `/purchaseOrders?${new URLSearchParams({ supplier, company })}`, kind: 'documents' }],
+      };
+    },
+  };
+}
+
+function contactRequest(query: URLSearchParams): Request | null {
+  const contactId = query.get('contactId')?.trim();
+  const company = query.get('company')?.trim() || undefined;
+  if (!contactId) return null;
+  return {
+    key: `record|contact|${company ?? ''}|${contactId}`,
+    load: async () => {
+      const contact = await api.call(contactById, { query: { contactId, ...(company ? { company } : {}) } });
+      // The contact's customer's figures: what the rep wants at a glance before calling.
+      const account = contact.customer ? await api.call(customerSummary, { body: { company: contact.company, customer: contact.customer } }).catch(() => null) : null;
+      const place = [contact.physCity, contact.physState].filter(Boolean).join(', ');
+      const links: RecordLink[] = [];
+      if (contact.customer) {
+        const focus = { accountType: 'customer', accountId: contact.customer, company: contact.company };
+        links.push({ label: contact.customerName ?? contact.customer, href: `/accountSummary?${new URLSearchParams(focus)}`, kind: 'documents' });
+        links.push({ label: 'Map', href: mapHref(focus), kind: 'map' });
+      }
+      return {
+        kind: contact.isRestricted ? 'Contact · do not contact' : 'Contact',
+        name: contact.contactName,
+        details: [contact.title ?? '', `#${contact.contact}`, contact.email ?? '', contact.phone ?? '', place].filter(Boolean),
+        figures: account ? summaryFigures(account, 'account') : [],
+        links,
       };
     },
   };
@@ -150,6 +189,8 @@ export function recordRequest(sectionName: string, search: string): Request | nu
       return accountRequest(query);
     case 'supplierSummary':
       return supplierRequest(query);
+    case 'contactSummary':
+      return contactRequest(query);
     case 'inventoryDetail':
       return itemRequest(query);
     default:

@@ -1,5 +1,5 @@
-import { useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { AutoComplete, Select } from '@tradeboard/shared/ui';
+import { useMemo, useState, type ReactNode } from 'react';
+import { Select } from '@tradeboard/shared/ui';
 import { navigate, useTradeboardStore } from '@tradeboard/shared/web';
 import {
   ACCOUNT_TYPE_LABELS,
@@ -14,6 +14,7 @@ import {
 } from '../api/accountSearch.ts';
 import { defaultJumpAccountType, jumpAccountTypes } from '../api/userAccess.ts';
 import { useTypeAhead } from '../api/useTypeAhead.ts';
+import { JumpInput } from './JumpInput.tsx';
 
 /** An option's value: what a screen reader announces for the active result (unique per account). */
 const hitKey = (hit: AccountHit) => `${hit.accountName} (${hit.accountId}, company ${hit.company})`;
@@ -50,32 +51,15 @@ export function AccountJump(): ReactNode {
   const trimmed = text.trim();
   const activeType = types.includes(type) ? type : initialType;
 
-  const { results, loading, error, key } = useTypeAhead(
-    trimmed ? { key: `${activeType}|${operator}|${trimmed}`, run: (signal) => searchAccounts(activeType, trimmed, operator, signal) } : null,
-    TYPE_AHEAD.debounceMs,
-  );
-  const current = key === `${activeType}|${operator}|${trimmed}`;
-  const byKey = useMemo(() => new Map(results.map((hit) => [hitKey(hit), hit])), [results]);
+  const query = `${activeType}|${operator}|${trimmed}`;
+  const state = useTypeAhead(trimmed ? { key: query, run: (signal) => searchAccounts(activeType, trimmed, operator, signal) } : null, TYPE_AHEAD.debounceMs);
 
-  const reset = () => {
+  const choose = (hit: AccountHit) => {
     setText('');
     setType(initialType);
     setOperator('Contains');
-  };
-  const choose = (value: string) => {
-    const hit = byKey.get(value);
-    if (!hit) return;
-    reset();
     navigate(accountSummaryHref(hit));
   };
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') setText('');
-  };
-
-  let notFound: ReactNode = null;
-  if (trimmed && (loading || !current)) notFound = <span className="tb-muted">Searching…</span>;
-  else if (trimmed && error) notFound = <span className="tb-danger">The search failed. Try again.</span>;
-  else if (trimmed) notFound = <span className="tb-muted">No {ACCOUNT_TYPE_LABELS[activeType].toLowerCase()} matches “{trimmed}”</span>;
 
   return (
     <div className="tb-jump" role="search" aria-label="Jump to account">
@@ -95,20 +79,17 @@ export function AccountJump(): ReactNode {
         options={OPERATORS.map((option) => ({ ...option }))}
         popupMatchSelectWidth={false}
       />
-      <AutoComplete
-        className="tb-jump__input"
-        aria-label="Jump to account"
+      <JumpInput
+        label="Jump to account"
         placeholder={`Jump to ${ACCOUNT_TYPE_LABELS[activeType]}…`}
-        value={text}
-        onChange={(value: string) => setText(value)}
-        onSelect={choose}
-        onKeyDown={onKeyDown}
-        options={current ? results.map((hit) => ({ value: hitKey(hit), label: <HitLabel hit={hit} /> })) : []}
-        notFoundContent={notFound}
-        filterOption={false}
-        defaultActiveFirstOption
-        allowClear
-        popupMatchSelectWidth={420}
+        text={text}
+        onText={setText}
+        state={state}
+        current={state.key === query}
+        valueOf={hitKey}
+        labelOf={(hit) => <HitLabel hit={hit} />}
+        onChoose={choose}
+        emptyText={`No ${ACCOUNT_TYPE_LABELS[activeType].toLowerCase()} matches “${trimmed}”`}
       />
     </div>
   );

@@ -1,7 +1,8 @@
 import { inventorySummary } from '@tradeboard/shared/contracts';
 import { api, type UserResultValue } from '@tradeboard/shared/web';
 import { accountSummaryHref, addressLine, inventoryDetailHref, searchAccounts, type AccountKind } from '../api/accountSearch.ts';
-import { canSeeInventory, canSeeSuppliers, jumpAccountTypes } from '../api/userAccess.ts';
+import { contactLine, contactSummaryHref, searchContacts } from '../api/contactSearch.ts';
+import { canSeeContacts, canSeeInventory, canSeeSuppliers, jumpAccountTypes } from '../api/userAccess.ts';
 
 export type ResultKind = 'customers' | 'shipTos' | 'prospects' | 'corporates' | 'contacts' | 'suppliers' | 'items';
 export type SearchResult = { key: string; title: string; id: string; subtitle: string; href: string };
@@ -32,6 +33,19 @@ function accountSource(kind: ResultKind, type: AccountKind, label: string): Sour
   };
 }
 
+const contactSource: Source = {
+  kind: 'contacts',
+  label: 'Contacts',
+  run: async (text, limit, signal) =>
+    (await searchContacts(text, limit, signal)).map((contact) => ({
+      key: `contact|${contact.company}|${contact.contact}`,
+      title: contact.contactName,
+      id: contact.contact,
+      subtitle: contactLine(contact),
+      href: contactSummaryHref(contact),
+    })),
+};
+
 const itemSource: Source = {
   kind: 'items',
   label: 'Items',
@@ -58,6 +72,7 @@ const itemSource: Source = {
 export function searchSources(user: UserResultValue | null): Source[] {
   const types = new Set(jumpAccountTypes(user));
   const sources: Source[] = ACCOUNT_GROUPS.filter((group) => types.has(group.type as never)).map((group) => accountSource(group.kind, group.type, group.label));
+  if (canSeeContacts(user)) sources.push(contactSource);
   if (canSeeSuppliers(user)) sources.push(accountSource('suppliers', 'Supplier', 'Suppliers'));
   if (canSeeInventory(user)) sources.push(itemSource);
   return sources;

@@ -8,6 +8,12 @@ export const ACCOUNTS_STYLES = `
 .tb-muted { color: var(--tb-muted); }
 .tb-danger { color: #dc2626; }
 .tb-section-header { display: flex; flex-direction: column; gap: 12px; padding-top: 4px; }
+.tb-section-header__row { display: flex; gap: 8px 16px; align-items: center; flex-wrap: wrap; }
+.tb-section-header__row:empty { display: none; }
+.tb-form { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 12px 16px; }
+.tb-field { display: flex; flex-direction: column; gap: 4px; min-width: 0; }
+.tb-field label { font-size: 13px; color: var(--tb-muted); }
+.tb-duplicates { margin: 8px 0; padding-left: 18px; }
 .tb-jump { display: flex; gap: 8px; align-items: center; flex-wrap: wrap; max-width: 760px; }
 .tb-jump__type { width: 120px; }
 .tb-jump__operator { width: 124px; }
@@ -51,6 +57,7 @@ export const ACCOUNTS_STYLES = `
   .tb-record { padding: 12px 14px; }
   .tb-record__name { font-size: 18px; }
   .tb-groups { grid-template-columns: 1fr; }
+  .tb-form { grid-template-columns: 1fr; }
 }
 `;
 

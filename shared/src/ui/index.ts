@@ -94,3 +94,4 @@ export { default as FilterOutlined } from '@ant-design/icons/FilterOutlined';
 export { AutoComplete } from 'antd';
 export { default as EnvironmentOutlined } from '@ant-design/icons/EnvironmentOutlined';
 export { default as FileTextOutlined } from '@ant-design/icons/FileTextOutlined';
+export { default as SwapOutlined } from '@ant-design/icons/SwapOutlined';
