@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allContracts, routePath } from '@tradeboard/shared/contracts';
 import { gatewayConfigFromEnv } from './config.ts';
-import { remoteManifest } from './gateway.ts';
+import { remoteManifest, tileOrigin } from './gateway.ts';
 import { startTestGateway, type TestGateway } from './test-gateway.ts';
 
 let gateway: TestGateway;
@@ -116,6 +116,11 @@ describe('the edge', () => {
       expect(off).toMatchObject({ enabled: false });
       expect(off).not.toHaveProperty('slots');
       expect(accounts({ REMOTE_ACCOUNTS_URL: 'https://accounts.example/' })).toMatchObject({ entry: 'https://accounts.example/remoteEntry.js' });
+      // MAP_TILE_URL reaches the browser with the manifest, and only when set.
+      expect(remoteManifest(gatewayConfigFromEnv({}, root, 'test'))).not.toHaveProperty('map');
+      const tiles = gatewayConfigFromEnv({ MAP_TILE_URL: 'https://tiles.example:8443/{z}/{x}/{y}.png' }, root, 'test');
+      expect(remoteManifest(tiles).map).toEqual({ tileUrl: 'https://tiles.example:8443/{z}/{x}/{y}.png' });
+      expect(tileOrigin(tiles)).toEqual(['https://tiles.example:8443']);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

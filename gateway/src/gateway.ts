@@ -43,6 +43,16 @@ function remoteOrigins(config: GatewayConfig): string[] {
   return config.remotes.filter((r) => r.url).map((r) => new URL(r.url!).origin);
 }
 
+/** The origin of MAP_TILE_URL (its placeholders removed), which the page may load images from. */
+export function tileOrigin(config: Pick<GatewayConfig, 'mapTileUrl'>): string[] {
+  if (!config.mapTileUrl) return [];
+  try {
+    return [new URL(config.mapTileUrl.replace(/\{[a-z]\}/gi, 'a')).origin];
+  } catch {
+    return [];
+  }
+}
+
 type RemoteDeclarations = { routes: string[]; public: boolean; renderers: Record<string, string>; sidebar?: string; slots?: Record<string, string> };
 
 /** A manifest's `name → exposed module` map (renderers, slots), its string entries only. */
@@ -85,6 +95,8 @@ function localRemoteDeclarations(dir: string): RemoteDeclarations | undefined {
  */
 export function remoteManifest(config: GatewayConfig) {
   return {
+    // The browser's share of the configuration: the map's tile server (MAP_TILE_URL), when there is one.
+    ...(config.mapTileUrl ? { map: { tileUrl: config.mapTileUrl } } : {}),
     remotes: config.remotes.map((remote) => ({
       id: remote.id,
       name: remote.name,
@@ -235,7 +247,7 @@ export async function buildGateway(config: GatewayConfig, context: ServiceContex
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...extraOrigins],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
+        imgSrc: ["'self'", 'data:', ...tileOrigin(config)],
         connectSrc: ["'self'", ...extraOrigins],
         fontSrc: ["'self'", 'data:'],
         frameAncestors: ["'none'"],

@@ -176,6 +176,8 @@ export function federatedApp({ dir, name, publicPath, exposes, title, headScript
             options: { target: 'es2020', jsx: 'automatic' },
           },
           { test: /\.(png|svg)$/, type: 'asset' },
+          // `import css from 'pkg/file.css?raw'`: a library's stylesheet as text (the build has no CSS loader).
+          { resourceQuery: /raw/, type: 'asset/source' },
         ],
       },
       optimization: {
