@@ -27,8 +27,8 @@ export const OPERATORS: ReadonlyArray<{ value: SearchOperator; label: string }> 
 
 type Page = { rows: AccountHit[]; totalCount?: number };
 
-function searchPage(kind: AccountKind, searchString: string, searchOperator: SearchOperator, pageNumber: number, signal?: AbortSignal): Promise<Page> {
-  const body = { searchString, searchOperator, pageSize: TYPE_AHEAD.pageSize, pageNumber };
+function searchPage(kind: AccountKind, searchString: string, searchOperator: SearchOperator, pageSize: number, pageNumber: number, signal?: AbortSignal): Promise<Page> {
+  const body = { searchString, searchOperator, pageSize, pageNumber };
   switch (kind) {
     case 'Customer':
       return api.call(customerSearch, { params: { includeProspectAccounts: false }, body, signal });
@@ -47,17 +47,25 @@ export const byName = (a: AccountHit, b: AccountHit) =>
   a.accountName.localeCompare(b.accountName, 'en', { sensitivity: 'base' }) || a.accountId.localeCompare(b.accountId);
 
 /**
- * One kind of account matching the text: pages of 50 until 100 results (seed 000 §9), sorted by
- * name ascending. The second page is asked only when the first was full.
+ * One kind of account matching the text: pages of 50 until `limit` results (seed 000 §9: at most
+ * 100), sorted by name ascending. The second page is asked only when the first was full. A smaller
+ * limit (the palette's, the search page's) asks one page of that size: the calls rank the best first.
  */
-export async function searchAccounts(kind: AccountKind, searchString: string, searchOperator: SearchOperator, signal?: AbortSignal): Promise<AccountHit[]> {
-  const first = await searchPage(kind, searchString, searchOperator, 1, signal);
+export async function searchAccounts(
+  kind: AccountKind,
+  searchString: string,
+  searchOperator: SearchOperator,
+  signal?: AbortSignal,
+  limit: number = TYPE_AHEAD.maxResults,
+): Promise<AccountHit[]> {
+  const pageSize = Math.min(limit, TYPE_AHEAD.pageSize);
+  const first = await searchPage(kind, searchString, searchOperator, pageSize, 1, signal);
   let rows = first.rows;
-  const more = first.totalCount === undefined ? rows.length === TYPE_AHEAD.pageSize : first.totalCount > rows.length;
-  if (more && rows.length === TYPE_AHEAD.pageSize && TYPE_AHEAD.maxResults > TYPE_AHEAD.pageSize) {
-    rows = [...rows, ...(await searchPage(kind, searchString, searchOperator, 2, signal)).rows];
+  const more = first.totalCount === undefined ? rows.length === pageSize : first.totalCount > rows.length;
+  if (more && rows.length === pageSize && limit > pageSize) {
+    rows = [...rows, ...(await searchPage(kind, searchString, searchOperator, pageSize, 2, signal)).rows];
   }
-  return rows.slice(0, TYPE_AHEAD.maxResults).sort(byName);
+  return rows.slice(0, limit).sort(byName);
 }
 
 /** The account summary's accountType (seed 000 §2 route table: customer, shipto, corporate; and prospect). */

@@ -23,7 +23,7 @@ function accountSource(kind: ResultKind, type: AccountKind, label: string): Sour
     kind,
     label,
     run: async (text, limit, signal) =>
-      (await searchAccounts(type, text, 'Contains', signal)).slice(0, limit).map((hit) => ({
+      (await searchAccounts(type, text, 'Contains', signal, limit)).map((hit) => ({
         key: `${hit.accountType}|${hit.company}|${hit.accountId}`,
         title: hit.accountName,
         id: hit.accountId,
