@@ -26,6 +26,8 @@ export type GatewayConfig = {
   logLevel: string;
   /** Fastify's trustProxy: whose X-Forwarded-* headers to believe (none by default). */
   trustProxy: TrustProxy;
+  /** A map tile server (`https://tiles.example/{z}/{x}/{y}.png`); unset: the map draws its packaged offline basemap only. */
+  mapTileUrl?: string;
 };
 
 /** Where a remote's container is loaded from: its own origin when `url` is set, else the gateway. */
@@ -37,6 +39,7 @@ export function remoteEntryUrl(remote: Pick<RemoteConfig, 'id' | 'url'>): string
 const KNOWN_REMOTES = [
   { id: 'auth', name: 'mf_auth', folder: 'mf-auth' },
   { id: 'boards', name: 'mf_boards', folder: 'mf-boards' },
+  { id: 'accounts', name: 'mf_accounts', folder: 'mf-accounts' },
 ];
 
 export function gatewayConfigFromEnv(env: NodeJS.ProcessEnv, rootDir: string, version: string): GatewayConfig {
@@ -67,5 +70,6 @@ export function gatewayConfigFromEnv(env: NodeJS.ProcessEnv, rootDir: string, ve
     bodyLimit: Number(env.BODY_LIMIT_BYTES ?? 256 * 1024),
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
+    mapTileUrl: env.MAP_TILE_URL || undefined,
   };
 }

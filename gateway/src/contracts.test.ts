@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allContracts, routePath } from '@tradeboard/shared/contracts';
 import { gatewayConfigFromEnv } from './config.ts';
-import { remoteManifest } from './gateway.ts';
+import { remoteManifest, tileOrigin } from './gateway.ts';
 import { startTestGateway, type TestGateway } from './test-gateway.ts';
 
 let gateway: TestGateway;
@@ -92,6 +92,36 @@ describe('the edge', () => {
       expect(auth({ REMOTE_AUTH_ENABLED: 'false' })).not.toHaveProperty('routes');
       writeFileSync(path.join(root, 'mf-auth', 'dist', 'manifest.json'), '{ not json');
       expect(auth({})).not.toHaveProperty('routes');
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it("carries the slots a remote fills, and none when REMOTE_ACCOUNTS_ENABLED is false", () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'tb-remotes-'));
+    try {
+      mkdirSync(path.join(root, 'mf-accounts', 'dist'), { recursive: true });
+      writeFileSync(
+        path.join(root, 'mf-accounts', 'dist', 'manifest.json'),
+        JSON.stringify({ id: 'accounts', routes: ['/search', '/map'], slots: { commandPalette: './CommandPalette', sectionHeader: './SectionHeader', bad: 1 } }),
+      );
+      const accounts = (env: NodeJS.ProcessEnv) => remoteManifest(gatewayConfigFromEnv(env, root, 'test')).remotes.find((r) => r.id === 'accounts');
+      expect(accounts({})).toMatchObject({
+        name: 'mf_accounts',
+        entry: '/remotes/accounts/remoteEntry.js',
+        enabled: true,
+        routes: ['/search', '/map'],
+        slots: { commandPalette: './CommandPalette', sectionHeader: './SectionHeader' },
+      });
+      const off = accounts({ REMOTE_ACCOUNTS_ENABLED: 'false' });
+      expect(off).toMatchObject({ enabled: false });
+      expect(off).not.toHaveProperty('slots');
+      expect(accounts({ REMOTE_ACCOUNTS_URL: 'https://accounts.example/' })).toMatchObject({ entry: 'https://accounts.example/remoteEntry.js' });
+      // MAP_TILE_URL reaches the browser with the manifest, and only when set.
+      expect(remoteManifest(gatewayConfigFromEnv({}, root, 'test'))).not.toHaveProperty('map');
+      const tiles = gatewayConfigFromEnv({ MAP_TILE_URL: 'https://tiles.example:8443/{z}/{x}/{y}.png' }, root, 'test');
+      expect(remoteManifest(tiles).map).toEqual({ tileUrl: 'https://tiles.example:8443/{z}/{x}/{y}.png' });
+      expect(tileOrigin(tiles)).toEqual(['https://tiles.example:8443']);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

@@ -44,26 +44,46 @@ function remoteOrigins(config: GatewayConfig): string[] {
   return config.remotes.filter((r) => r.url).map((r) => new URL(r.url!).origin);
 }
 
-type RemoteDeclarations = { routes: string[]; public: boolean; renderers: Record<string, string>; sidebar?: string };
+/** The origin of MAP_TILE_URL (its placeholders removed), which the page may load images from. */
+export function tileOrigin(config: Pick<GatewayConfig, 'mapTileUrl'>): string[] {
+  if (!config.mapTileUrl) return [];
+  try {
+    return [new URL(config.mapTileUrl.replace(/\{[a-z]\}/gi, 'a')).origin];
+  } catch {
+    return [];
+  }
+}
+
+type RemoteDeclarations = { routes: string[]; public: boolean; renderers: Record<string, string>; sidebar?: string; slots?: Record<string, string> };
+
+/** A manifest's `name → exposed module` map (renderers, slots), its string entries only. */
+function moduleMap(value: unknown): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(typeof value === 'object' && value !== null ? value : {}).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+}
 
 /**
  * A local remote's declarations as data (`<remote.dir>/manifest.json`, emitted by the build from
  * the remote's src/manifest.json): its routes, whether they are public, and the component
- * renderers it contributes (key → exposed module). Undefined when it has none or it cannot be
+ * renderers it contributes (key → exposed module) and the slots it fills (slot → exposed module). Undefined when it has none or it cannot be
  * read: then the shell loads the remote's `./manifest` as before.
  */
 function localRemoteDeclarations(dir: string): RemoteDeclarations | undefined {
   const file = path.join(dir, 'manifest.json');
   if (!existsSync(file)) return undefined;
   try {
-    const data = JSON.parse(readFileSync(file, 'utf8')) as { routes?: unknown; public?: unknown; renderers?: unknown; sidebar?: unknown };
+    const data = JSON.parse(readFileSync(file, 'utf8')) as { routes?: unknown; public?: unknown; renderers?: unknown; sidebar?: unknown; slots?: unknown };
     if (!Array.isArray(data.routes) || !data.routes.every((route) => typeof route === 'string')) return undefined;
-    const renderers = Object.fromEntries(
-      Object.entries(typeof data.renderers === 'object' && data.renderers !== null ? data.renderers : {}).filter(
-        (entry): entry is [string, string] => typeof entry[1] === 'string',
-      ),
-    );
-    return { routes: data.routes, public: data.public === true, renderers, ...(typeof data.sidebar === 'string' ? { sidebar: data.sidebar } : {}) };
+    const renderers = moduleMap(data.renderers);
+    const slots = moduleMap(data.slots);
+    return {
+      routes: data.routes,
+      public: data.public === true,
+      renderers,
+      ...(typeof data.sidebar === 'string' ? { sidebar: data.sidebar } : {}),
+      ...(Object.keys(slots).length ? { slots } : {}),
+    };
   } catch {
     return undefined;
   }
@@ -76,6 +96,8 @@ function localRemoteDeclarations(dir: string): RemoteDeclarations | undefined {
  */
 export function remoteManifest(config: GatewayConfig) {
   return {
+    // The browser's share of the configuration: the map's tile server (MAP_TILE_URL), when there is one.
+    ...(config.mapTileUrl ? { map: { tileUrl: config.mapTileUrl } } : {}),
     remotes: config.remotes.map((remote) => ({
       id: remote.id,
       name: remote.name,
@@ -227,7 +249,7 @@ export async function buildGateway(config: GatewayConfig, context: ServiceContex
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...extraOrigins],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
+        imgSrc: ["'self'", 'data:', ...tileOrigin(config)],
         connectSrc: ["'self'", ...extraOrigins],
         fontSrc: ["'self'", 'data:'],
         frameAncestors: ["'none'"],

@@ -17,6 +17,7 @@ import { useGlobalFilters } from './filters/useGlobalFilters.ts';
 import { useHasOpened } from './feedback/useHasOpened.ts';
 import { missingBoardTarget } from './routing/sectionRoute.ts';
 import { sectionTitle } from './routing/sectionTitle.ts';
+import { SectionHeaderSlot } from './slots/SectionHeaderSlot.tsx';
 
 // The editing tools load when first opened (with the kit's editing entry, @tradeboard/shared/ui/edit).
 const ManageBoardsDialog = lazy(() => import('./boards/ManageBoardsDialog.tsx').then((module) => ({ default: module.ManageBoardsDialog })));
@@ -175,6 +176,7 @@ export function BoardPage({ sectionName, sectionId, pathname, search, boards, ac
         {sectionTitle(sectionName)}
         {board ? `: ${board.boardName}` : ''}
       </h1>
+      <SectionHeaderSlot sectionName={sectionName} search={search} />
       <div className="tb-board-head">
         <BoardTabs
           sectionName={sectionName}

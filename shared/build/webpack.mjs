@@ -98,7 +98,7 @@ function antdStylesheet() {
 }
 
 /**
- * A remote's manifest as data (DESIGN §3): `src/manifest.json` (id, routes, public, renderers, sidebar) is emitted as
+ * A remote's manifest as data (DESIGN §3): `src/manifest.json` (id, routes, public, renderers, sidebar, slots) is emitted as
  * `dist/manifest.json`, so the gateway can list the routes in /remotes/manifest.json and the shell
  * need not load the remote's code to learn them. `src/manifest.ts` re-exports the same file as the
  * exposed `./manifest`. Returns undefined when the app has no src/manifest.json.
@@ -107,13 +107,21 @@ function manifestAsset(dir) {
   const file = path.join(dir, 'src', 'manifest.json');
   if (!existsSync(file)) return undefined;
   const read = () => {
-    const { id, routes, public: isPublic, renderers = {}, sidebar } = JSON.parse(readFileSync(file, 'utf8'));
-    const validRenderers = typeof renderers === 'object' && Object.values(renderers).every((module) => typeof module === 'string');
+    const { id, routes, public: isPublic, renderers = {}, sidebar, slots } = JSON.parse(readFileSync(file, 'utf8'));
+    const isModuleMap = (value) => typeof value === 'object' && value !== null && Object.values(value).every((module) => typeof module === 'string');
     const validSidebar = sidebar === undefined || typeof sidebar === 'string';
-    if (typeof id !== 'string' || !Array.isArray(routes) || !routes.every((route) => typeof route === 'string') || !validRenderers || !validSidebar) {
-      throw new Error(`${file}: expected { id: string, routes: string[], public?: boolean, renderers?: Record<string, string>, sidebar?: string }`);
+    const validSlots = slots === undefined || isModuleMap(slots);
+    if (typeof id !== 'string' || !Array.isArray(routes) || !routes.every((route) => typeof route === 'string') || !isModuleMap(renderers) || !validSidebar || !validSlots) {
+      throw new Error(`${file}: expected { id: string, routes: string[], public?: boolean, renderers?: Record<string, string>, sidebar?: string, slots?: Record<string, string> }`);
     }
-    return JSON.stringify({ id, routes, ...(isPublic === undefined ? {} : { public: isPublic === true }), renderers, ...(sidebar === undefined ? {} : { sidebar }) });
+    return JSON.stringify({
+      id,
+      routes,
+      ...(isPublic === undefined ? {} : { public: isPublic === true }),
+      renderers,
+      ...(sidebar === undefined ? {} : { sidebar }),
+      ...(slots === undefined ? {} : { slots }),
+    });
   };
   return {
     apply(compiler) {
@@ -182,6 +190,8 @@ export function federatedApp({ dir, name, publicPath, exposes, title, headScript
           { test: /[\\/](?:@rc-component[\\/]|@ant-design[\\/](?:colors|fast-color|cssinjs|cssinjs-utils)[\\/])/, sideEffects: false },
           // antd's style functions never run in zero-runtime mode: build them away.
           { test: /[\\/]antd[\\/]es[\\/](?:[^\\/]+[\\/])*style[\\/][^\\/]+\.js$/, loader: path.join(import.meta.dirname, 'antd-zero-runtime-loader.cjs') },
+          // `import css from 'pkg/file.css?raw'`: a library's stylesheet as text (the build has no CSS loader).
+          { resourceQuery: /raw/, type: 'asset/source' },
         ],
       },
       optimization: {

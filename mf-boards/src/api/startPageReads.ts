@@ -13,8 +13,8 @@ import { readBoardOrder, readBoards } from './useSectionBoards.ts';
 /**
  * Starts the reads of the section page at `pathname` while the shell is still checking the session
  * and drawing its chrome (earlyReads.ts): the section's boards and their order, the board named in
- * the address with its renderers and then its components' first data, the global filters, and
- * which remote renders what. The renderers
+ * the address with its renderers and then its components' first data, the global filters, which
+ * remote renders what, and the section header other remotes fill. The renderers
  * the board used on this browser's last visit start loading at once, beside the page's read.
  */
 export function startPageReads(pathname: string, search = ''): void {
@@ -22,6 +22,8 @@ export function startPageReads(pathname: string, search = ''): void {
   if (!address || address.sectionId === 0) return;
   const { sectionId, board } = address;
   rendererRegistry.prepare();
+  // Other remotes' section header (the accounts remote's jump-to and account header) loads beside the board.
+  rendererRegistry.slot('sectionHeader').catch(() => undefined);
   startEarlyRead(boardsKey(sectionId), () => readBoards(sectionId));
   startEarlyRead(boardOrderKey(sectionId), () => readBoardOrder(sectionId));
   const globalFilters = startEarlyRead(globalFiltersKey, readGlobalFilters);

@@ -26,6 +26,28 @@ describe('renderer registry', () => {
     expect(loadRemote).toHaveBeenCalledTimes(1);
   });
 
+  it("slot() loads every enabled remote's module for a slot once; one that fails or exports nothing is left out", async () => {
+    const Header = () => null;
+    const rows = [
+      ...remotes,
+      { id: 'accounts', name: 'mf_accounts', entry: '/remotes/accounts/remoteEntry.js', renderers: {}, slots: { sectionHeader: './SectionHeader', commandPalette: './CommandPalette' } },
+      { id: 'other', name: 'mf_other', renderers: {}, slots: { sectionHeader: './Broken' } },
+      { id: 'off', name: 'mf_off', enabled: false, slots: { sectionHeader: './SectionHeader' } },
+    ];
+    const loadRemote = vi.fn(async (remote: { name: string }, exposed: string) => {
+      if (remote.name === 'mf_other') throw new Error('down');
+      return exposed === './SectionHeader' ? { default: Header } : {};
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const registry = createRendererRegistry({ fetchRemotes: async () => rows, loadRemote });
+    expect(registry.loadedSlot('sectionHeader')).toBeUndefined();
+    await expect(registry.slot('sectionHeader')).resolves.toEqual([Header]);
+    await expect(registry.slot('sectionHeader')).resolves.toEqual([Header]);
+    expect(registry.loadedSlot('sectionHeader')).toEqual([Header]);
+    expect(loadRemote.mock.calls.map(([remote, exposed]) => `${remote.name}/${exposed}`).sort()).toEqual(['mf_accounts/./SectionHeader', 'mf_other/./Broken']);
+    await expect(registry.slot('commandPalette')).resolves.toEqual([]);
+  });
+
   it('a failed remotes request is asked again by the next resolve', async () => {
     const fetchRemotes = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(remotes);
     const registry = createRendererRegistry({ fetchRemotes, loadRemote: async () => ({ default: Notes }) });

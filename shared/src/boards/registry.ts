@@ -1,4 +1,5 @@
-import { sharedRemoteEntries } from '@tradeboard/shared/web';
+import { sharedRemoteEntries, type RemoteSlotName, type RemoteSlots } from '@tradeboard/shared/web';
+import type { ComponentType } from 'react';
 import type { ComponentRenderer, RendererDeclarations, RendererModule } from './types.ts';
 
 /** One row of /remotes/manifest.json as the registry reads it (extra fields are ignored). */
@@ -10,7 +11,12 @@ export type RemoteRow = {
   enabled?: boolean;
   /** The remote's renderer declarations when the gateway carries them (else its ./manifest is loaded). */
   renderers?: RendererDeclarations;
+  /** The slots the remote fills (slot → exposed module), when the gateway carries them. */
+  slots?: RemoteSlots;
 };
+
+type Declared = { remote: RemoteRow; exposed: string };
+type Declarations = { renderers: Map<string, Declared>; slots: Map<RemoteSlotName, Declared[]> };
 
 export type RendererRegistryOptions = {
   /** The remotes (default: the shell's request of /remotes/manifest.json, else GET it: `remotes` array or the array itself). */
@@ -62,24 +68,26 @@ export function createRendererRegistry(initial: Partial<RendererRegistryOptions>
       (() => Promise.reject(new Error('No Module Federation loader configured for the renderer registry'))),
   };
   const local = new Map<string, Map<string, () => Promise<unknown>>>();
-  let declarations: Promise<Map<string, { remote: RemoteRow; exposed: string }>> | undefined;
+  let declarations: Promise<Declarations> | undefined;
+  const slotModules = new Map<RemoteSlotName, Promise<ComponentType<never>[]>>();
+  const slotsSettled = new Map<RemoteSlotName, ComponentType<never>[]>();
   const resolved = new Map<string, Promise<ComponentRenderer | null>>();
   /** What each settled resolution answered (a renderer, or null: no remote declares the key). */
   const settled = new Map<string, ComponentRenderer | null>();
 
-  async function loadDeclarations(): Promise<Map<string, { remote: RemoteRow; exposed: string }>> {
-    const map = new Map<string, { remote: RemoteRow; exposed: string }>();
+  async function loadDeclarations(): Promise<Declarations> {
+    const map = new Map<string, Declared>();
+    const slots = new Map<RemoteSlotName, Declared[]>();
     const remotes = (await options.fetchRemotes()).filter((remote) => remote.enabled !== false);
     await Promise.all(
       remotes.map(async (remote) => {
-        let renderers = remote.renderers;
+        let { renderers, slots: remoteSlots } = remote;
         if (!renderers) {
           try {
-            const manifest = (await options.loadRemote(remote, './manifest')) as {
-              default?: { renderers?: RendererDeclarations };
-              renderers?: RendererDeclarations;
-            };
+            type Declaring = { renderers?: RendererDeclarations; slots?: RemoteSlots };
+            const manifest = (await options.loadRemote(remote, './manifest')) as (Declaring & { default?: Declaring }) | null;
             renderers = manifest?.default?.renderers ?? manifest?.renderers;
+            remoteSlots ??= manifest?.default?.slots ?? manifest?.slots;
           } catch (error) {
             console.error(`The manifest of ${remote.name} could not be loaded`, error);
           }
@@ -87,12 +95,32 @@ export function createRendererRegistry(initial: Partial<RendererRegistryOptions>
         for (const [key, exposed] of Object.entries(renderers ?? {})) {
           if (!map.has(key)) map.set(key, { remote, exposed });
         }
+        for (const [slot, exposed] of Object.entries(remoteSlots ?? {}) as Array<[RemoteSlotName, string]>) {
+          slots.set(slot, [...(slots.get(slot) ?? []), { remote, exposed }]);
+        }
       }),
     );
-    return map;
+    return { renderers: map, slots };
   }
 
-  function declared(): Promise<Map<string, { remote: RemoteRow; exposed: string }>> {
+  /** The components filling a slot, in the remotes' order; a module that cannot be loaded is left out (logged). */
+  async function loadSlot(slot: RemoteSlotName): Promise<ComponentType<never>[]> {
+    const fillers = (await declared()).slots.get(slot) ?? [];
+    const modules = await Promise.all(
+      fillers.map(async ({ remote, exposed }) => {
+        try {
+          const provider = local.get(remote.name)?.get(exposed);
+          return rendererOf(provider ? await provider() : await options.loadRemote(remote, exposed));
+        } catch (error) {
+          console.error(`The ${slot} module ${exposed} of ${remote.name} could not be loaded`, error);
+          return null;
+        }
+      }),
+    );
+    return modules.filter((module): module is ComponentRenderer => module !== null) as ComponentType<never>[];
+  }
+
+  function declared(): Promise<Declarations> {
     declarations ??= loadDeclarations().catch((error: unknown) => {
       declarations = undefined;
       throw error;
@@ -101,7 +129,7 @@ export function createRendererRegistry(initial: Partial<RendererRegistryOptions>
   }
 
   async function resolve(key: string): Promise<ComponentRenderer | null> {
-    const found = (await declared()).get(key);
+    const found = (await declared()).renderers.get(key);
     if (!found) return null;
     const provider = local.get(found.remote.name)?.get(found.exposed);
     let module: unknown;
@@ -122,6 +150,8 @@ export function createRendererRegistry(initial: Partial<RendererRegistryOptions>
       declarations = undefined;
       resolved.clear();
       settled.clear();
+      slotModules.clear();
+      slotsSettled.clear();
     },
     /** A remote's own exposed modules, loaded without going through its container. */
     provideLocal(remoteName: string, modules: Record<string, () => Promise<unknown>>): void {
@@ -153,11 +183,38 @@ export function createRendererRegistry(initial: Partial<RendererRegistryOptions>
     loaded(key: string): ComponentRenderer | null | undefined {
       return settled.get(key);
     },
+    /**
+     * The components other remotes put in a slot (manifest `slots`), loaded once: e.g. the accounts
+     * remote's section header on a board page. Empty when no enabled remote fills it.
+     */
+    slot<P>(slot: RemoteSlotName): Promise<ComponentType<P>[]> {
+      let promise = slotModules.get(slot);
+      if (!promise) {
+        promise = loadSlot(slot).then(
+          (components) => {
+            slotsSettled.set(slot, components);
+            return components;
+          },
+          (error: unknown) => {
+            slotModules.delete(slot);
+            throw error;
+          },
+        );
+        slotModules.set(slot, promise);
+      }
+      return promise as Promise<ComponentType<P>[]>;
+    },
+    /** What an earlier `slot` call loaded, once it has (draws a known slot in the first render). */
+    loadedSlot<P>(slot: RemoteSlotName): ComponentType<P>[] | undefined {
+      return slotsSettled.get(slot) as ComponentType<P>[] | undefined;
+    },
     /** Forgets what was loaded (tests; a changed remote list). */
     reset(): void {
       declarations = undefined;
       resolved.clear();
       settled.clear();
+      slotModules.clear();
+      slotsSettled.clear();
       local.clear();
     },
   };

@@ -18,6 +18,17 @@ if (typeof window.matchMedia !== 'function') {
   });
 }
 
+// antd's Select and AutoComplete observe their size; jsdom has no ResizeObserver (a stub that never reports).
+if (typeof window.ResizeObserver !== 'function') {
+  class ResizeObserverStub {
+    observe(): void {}
+    unobserve(): void {}
+    disconnect(): void {}
+  }
+  Object.defineProperty(window, 'ResizeObserver', { configurable: true, value: ResizeObserverStub });
+  Object.defineProperty(globalThis, 'ResizeObserver', { configurable: true, value: ResizeObserverStub });
+}
+
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();

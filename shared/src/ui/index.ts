@@ -92,3 +92,9 @@ export { default as UserOutlined } from '@ant-design/icons/UserOutlined';
 // Data components (mf-boards renderers/data): export, filters (their tables and search: ./data.ts).
 export { default as DownloadOutlined } from '@ant-design/icons/DownloadOutlined';
 export { default as FilterOutlined } from '@ant-design/icons/FilterOutlined';
+
+// Accounts (mf-accounts): jump-to and command palette type-aheads, the map's route planner.
+export { AutoComplete } from 'antd';
+export { default as EnvironmentOutlined } from '@ant-design/icons/EnvironmentOutlined';
+export { default as FileTextOutlined } from '@ant-design/icons/FileTextOutlined';
+export { default as SwapOutlined } from '@ant-design/icons/SwapOutlined';

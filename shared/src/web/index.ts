@@ -7,3 +7,4 @@ export * from './access.ts';
 export * from './session.ts';
 export * from './themeTokens.ts';
 export * from './remotes.ts';
+export * from './Quietly.tsx';

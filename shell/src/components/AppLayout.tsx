@@ -3,6 +3,7 @@ import { Button, Drawer, Layout, LeftOutlined, MenuOutlined, RightOutlined } fro
 import { MOBILE_BREAKPOINT_PX, SIDEBAR_FULL_WIDTH, SIDEBAR_MINI_WIDTH } from '@tradeboard/shared/constants';
 import { mainSpacer, useLocation, useTradeboardStore, type SiteMenuItemValue } from '@tradeboard/shared/web';
 import { AppFooter } from './AppFooter.tsx';
+import { CommandPaletteButton } from './CommandPaletteButton.tsx';
 import { ReleaseBanner, TogglesBanner, useBanners } from './Banners.tsx';
 import { Logo } from './Logo.tsx';
 import { activeItem, sectionTitle } from './menuItems.ts';
@@ -94,6 +95,7 @@ export function AppLayout({ items, children }: Props): ReactNode {
           ) : null}
           <p className="tb-header-title">{title}</p>
           <span className="tb-header-spacer" />
+          <CommandPaletteButton compact={isMobile} />
           <ProfileMenu />
         </header>
         {banners.toggles && user ? <TogglesBanner user={user} /> : null}

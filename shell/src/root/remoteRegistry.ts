@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { isUnderRoute, type RemoteManifest } from '@tradeboard/shared/web';
+import { isUnderRoute, type RemoteManifest, type RemoteSlots } from '@tradeboard/shared/web';
 
 /** One row of /remotes/manifest.json. */
 export type RemoteEntry = {
@@ -12,6 +12,7 @@ export type RemoteEntry = {
   routes?: string[];
   public?: boolean;
   sidebar?: string;
+  slots?: RemoteSlots;
 };
 
 export type RemoteStatus = 'ready' | 'failed' | 'disabled';

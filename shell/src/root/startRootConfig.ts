@@ -20,6 +20,7 @@ function manifestFromData(entry: RemoteEntry): RemoteManifest | null {
     routes: entry.routes,
     ...(entry.public === true ? { public: true } : {}),
     ...(typeof entry.sidebar === 'string' ? { sidebar: entry.sidebar } : {}),
+    ...(entry.slots && typeof entry.slots === 'object' ? { slots: entry.slots } : {}),
   };
 }
 

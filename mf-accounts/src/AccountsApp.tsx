@@ -1,0 +1,40 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { App, ConfigProvider, Skeleton, theme } from '@tradeboard/shared/ui';
+import { SWRConfig } from 'swr';
+import { isUnderRoute, themeTokens, useLocation, useReducedMotion, useTradeboardStore } from '@tradeboard/shared/web';
+import { swrConfig } from './api/swrConfig.ts';
+import { AccountsStyles } from './theme/accountsStyles.tsx';
+
+const SearchPage = lazy(() => import('./search/SearchPage.tsx'));
+// Leaflet and the boundary set are heavy: the map's code loads only on /map.
+const MapPage = lazy(() => import('./map/MapPage.tsx'));
+
+/** The page for the current address: /search, /map, /map/routes. */
+export function AccountsRoutes(): ReactNode {
+  const { pathname, search } = useLocation();
+  const signedIn = useTradeboardStore((state) => state.user !== null);
+  if (!signedIn) return null;
+  if (isUnderRoute(pathname, '/search')) return <SearchPage search={search} />;
+  if (isUnderRoute(pathname, '/map')) return <MapPage pathname={pathname} search={search} />;
+  return null;
+}
+
+/** The remote's root component. */
+export function AccountsApp(): ReactNode {
+  const mode = useTradeboardStore((state) => state.theme);
+  const reducedMotion = useReducedMotion();
+  return (
+    <SWRConfig value={swrConfig}>
+      <ConfigProvider theme={{ algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm, ...themeTokens(mode, reducedMotion) }}>
+        <App component={false}>
+          <AccountsStyles />
+          <div className="tb-accounts-root" data-theme={mode}>
+            <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
+              <AccountsRoutes />
+            </Suspense>
+          </div>
+        </App>
+      </ConfigProvider>
+    </SWRConfig>
+  );
+}
