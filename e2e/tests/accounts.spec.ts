@@ -91,8 +91,7 @@ test('a role with ShowCorporateAccounts off has no Corporate account type', asyn
   await expect(page.getByTitle('Corporate', { exact: true })).toHaveCount(0);
 });
 
-// Failing when issue 23's session ended (not yet diagnosed); the issue stays open on it.
-test.fixme('Jump to Contact opens the contact summary with its header', async ({ page }) => {
+test('Jump to Contact opens the contact summary with its header', async ({ page }) => {
   const api = await apiClient(page.request);
   const contact = (await api.post<{ rows: Row[] }>('/Contact/List', { pageSize: 5, sortBy: 'contactName', sortDir: 'asc' })).rows[0]!;
   await page.goto('/contacts');
@@ -100,11 +99,13 @@ test.fixme('Jump to Contact opens the contact summary with its header', async ({
   await jump.getByRole('combobox', { name: 'Jump to Contact' }).fill(contact.contactName!);
   await expect(page.getByRole('option', { name: `${contact.contactName} (${contact.contact}, company ${contact.company})` })).toBeAttached();
   await page.getByText(contact.contactName!, { exact: true }).last().click();
-  await expect(page).toHaveURL(new RegExp(`/contactSummary\\?contactId=${contact.contact}`));
+  // The section opens on its default board (/contactSummary/default or /<id>), keeping the query.
+  await expect(page).toHaveURL(new RegExp(`/contactSummary(/\\d+|/default)?\\?contactId=${contact.contact}`));
   await expect(page.getByRole('region', { name: new RegExp(`^Contact.* ${contact.contactName}$`) }).getByRole('heading', { name: contact.contactName })).toBeVisible();
 });
 
-// Failing when issue 23's session ended (not yet diagnosed); the issue stays open on it.
+// Times out choosing the company in the Add Prospect form (antd Select), when the accounts remote
+// landed; not yet diagnosed: issue 23 stays open on it.
 test.fixme('a duplicate prospect warns before saving; a converted prospect moves from prospects to customers', async ({ page }) => {
   const existing = await aCustomer(page, 4);
   const api = await apiClient(page.request);
@@ -161,8 +162,7 @@ test('/map shows his customers within the radius with the legend; a marker opens
   await expect(page).toHaveURL(/\/accountSummary\?accountType=(customer|shipto)/);
 });
 
-// Failing when issue 23's session ended (not yet diagnosed); the issue stays open on it.
-test.fixme('a route planned on the map is saved and survives a reload', async ({ page }) => {
+test('a route planned on the map is saved and survives a reload', async ({ page }) => {
   await page.goto('/map/routes');
   const planner = page.getByRole('region', { name: 'Route planner' });
   const nearby = planner.getByRole('list', { name: 'Nearby accounts' });
@@ -170,9 +170,10 @@ test.fixme('a route planned on the map is saved and survives a reload', async ({
   await nearby.getByRole('button', { name: /to the route$/ }).nth(1).click();
   const stops = planner.getByRole('list', { name: 'Stops' }).getByRole('listitem');
   await expect(stops).toHaveCount(2);
-  const second = (await stops.nth(1).textContent())!;
+  // A stop reads its position, then its account: the second account moves up to position 1.
+  const second = (await stops.nth(1).textContent())!.replace(/^\d+/, '');
   await planner.getByRole('button', { name: /up$/ }).nth(1).click();
-  await expect(stops.nth(0)).toHaveText(second);
+  await expect(stops.nth(0)).toHaveText(`1${second}`);
   const routeName = unique('E2E route');
   await planner.getByLabel('Route name').fill(routeName);
   await planner.getByRole('button', { name: 'Save Route' }).click();
@@ -180,7 +181,7 @@ test.fixme('a route planned on the map is saved and survives a reload', async ({
   await page.reload();
   const reloaded = page.getByRole('region', { name: 'Route planner' });
   await expect(reloaded.getByLabel('Route name')).toHaveValue(routeName);
-  await expect(reloaded.getByRole('list', { name: 'Stops' }).getByRole('listitem').nth(0)).toHaveText(second);
+  await expect(reloaded.getByRole('list', { name: 'Stops' }).getByRole('listitem').nth(0)).toHaveText(`1${second}`);
   await expect(page.getByRole('button', { name: /^Stop 1: / })).toBeAttached();
 });
 

@@ -67,11 +67,11 @@ describe('startPageReads', () => {
     const listBoard = page(board(12), [card(1, { componentInstances: [{ componentInstanceId: 5, componentMasterId: 7, componentInstanceName: 'Sales', cardMasterId: 1, displayOrder: 0, configs: {} }] })], [
       master(7, { renderer: 'list', configs }),
     ]);
-    const region = { field: 'region', comparison: 'equals', values: ['West'] };
+    const branch = { field: 'branch', comparison: 'equals', values: ['West'] };
     const fetchMock = mockFetch({
       'GET /api/Board/List/3': () => ({ json: [board(12)] }),
       'GET /api/Board/User/Display/Get': () => ({ json: { sectionMasterId: 3, displayOrder: null } }),
-      'GET /api/GlobalFilter/List': () => ({ json: [{ id: 1, filterName: 'West', isDefault: true, filters: [region] }] }),
+      'GET /api/GlobalFilter/List': () => ({ json: [{ id: 1, filterName: 'West', isDefault: true, filters: [branch] }] }),
       'GET /api/GlobalFilter/FilterList': () => ({ json: [] }),
       'GET /api/DynamicPage/12': () => ({ json: listBoard }),
       'POST /api/Invoice/Grouped/customer': () => ({ json: { results: [], totalCount: 0 } }),
@@ -82,9 +82,9 @@ describe('startPageReads', () => {
     await vi.waitFor(() => expect(callsTo(fetchMock, 'POST /api/Invoice/KPI')).toHaveLength(1));
     expect(rendererLoads.length).toBeLessThanOrEqual(1);
     expect(callsTo(fetchMock, 'POST /api/Invoice/Grouped/customer').map((call) => call.body)).toEqual([
-      { filters: [region], pageSize: 10, pageNumber: 1, sortBy: 'sales', sortDir: 'desc' },
+      { filters: [branch], pageSize: 10, pageNumber: 1, sortBy: 'sales', sortDir: 'desc' },
     ]);
-    expect(callsTo(fetchMock, 'POST /api/Invoice/KPI')[0]!.body).toEqual({ dateSlug: 'year-to-date', filters: [region] });
+    expect(callsTo(fetchMock, 'POST /api/Invoice/KPI')[0]!.body).toEqual({ dateSlug: 'year-to-date', filters: [branch] });
     rendererLoads.forEach((load) => load());
   });
 });
