@@ -1,5 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { Select } from '@tradeboard/shared/ui/edit';
+// The data entry (the board's lists load it too), not the editing one: the jump-to is on every account page.
+import { Select } from '@tradeboard/shared/ui/data';
 import { navigate, useTradeboardStore } from '@tradeboard/shared/web';
 import {
   ACCOUNT_TYPE_LABELS,

@@ -31,10 +31,11 @@ const topology = states as unknown as Topology<{ states: GeometryCollection }>;
 const STATES = feature(topology, topology.objects.states) as unknown as FeatureCollection;
 
 
+/** A marker's pin; its drawn label is hidden from assistive technology, which reads the marker's title. */
 function pinIcon(colour: string, label?: string): L.DivIcon {
   return L.divIcon({
     className: 'tb-pin',
-    html: `<span class="tb-pin__dot${label ? ' tb-pin__dot--stop' : ''}" style="background:${colour}">${label ?? ''}</span>`,
+    html: `<span class="tb-pin__dot${label ? ' tb-pin__dot--stop' : ''}" style="background:${colour}" aria-hidden="true">${label ?? ''}</span>`,
     iconSize: label ? [24, 24] : [16, 16],
   });
 }
