@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
+import { isDatabaseUnavailable } from '../platform/errors.js';
 
 /** The one query layer: SQL through node-postgres, whichever database is behind it. */
 export type Db = pg.Pool;
@@ -38,25 +39,44 @@ const WORKER_URL = new URL('./pglite-worker.mjs', import.meta.url);
  * pg-pool's query() ends its connection whenever a statement fails, even when the server only
  * refused that statement (bad input, a broken constraint) and the connection is as good as
  * before. On the embedded database that connection is the only one: closing it failed the
- * requests queued behind, so one caller's bad input became other users' 500s. Here a statement
- * the server refused (a DatabaseError) hands its connection back as it is; only a broken
- * connection (reset, timeout) is closed and replaced.
+ * requests queued behind, so one caller's bad input became other users' 500s. Here a connection
+ * is closed and replaced only when a statement on it failed because the connection itself is
+ * gone (reset, timed out, its server process ended: isDatabaseUnavailable), whether the statement
+ * ran through pool.query or on a checked-out client, whose release() then drops it.
  */
 function keepConnectionsOnRefusedStatements(pool: pg.Pool): pg.Pool {
   const connect = pool.connect.bind(pool);
-  const query = async (config: string | pg.QueryConfig, values?: unknown[]) => {
+  const broken = new WeakSet<pg.PoolClient>();
+  const watched = new WeakSet<pg.PoolClient>();
+  const watch = (client: pg.PoolClient) => {
+    if (watched.has(client)) return;
+    watched.add(client);
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    client.query = ((...args: unknown[]) => {
+      const result = query(...args);
+      if (!(result instanceof Promise)) return result;
+      return result.catch((error: unknown) => {
+        if (isDatabaseUnavailable(error)) broken.add(client);
+        throw error;
+      });
+    }) as pg.PoolClient['query'];
+  };
+  const checkout = async () => {
     const client = await connect();
-    let broken: Error | undefined;
+    watch(client);
+    const release = client.release;
+    client.release = (error?: Error | boolean) => release(error || broken.has(client) || undefined);
+    return client;
+  };
+  pool.connect = checkout as pg.Pool['connect'];
+  pool.query = (async (config: string | pg.QueryConfig, values?: unknown[]) => {
+    const client = await checkout();
     try {
       return await client.query(config as pg.QueryConfig, values);
-    } catch (error) {
-      if (!(error instanceof pg.DatabaseError)) broken = error as Error;
-      throw error;
     } finally {
-      client.release(broken);
+      client.release();
     }
-  };
-  pool.query = query as pg.Pool['query'];
+  }) as pg.Pool['query'];
   return pool;
 }
 
