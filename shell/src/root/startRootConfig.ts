@@ -1,6 +1,6 @@
 import { getInstance, loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { registerApplication, start, triggerAppChange, type LifeCycles } from 'single-spa';
-import { describeError, isUnderRoute, preloadSession, sendErrorReport, shareRemoteEntries, useTradeboardStore, type RemoteManifest } from '@tradeboard/shared/web';
+import { describeError, preloadSession, sendErrorReport, shareRemoteEntries, useTradeboardStore, type RemoteManifest } from '@tradeboard/shared/web';
 import { failureLifecycles, remoteFailurePlugin } from './remoteFailurePlugin.ts';
 import { outletElement } from './remoteOutlets.ts';
 import { ownerOf, useRemoteRegistry, type LoadedRemote, type RemoteEntry } from './remoteRegistry.ts';
@@ -38,7 +38,7 @@ async function loadManifest(entry: RemoteEntry): Promise<RemoteManifest | null> 
   }
 }
 
-function registerRemoteApplication(remote: LoadedRemote): void {
+function registerRemoteApplication(remote: LoadedRemote, remotes: readonly LoadedRemote[]): void {
   const manifest = remote.manifest;
   if (!manifest) return;
   registerApplication({
@@ -48,9 +48,10 @@ function registerRemoteApplication(remote: LoadedRemote): void {
       if (!module || typeof (module as LifeCycles).mount !== 'function') return failureLifecycles(remote.name) as unknown as LifeCycles;
       return module;
     },
+    // The remote with the most specific route owns the address (/settings/goalsSetup is not /settings's).
     // Public routes (sign-in) run without a session; the rest wait for the signed-in user.
     activeWhen: (location) =>
-      manifest.routes.some((route) => isUnderRoute(location.pathname, route)) &&
+      ownerOf(remotes, location.pathname) === remote &&
       (manifest.public === true || useTradeboardStore.getState().user !== null),
     customProps: { domElement: outletElement(remote.id), remoteId: remote.id },
   });
@@ -97,7 +98,7 @@ export async function startRootConfig(): Promise<void> {
       return { id: entry.id, name: entry.name, status, manifest, disabledReason: entry.disabledReason };
     }),
   );
-  for (const remote of remotes) if (remote.status === 'ready') registerRemoteApplication(remote);
+  for (const remote of remotes) if (remote.status === 'ready') registerRemoteApplication(remote, remotes);
   registry.setRemotes(remotes);
   // On a page that needs a session, the session check starts now, and the remote owning the address
   // starts loading meanwhile (its application waits for the signed-in user): its code is there when the user is.
