@@ -13,9 +13,14 @@ export async function searchContacts(searchString: string, limit: number = TYPE_
   return result.rows;
 }
 
-/** /contactSummary?contactId=…&company=… (seed 000 §2: query contactId; the company keeps ids of two companies apart). */
-export function contactSummaryHref(contact: Pick<ContactHit, 'contact' | 'company'>): string {
-  return `/contactSummary?${new URLSearchParams({ contactId: contact.contact, company: contact.company })}`;
+/**
+ * /contactSummary?contactId=…&company=… (seed 000 §2: query contactId; the company keeps ids of two
+ * companies apart), with the contact's customer as accountType/accountId, which narrow the page's
+ * board to that account (implicitFilters).
+ */
+export function contactSummaryHref(contact: Pick<ContactHit, 'contact' | 'company' | 'customer'>): string {
+  const account = contact.customer ? { accountType: 'customer', accountId: contact.customer } : {};
+  return `/contactSummary?${new URLSearchParams({ contactId: contact.contact, company: contact.company, ...account })}`;
 }
 
 /** Who the contact is: title and account. */

@@ -77,7 +77,8 @@ describe('the account jump', () => {
     await user.type(input, 'a');
     await screen.findByText('Beta Supply');
     // Sorted by name: Acme Tools first (active), ArrowDown moves to Beta Supply, Enter opens it.
-    // rc-select reads the legacy keyCode, which user-event leaves out.
+    // rc-select reads the legacy keyCode, which user-event leaves out. The list takes keys once its first option is active.
+    await waitFor(() => expect(input.getAttribute('aria-activedescendant')).toMatch(/_0$/));
     fireEvent.keyDown(input, { key: 'ArrowDown', keyCode: 40, which: 40 });
     await waitFor(() => expect(input.getAttribute('aria-activedescendant')).toMatch(/_1$/));
     fireEvent.keyDown(input, { key: 'Enter', keyCode: 13, which: 13 });

@@ -10,7 +10,7 @@
  * group, times the account's own sales: what the group would add to an account of its size.
  * Largest gap first.
  *
- * The account is scoped like the other account calls (another rep's customer answers 404); the
+ * A prospect answers too, with no sales to compare. The account is scoped like the other account calls (another rep's customer answers 404); the
  * peers are every customer of the company, shown only as shares and medians, and only when there
  * are at least MIN_PEERS of them.
  */
@@ -43,7 +43,10 @@ type GroupRow = { productGroup: string | null; productGroupName: string | null; 
 
 const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
 
-/** The account with its class, sales and size band in the window; 404 when it does not exist or is another rep's. */
+/**
+ * The account (a customer, or a prospect: no sales, so no size band and no peers) with its class,
+ * sales and size band in the window; 404 when it does not exist or is another rep's.
+ */
 async function account(call: ErpCall, customer: string, company: string): Promise<Account> {
   const params = new SqlParams();
   const [c, id] = [params.add(company), params.add(customer)];
@@ -53,7 +56,9 @@ async function account(call: ErpCall, customer: string, company: string): Promis
             coalesce(t.sales, 0)::float8 AS sales, b.band,
             CASE WHEN b.band IS NULL THEN NULL ELSE json_build_object('label', b.label, 'from', b.from_sales::float8, 'to', b.to_sales::float8) END AS "sizeBand",
             to_char((d.data_through - interval '12 months')::date + 1, 'YYYY-MM-DD') AS "from", to_char(d.data_through, 'YYYY-MM-DD') AS "to"
-       FROM erp.customer a
+       FROM (SELECT company, customer, customer_name, account_class1, sales_rep FROM erp.customer
+             UNION ALL
+             SELECT company, prospect, prospect_name, account_class1, sales_rep FROM erp.prospect) a
        LEFT JOIN erp.customer_trailing_year_sales t ON t.company = a.company AND t.customer = a.customer
        LEFT JOIN erp.sales_size_band b ON b.band = t.band
        LEFT JOIN LATERAL (SELECT data_through FROM erp.data_load ORDER BY load_id DESC LIMIT 1) d ON true

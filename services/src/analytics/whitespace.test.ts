@@ -77,6 +77,20 @@ describe('Customer/WhiteSpace', () => {
     expect([401, 403]).toContain(signedOut.statusCode);
   });
 
+  it("answers for the rep's own prospect with no sales to compare, 404 for another rep's", async () => {
+    const { rep } = kit.users;
+    await sql(
+      `INSERT INTO erp.prospect (company, prospect, prospect_name, branch, sales_rep, account_class1, created_date)
+       VALUES ('01', 'PWS1', 'White Space Prospect 1', 'CHI', 'SR01', 'A', DATE '2026-01-01'), ('01', 'PWS2', 'White Space Prospect 2', 'CHI', 'SR02', 'A', DATE '2026-01-01')`,
+    );
+    try {
+      expect(await ok(rep, url('PWS1', '01'), {})).toMatchObject({ customer: 'PWS1', sales: 0, sizeBand: null, peerCount: 0, rows: [] });
+      expect((await post(rep, url('PWS2', '01'))).status).toBe(404);
+    } finally {
+      await sql(`DELETE FROM erp.prospect WHERE prospect IN ('PWS1', 'PWS2')`);
+    }
+  });
+
   it('gives the gap of a constructed case: the median share of the buying peers times the account’s sales', async () => {
     const { rep } = kit.users;
     // Six peers of 8,000 each: five buy bearings at 10, 20, 25, 30 and 40% of their sales (median 25%),

@@ -157,6 +157,14 @@ describe("the board's filters on fields a call does not take", () => {
     expect(splitBoardFilters('/Quote/Grouped/{groupBy}', mergeFilters(boardFilters, summary)).applied.map((f) => f.field)).toEqual(['company', 'CUSTOMER', 'shipTo']);
   });
 
+  it("narrow a contact's page to the contact's account its address carries", () => {
+    expect(implicitFilters('/contactSummary/default', '?contactId=K9&company=01&accountType=customer&accountId=C7').map((f) => [f.field, f.values[0]])).toEqual([
+      ['accountType', 'customer'],
+      ['accountId', 'C7'],
+      ['company', '01'],
+    ]);
+  });
+
   it('are all sent to a call the contracts do not list', () => {
     expect(splitBoardFilters('/Not/A/Call', boardFilters).skipped).toEqual([]);
     expect(splitBoardFilters(undefined, boardFilters).applied).toHaveLength(5);

@@ -19,7 +19,8 @@ export function implicitFilters(pathname: string, search: string): FilterValue[]
     const value = query.get(field);
     if (value !== null && value.trim() !== '') filters.push({ field, comparison: 'equals', values: [value.trim()], group: PAGE_FILTER_GROUP });
   };
-  if (path.includes('accountsummary')) ['accountType', 'accountId', 'company'].forEach(add);
+  // A contact's page is narrowed to the contact's account, which its address carries.
+  if (path.includes('accountsummary') || path.includes('contactsummary')) ['accountType', 'accountId', 'company'].forEach(add);
   if (path.includes('inventorydetail')) add('itemNumber');
   if (path.includes('suppliersummary')) ['supplier', 'company'].forEach(add);
   return filters;

@@ -6,8 +6,9 @@ import { AppFooter } from './AppFooter.tsx';
 import { CommandPaletteButton } from './CommandPaletteButton.tsx';
 import { ReleaseBanner, TogglesBanner, useBanners } from './Banners.tsx';
 import { Logo } from './Logo.tsx';
-import { activeItem, sectionTitle } from './menuItems.ts';
+import { pageTitle } from './menuItems.ts';
 import { ProfileMenu } from './ProfileMenu.tsx';
+import { ownerOf, useRemoteRegistry } from '../root/remoteRegistry.ts';
 import { SidebarNav, handleAppLink } from './SidebarNav.tsx';
 import { useMediaQuery } from './useMediaQuery.ts';
 
@@ -24,8 +25,8 @@ export function AppLayout({ items, children }: Props): ReactNode {
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
   const banners = useBanners();
   const mini = sidebarMode === 'mini';
-  const current = activeItem(items, pathname);
-  const title = current ? sectionTitle(current) : 'Tradeboard';
+  const owned = useRemoteRegistry((state) => ownerOf(state.remotes, pathname) !== undefined);
+  const title = pageTitle(items, pathname, owned);
 
   const brand = (compact: boolean, onNavigate?: () => void) => (
     <a href="/home" className="tb-brand" onClick={(event) => handleAppLink(event, onNavigate)} aria-label="Tradeboard home">

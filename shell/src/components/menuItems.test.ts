@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SiteMenuItemValue, UserResultValue } from '@tradeboard/shared/web';
-import { activeItem, sectionTitle, visibleMenuItems } from './menuItems.ts';
+import { activeItem, pageTitle, sectionTitle, visibleMenuItems } from './menuItems.ts';
 
 const menu: SiteMenuItemValue[] = [
   { id: 1, sectionName: 'Home', route: 'home', menuIcon: 'home' },
@@ -47,5 +47,12 @@ describe('menu items', () => {
     expect(sectionTitle({ sectionName: 'purchaseOrders', route: 'purchaseOrders' })).toBe('Purchase Orders');
     expect(sectionTitle({ sectionName: 'Sales', route: 'sales' })).toBe('Sales');
     expect(sectionTitle({ sectionName: 'crm', route: 'crm' })).toBe('CRM');
+  });
+
+  it("titles a page outside the menu after its address when a remote owns it, else the product", () => {
+    expect(pageTitle(menu, '/crm/12', true)).toBe('CRM');
+    expect(pageTitle(menu, '/accountSummary/4', true)).toBe('Account Summary');
+    expect(pageTitle(menu, '/map/routes', true)).toBe('Map');
+    expect(pageTitle(menu, '/nonsense', false)).toBe('Tradeboard');
   });
 });

@@ -42,3 +42,14 @@ export function sectionTitle(item: Pick<SiteMenuItemValue, 'sectionName' | 'rout
   const spaced = name.replace(/([a-z])([A-Z])/g, '$1 $2');
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
+
+/**
+ * The navbar's title: the menu item's for a menu page; for a page a remote owns outside the menu
+ * (accountSummary, /map, /search), its first path segment in words; otherwise (Page Not Found) the product's name.
+ */
+export function pageTitle(items: readonly SiteMenuItemValue[], pathname: string, owned: boolean): string {
+  const current = activeItem(items, pathname);
+  if (current) return sectionTitle(current);
+  const segment = pathname.split('/').filter(Boolean)[0];
+  return owned && segment ? sectionTitle({ sectionName: '', route: segment }) : 'Tradeboard';
+}
