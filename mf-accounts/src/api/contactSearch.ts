@@ -19,8 +19,12 @@ export async function searchContacts(searchString: string, limit: number = TYPE_
  * board to that account (implicitFilters).
  */
 export function contactSummaryHref(contact: Pick<ContactHit, 'contact' | 'company' | 'customer'>): string {
-  const account = contact.customer ? { accountType: 'customer', accountId: contact.customer } : {};
-  return `/contactSummary?${new URLSearchParams({ contactId: contact.contact, company: contact.company, ...account })}`;
+  const query = new URLSearchParams({ contactId: contact.contact, company: contact.company });
+  if (contact.customer) {
+    query.set('accountType', 'customer');
+    query.set('accountId', contact.customer);
+  }
+  return `/contactSummary?${query}`;
 }
 
 /** Who the contact is: title and account. */
