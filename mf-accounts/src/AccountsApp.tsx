@@ -1,8 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { App, ConfigProvider, Skeleton, theme } from '@tradeboard/shared/ui';
-import { SWRConfig } from 'swr';
-import { isUnderRoute, themeTokens, useLocation, useReducedMotion, useTradeboardStore } from '@tradeboard/shared/web';
-import { swrConfig } from './api/swrConfig.ts';
+import { Skeleton } from '@tradeboard/shared/ui';
+import { RemoteRoot } from '@tradeboard/shared/ui/root';
+import { isUnderRoute, useLocation, useTradeboardStore } from '@tradeboard/shared/web';
 import { AccountsStyles } from './theme/accountsStyles.tsx';
 
 const SearchPage = lazy(() => import('./search/SearchPage.tsx'));
@@ -21,20 +20,12 @@ export function AccountsRoutes(): ReactNode {
 
 /** The remote's root component. */
 export function AccountsApp(): ReactNode {
-  const mode = useTradeboardStore((state) => state.theme);
-  const reducedMotion = useReducedMotion();
   return (
-    <SWRConfig value={swrConfig}>
-      <ConfigProvider theme={{ algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm, ...themeTokens(mode, reducedMotion) }}>
-        <App component={false}>
-          <AccountsStyles />
-          <div className="tb-accounts-root" data-theme={mode}>
-            <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
-              <AccountsRoutes />
-            </Suspense>
-          </div>
-        </App>
-      </ConfigProvider>
-    </SWRConfig>
+    <RemoteRoot className="tb-accounts-root" swr={{ revalidateOnFocus: false }}>
+      <AccountsStyles />
+      <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
+        <AccountsRoutes />
+      </Suspense>
+    </RemoteRoot>
   );
 }

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Button, PlusOutlined, Result, Skeleton, SettingOutlined, Tag } from '@tradeboard/shared/ui';
-import { redirect, useTradeboardStore } from '@tradeboard/shared/web';
-import { isNotFound, apiStatus } from './api/errors.ts';
+import { apiStatus, isNotFound, redirect, useTradeboardStore } from '@tradeboard/shared/web';
 import type { BoardValue, CardValue, ComponentMasterValue } from './api/types.ts';
 import type { DynamicPageState } from './api/useDynamicPage.ts';
 import { BoardMenu } from './boards/BoardMenu.tsx';

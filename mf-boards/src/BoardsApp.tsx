@@ -1,8 +1,6 @@
 import type { ReactNode } from 'react';
-import { App, ConfigProvider, theme } from '@tradeboard/shared/ui';
-import { SWRConfig } from 'swr';
-import { isUnderRoute, themeTokens, useLocation, useReducedMotion, useTradeboardStore } from '@tradeboard/shared/web';
-import { swrConfig } from './api/swrConfig.ts';
+import { RemoteRoot } from '@tradeboard/shared/ui/root';
+import { isUnderRoute, useLocation, useTradeboardStore } from '@tradeboard/shared/web';
 import { StatusDialog } from './feedback/StatusDialog.tsx';
 import { parseSectionPath } from './routing/sectionRoute.ts';
 import manifest from './manifest.ts';
@@ -23,21 +21,13 @@ export function BoardsRoutes(): ReactNode {
 
 /** The remote's root component. */
 export function BoardsApp(): ReactNode {
-  const mode = useTradeboardStore((state) => state.theme);
-  const reducedMotion = useReducedMotion();
   return (
-    <SWRConfig value={swrConfig}>
-      <ConfigProvider theme={{ algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm, ...themeTokens(mode, reducedMotion) }}>
-        <App component={false}>
-          <style href="tradeboard-boards" precedence="medium">
-            {BOARDS_STYLES}
-          </style>
-          <div className="tb-boards-root" data-theme={mode}>
-            <BoardsRoutes />
-          </div>
-          <StatusDialog />
-        </App>
-      </ConfigProvider>
-    </SWRConfig>
+    <RemoteRoot className="tb-boards-root">
+      <style href="tradeboard-boards" precedence="medium">
+        {BOARDS_STYLES}
+      </style>
+      <BoardsRoutes />
+      <StatusDialog />
+    </RemoteRoot>
   );
 }

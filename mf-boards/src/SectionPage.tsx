@@ -1,11 +1,10 @@
 import { useEffect, type ReactNode } from 'react';
 import { Button, Result } from '@tradeboard/shared/ui';
-import { redirect } from '@tradeboard/shared/web';
+import { isUnauthorized, redirect } from '@tradeboard/shared/web';
 import { preloadPage, useDynamicPage } from './api/useDynamicPage.ts';
 import { useSectionBoards } from './api/useSectionBoards.ts';
 import { BoardPage, BoardSkeleton } from './BoardPage.tsx';
 import { usePermissions } from './boards/usePermissions.ts';
-import { isUnauthorized } from './api/errors.ts';
 import { decideBoardRoute, type SectionAddress } from './routing/sectionRoute.ts';
 
 function Redirect({ from, to }: { from: string; to: string }): ReactNode {

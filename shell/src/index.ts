@@ -10,7 +10,11 @@ import('./bootstrap.tsx').catch((error: unknown) => {
   if (root) root.textContent = 'Tradeboard could not start. Please reload the page.';
 });
 
-// The UI kit's entries only remotes use, later (tables, editing tools): named here so that this
+// The UI kit's entries only remotes use (their root, tables, editing tools): named here so that this
 // build provides them (Module Federation provides only what a build imports) and every app runs
 // them on the shell's one antd. The shell never calls these.
-export const remoteKitEntries = [() => import('@tradeboard/shared/ui/data'), () => import('@tradeboard/shared/ui/edit')];
+export const remoteKitEntries = [
+  () => import('@tradeboard/shared/ui/root'),
+  () => import('@tradeboard/shared/ui/data'),
+  () => import('@tradeboard/shared/ui/edit'),
+];

@@ -2,8 +2,7 @@ import type { ReactNode } from 'react';
 import { Alert, Button, EnvironmentOutlined, FileTextOutlined, Skeleton } from '@tradeboard/shared/ui';
 import { formatDate, formatMoney } from '@tradeboard/shared/boards';
 import { settingValue } from '@tradeboard/shared/user-settings';
-import { navigate, useTradeboardStore } from '@tradeboard/shared/web';
-import { apiStatus } from '../api/swrConfig.ts';
+import { apiStatus, navigate, useTradeboardStore } from '@tradeboard/shared/web';
 import { ConvertProspectButton } from '../prospects/ProspectActions.tsx';
 import { useRecord, type Figure, type RecordView } from './useRecord.ts';
 

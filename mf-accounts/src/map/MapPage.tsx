@@ -4,9 +4,8 @@ import { customerLatitudeLongitude } from '@tradeboard/shared/contracts';
 import { formatMoney } from '@tradeboard/shared/boards';
 import { Alert, Button, Skeleton } from '@tradeboard/shared/ui';
 import { Select } from '@tradeboard/shared/ui/edit';
-import { api, isUnderRoute, navigate, useTradeboardStore } from '@tradeboard/shared/web';
+import { api, errorMessage, isUnderRoute, navigate, useTradeboardStore } from '@tradeboard/shared/web';
 import { accountSummaryHref } from '../api/accountSearch.ts';
-import { errorMessage } from '../api/swrConfig.ts';
 import { numberSetting } from '../api/userAccess.ts';
 import { MAP_ROUTE, ROUTES_ROUTE, mapFocusOf } from './mapAddress.ts';
 import {

@@ -2,9 +2,9 @@ import type { ReactNode } from 'react';
 import { formatDate } from '@tradeboard/shared/boards';
 import { Alert, ArrowDownOutlined, ArrowUpOutlined, Button, DeleteOutlined, Popconfirm, PlusOutlined } from '@tradeboard/shared/ui';
 import { Input, Select } from '@tradeboard/shared/ui/edit';
-import { errorMessage } from '../api/swrConfig.ts';
 import { markerKey, type MapMarkerValue } from './mapData.ts';
 import type { RoutePlannerState } from './useRoutePlanner.ts';
+import { errorMessage } from '@tradeboard/shared/web';
 
 /** The route planner's panel: the saved routes, and the route being planned with its stops in order. */
 export default function RoutePlanner({ planner, nearby }: { planner: RoutePlannerState; nearby: readonly MapMarkerValue[] }): ReactNode {

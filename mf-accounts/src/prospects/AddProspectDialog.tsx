@@ -3,9 +3,8 @@ import useSWR from 'swr';
 import { prospectAdd, prospectDuplicateCheck, prospectOptions, type ContractResult } from '@tradeboard/shared/contracts';
 import { Alert, Button, Modal } from '@tradeboard/shared/ui';
 import { Input, Select } from '@tradeboard/shared/ui/edit';
-import { api, navigate } from '@tradeboard/shared/web';
+import { api, errorMessage, navigate } from '@tradeboard/shared/web';
 import { accountSummaryHref, addressLine } from '../api/accountSearch.ts';
-import { errorMessage } from '../api/swrConfig.ts';
 
 type Duplicates = ContractResult<typeof prospectDuplicateCheck>;
 type Draft = { company: string; prospectName: string; branch: string; salesRep: string; address: string; city: string; state: string; postalCode: string; phone: string; accountClass1: string; source: string };

@@ -3,9 +3,8 @@ import { mutate } from 'swr';
 import { prospectConvert } from '@tradeboard/shared/contracts';
 import { Alert, Button, Modal } from '@tradeboard/shared/ui';
 import { Input } from '@tradeboard/shared/ui/edit';
-import { api, navigate } from '@tradeboard/shared/web';
+import { api, errorMessage, navigate } from '@tradeboard/shared/web';
 import { accountSummaryHref } from '../api/accountSearch.ts';
-import { errorMessage } from '../api/swrConfig.ts';
 
 export type ProspectRef = { prospect: string; company: string; name: string };
 
@@ -23,8 +22,9 @@ export default function ConvertProspectDialog({ prospect, open, onClose }: { pro
     setError(null);
     try {
       const customer = await api.call(prospectConvert, { query: { fromId: prospect.prospect, toId: toId.trim(), company: prospect.company } });
-      // Headers and lists read before the conversion are stale now.
-      await mutate((key) => Array.isArray(key) || (typeof key === 'string' && key.startsWith('record|')), undefined, { revalidate: false });
+      // The record headers read before the conversion are stale now: read again when shown. (Only this
+      // remote's keys: the cache is every app's, and the boards' section and page reads must stay.)
+      await mutate((key) => typeof key === 'string' && key.startsWith('record|'));
       onClose();
       navigate(accountSummaryHref({ accountType: 'Customer', accountId: customer.customer, company: customer.company }));
     } catch (caught) {

@@ -14,8 +14,7 @@ import {
 } from '@tradeboard/shared/ui';
 import { Input } from '@tradeboard/shared/ui/edit';
 import { boardTemplateList } from '@tradeboard/shared/contracts';
-import { api, navigate } from '@tradeboard/shared/web';
-import { isNotFound } from '../api/errors.ts';
+import { api, isNotFound, navigate } from '@tradeboard/shared/web';
 import { templatesKey } from '../api/keys.ts';
 import type { BoardValue } from '../api/types.ts';
 import { boardHref } from '../routing/sectionRoute.ts';

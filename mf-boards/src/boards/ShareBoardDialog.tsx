@@ -24,8 +24,7 @@ import {
   boardUserShareRemove,
   boardUserShareUpdate,
 } from '@tradeboard/shared/contracts';
-import { api } from '@tradeboard/shared/web';
-import { errorMessage } from '../api/errors.ts';
+import { api, errorMessage } from '@tradeboard/shared/web';
 import { sharesKey } from '../api/keys.ts';
 import type { BoardValue } from '../api/types.ts';
 import { showFailure } from '../feedback/statusDialog.ts';

@@ -9,10 +9,9 @@ import {
   boardSetDefault,
   boardUpdate,
 } from '@tradeboard/shared/contracts';
-import { api } from '@tradeboard/shared/web';
+import { api, errorMessage } from '@tradeboard/shared/web';
 import { allBoardsKey, boardOrderKey, boardsKey } from '../api/keys.ts';
 import type { BoardValue } from '../api/types.ts';
-import { errorMessage } from '../api/errors.ts';
 import { showFailure, showSuccess } from '../feedback/statusDialog.ts';
 
 export const NEW_BOARD_NAME = 'New Board';

@@ -12,8 +12,7 @@ import {
   componentInstanceSequence,
   componentInstanceUpdate,
 } from '@tradeboard/shared/contracts';
-import { api } from '@tradeboard/shared/web';
-import { errorMessage } from '../api/errors.ts';
+import { api, errorMessage } from '@tradeboard/shared/web';
 import type {
   CardValue,
   ComponentConfigValue,

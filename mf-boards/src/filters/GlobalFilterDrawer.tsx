@@ -14,8 +14,7 @@ import {
 } from '@tradeboard/shared/ui';
 import { Select } from '@tradeboard/shared/ui/edit';
 import { globalFilterCopy, globalFilterDelete, globalFilterUpdate } from '@tradeboard/shared/contracts';
-import { api } from '@tradeboard/shared/web';
-import { errorMessage } from '../api/errors.ts';
+import { api, errorMessage } from '@tradeboard/shared/web';
 import { showFailure } from '../feedback/statusDialog.ts';
 import { GlobalFilterEditor } from './GlobalFilterEditor.tsx';
 import { GlobalFilterShares } from './GlobalFilterShares.tsx';

@@ -10,8 +10,7 @@ import {
   globalFilterUserShareDelete,
   globalFilterUserShareGet,
 } from '@tradeboard/shared/contracts';
-import { api } from '@tradeboard/shared/web';
-import { errorMessage } from '../api/errors.ts';
+import { api, errorMessage } from '@tradeboard/shared/web';
 import { searchShareCandidates, shareRows, type ShareRow } from '../boards/shareSearch.ts';
 import { showFailure } from '../feedback/statusDialog.ts';
 import type { GlobalFilterValue } from './useGlobalFilters.ts';

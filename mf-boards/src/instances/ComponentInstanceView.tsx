@@ -11,12 +11,12 @@ import {
   SaveOutlined,
 } from '@tradeboard/shared/ui';
 import type { CardValue, ComponentConfigValue, ComponentInstanceValue, ComponentMasterValue, FilterValue } from '../api/types.ts';
-import { errorMessage } from '../api/errors.ts';
 import { InlineEdit } from '../boards/InlineEdit.tsx';
 import type { CardActions } from '../cards/useCardActions.ts';
 import { showFailure } from '../feedback/statusDialog.ts';
 import { sameJson } from './configEquality.ts';
 import { MissingComponent, RendererHost } from './RendererHost.tsx';
+import { errorMessage } from '@tradeboard/shared/web';
 
 type Props = {
   card: CardValue;

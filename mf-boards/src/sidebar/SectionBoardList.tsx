@@ -2,8 +2,8 @@ import type { MouseEvent, ReactNode } from 'react';
 import { SWRConfig } from 'swr';
 import { StarFilled } from '@tradeboard/shared/ui';
 import { sectionIdOf } from '@tradeboard/shared/constants';
-import { navigate, useLocation } from '@tradeboard/shared/web';
-import { swrConfig } from '../api/swrConfig.ts';
+import { navigate, remoteSwrConfig, useLocation } from '@tradeboard/shared/web';
+
 import { useSectionBoards } from '../api/useSectionBoards.ts';
 import { SIDE_BOARDS_STYLES } from '../theme/boardsStyles.ts';
 
@@ -18,7 +18,7 @@ type Props = { sectionName: string; route: string; onNavigate?: () => void };
  */
 export default function SectionBoardList(props: Props): ReactNode {
   return (
-    <SWRConfig value={swrConfig}>
+    <SWRConfig value={remoteSwrConfig}>
       <BoardList {...props} />
     </SWRConfig>
   );

@@ -8,3 +8,5 @@ export * from './session.ts';
 export * from './themeTokens.ts';
 export * from './remotes.ts';
 export * from './Quietly.tsx';
+export * from './apiErrors.ts';
+export * from './remoteLifecycles.tsx';

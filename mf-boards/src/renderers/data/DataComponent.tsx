@@ -13,7 +13,6 @@ import {
 } from '@tradeboard/shared/boards';
 import type { KpiResult } from '@tradeboard/shared/contracts';
 import { Button, DownloadOutlined } from '@tradeboard/shared/ui';
-import { errorMessage } from '../../api/errors.ts';
 import { displayValue } from '../../instances/configEquality.ts';
 import { showFailure } from '../../feedback/statusDialog.ts';
 import { useDateFormat, usePartData, useSetting } from './api.ts';
@@ -28,6 +27,7 @@ import { columnsFor, displayColumns, tableData } from './rows.ts';
 import { DEFAULT_FILTER_FIELDS, SearchBar } from './SearchBar.tsx';
 import { SummaryTiles } from './SummaryTiles.tsx';
 import { UnfilteredNote } from './UnfilteredNote.tsx';
+import { errorMessage } from '@tradeboard/shared/web';
 
 export type DataComponentKind = 'list' | 'comparison' | 'summary' | 'analysis';
 

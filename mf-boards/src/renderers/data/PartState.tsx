@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Empty, Skeleton } from '@tradeboard/shared/ui';
-import { errorMessage } from '../../api/errors.ts';
+import { errorMessage } from '@tradeboard/shared/web';
 
 export const NO_DATA_TEXT = 'No data for this period';
 
