@@ -14,6 +14,7 @@ import { purchasingRoutes } from './purchasing-routes.ts';
 import { serviceRoutes } from './service-routes.ts';
 import { usageRoutes } from './usage-routes.ts';
 import { whiteSpaceRoutes } from './whitespace-routes.ts';
+import { activityRoutes } from '../crm/activity-routes.ts';
 
 /** The purchasing, accounting, inventory and account data calls (beside analyticsRoutes). */
 export async function erpDataRoutes(app: FastifyInstance): Promise<void> {
@@ -32,4 +33,5 @@ export async function erpDataRoutes(app: FastifyInstance): Promise<void> {
   await notesBomRoutes(app);
   await adjustmentRoutes(app);
   await whiteSpaceRoutes(app);
+  await activityRoutes(app);
 }
