@@ -10,5 +10,7 @@ export default federatedApp({
     // Slot modules (manifest.json `slots`): what other apps' pages mount from this remote.
     './AccountActivity': './src/activities/AccountActivity.tsx',
     './ActivityEditor': './src/activities/ActivityEditor.tsx',
+    // Board component renderers (manifest.json `renderers`).
+    './activityKpi': './src/boards/ActivityKpiRenderer.tsx',
   },
 });

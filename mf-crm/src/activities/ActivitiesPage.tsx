@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Alert, Tag } from '@tradeboard/shared/ui';
 import { Input, Select, Table } from '@tradeboard/shared/ui/data';
-import { useActivities, useActivityKpi, type ActivityItem } from '../api/activities.ts';
+import { useActivities, useActivityKpi, type ActivityItem, type KpiFilters } from '../api/activities.ts';
 import { errorMessage } from '../api/swrConfig.ts';
 
 const ActivityEditor = lazy(() => import('./ActivityEditor.tsx'));
@@ -16,8 +16,8 @@ export function accountHref(activity: Pick<ActivityItem, 'accountType' | 'accoun
 }
 
 /** The activity counts of the KPI call, as a row of figures. */
-export function ActivityKpis({ dateSlug }: { dateSlug?: string }): ReactNode {
-  const kpi = useActivityKpi(dateSlug);
+export function ActivityKpis({ dateSlug, filters }: { dateSlug?: string; filters?: KpiFilters }): ReactNode {
+  const kpi = useActivityKpi(dateSlug, filters);
   if (kpi.error) return <Alert type="error" showIcon title="The activity figures could not be loaded" description={errorMessage(kpi.error)} />;
   const figure = (label: string, value: number | null | undefined, suffix = '') => (
     <div className="tb-crm-kpi">

@@ -41,6 +41,8 @@ function useNumberSetting(name: string, fallback: number): number {
   return Number.isFinite(value) && value > 0 ? value : fallback;
 }
 
+const milesText = (miles: number) => `${miles} ${miles === 1 ? 'mile' : 'miles'}`;
+
 /** What the editor says about where the user is. */
 function GpsLine({ check, radius }: { check: GpsCheck; radius: number }): ReactNode {
   switch (check.kind) {
@@ -49,13 +51,13 @@ function GpsLine({ check, radius }: { check: GpsCheck; radius: number }): ReactN
     case 'verified':
       return (
         <span>
-          <Tag color="green">GPS verified</Tag> {check.miles} miles from the account
+          <Tag color="green">GPS verified</Tag> {milesText(check.miles)} from the account
         </span>
       );
     case 'far':
       return (
         <span>
-          <Tag color="orange">Not verified</Tag> You are {check.miles} miles from the account, more than the {radius}-mile radius. Give a reason below.
+          <Tag color="orange">Not verified</Tag> You are {milesText(check.miles)} from the account, more than the {radius}-mile radius. Give a reason below.
         </span>
       );
     case 'unknown':

@@ -34,8 +34,12 @@ export function useActivities(body: ActivityListBody | null) {
   return useSWR(body ? [ACTIVITY_KEY, 'list', JSON.stringify(body)] : null, () => api.call(activityList, { body: body! }), { keepPreviousData: true });
 }
 
-export function useActivityKpi(dateSlug?: string) {
-  return useSWR([ACTIVITY_KEY, 'kpi', dateSlug ?? ''], () => api.call(activityKpi, { body: dateSlug ? { dateSlug } : {} }));
+export type KpiFilters = NonNullable<ContractBody<typeof activityKpi>['filters']>;
+
+export function useActivityKpi(dateSlug?: string, filters: KpiFilters = []) {
+  return useSWR([ACTIVITY_KEY, 'kpi', dateSlug ?? '', JSON.stringify(filters)], () =>
+    api.call(activityKpi, { body: { ...(dateSlug ? { dateSlug } : {}), ...(filters.length ? { filters } : {}) } }),
+  );
 }
 
 export function useOrdersAndQuotes(account: ActivityAccount | null) {

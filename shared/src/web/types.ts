@@ -25,6 +25,8 @@ export type RemoteManifest = {
    * module with the Module Federation runtime when it is needed; a remote that is off fills no slot.
    */
   slots?: RemoteSlots;
+  /** Board component renderers the remote contributes: a master's `renderer` key → exposed module. */
+  renderers?: Record<string, string>;
 };
 
 /** The slots a remote may fill (RemoteManifest.slots). */
