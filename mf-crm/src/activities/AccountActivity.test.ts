@@ -13,6 +13,16 @@ describe('the account summary CRM strip', () => {
     expect(accountOf('?accountType=customer&accountId=C1')).toBeNull();
   });
 
+  it('adds notes and invoices to the stream', () => {
+    const entries = timeline([], [], [{ noteNumber: 7, noteDate: '2026-11-05', noteType: 'Sales', enteredBy: 'RR', noteText: 'Wants net 45' }], [
+      { invoiceNumber: 'I9', invoiceDate: '2026-11-06', sales: 500, lineCount: 2 },
+    ]);
+    expect(entries.map((e) => [e.kind, e.title, e.detail])).toEqual([
+      ['Invoice', 'Invoice I9', '$500 · 2 lines'],
+      ['Note', 'Wants net 45', 'Sales · RR'],
+    ]);
+  });
+
   it('puts activities, orders and quotes in one stream, latest first, an activity dated by its completion', () => {
     const entries = timeline(
       [activity(1, '2026-11-01', '2026-11-03', 'Completed'), activity(2, '2026-11-27', null, 'Open')],

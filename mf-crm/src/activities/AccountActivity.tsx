@@ -2,7 +2,16 @@ import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { isSettingOn } from '@tradeboard/shared/user-settings';
 import { Alert, Button, PlusOutlined, Skeleton, Tag } from '@tradeboard/shared/ui';
 import { useTradeboardStore } from '@tradeboard/shared/web';
-import { useActivities, useOrdersAndQuotes, type ActivityAccount, type ActivityItem, type CrmAccountType } from '../api/activities.ts';
+import {
+  useAccountInvoices,
+  useAccountNotes,
+  useActivities,
+  useOrdersAndQuotes,
+  type ActivityAccount,
+  type ActivityItem,
+  type CrmAccountType,
+  type InvoiceEntry,
+} from '../api/activities.ts';
 import { errorMessage } from '../api/swrConfig.ts';
 import { CrmStyles } from '../theme/crmStyles.tsx';
 
@@ -27,8 +36,15 @@ type Entry = { key: string; date: string; kind: string; color: string; title: st
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 const STATUS_COLORS: Readonly<Record<string, string>> = { Completed: 'green', Overdue: 'red', Open: 'blue' };
 
-/** Activities, orders and quotes in one stream, latest first. */
-export function timeline(activities: readonly ActivityItem[], documents: ReadonlyArray<{ documentType: string; documentNumber: string; documentDate: string; status: string | null; total: number }>): Entry[] {
+type NoteEntry = { noteNumber: number; noteDate: string; noteType: string; enteredBy: string; noteText: string };
+
+/** Activities, notes, orders, quotes and invoices in one stream, latest first. */
+export function timeline(
+  activities: readonly ActivityItem[],
+  documents: ReadonlyArray<{ documentType: string; documentNumber: string; documentDate: string; status: string | null; total: number }>,
+  notes: readonly NoteEntry[] = [],
+  invoices: readonly InvoiceEntry[] = [],
+): Entry[] {
   const entries: Entry[] = [
     ...activities.map((a) => ({
       key: `a${a.activityTransactionNumber}`,
@@ -47,6 +63,15 @@ export function timeline(activities: readonly ActivityItem[], documents: Readonl
       title: `${d.documentType} ${d.documentNumber}`,
       detail: [money.format(d.total), d.status].filter(Boolean).join(' · '),
     })),
+    ...notes.map((n) => ({ key: `n${n.noteNumber}`, date: n.noteDate, kind: 'Note', color: 'cyan', title: n.noteText, detail: [n.noteType, n.enteredBy].filter(Boolean).join(' · ') })),
+    ...invoices.map((i) => ({
+      key: `i${i.invoiceNumber}`,
+      date: i.invoiceDate,
+      kind: 'Invoice',
+      color: 'geekblue',
+      title: `Invoice ${i.invoiceNumber}`,
+      detail: `${money.format(i.sales)} · ${i.lineCount} ${i.lineCount === 1 ? 'line' : 'lines'}`,
+    })),
   ];
   return entries.sort((a, b) => (a.date === b.date ? a.key.localeCompare(b.key) : a.date < b.date ? 1 : -1));
 }
@@ -56,7 +81,7 @@ const SHOWN = 8;
 /**
  * The CRM strip of an account summary (the boards remote mounts it through the `sectionHeader`
  * slot, below the accounts remote's header): "Log activity" and the account's timeline of
- * activities, orders and quotes. Shown to users with ActivityAccessRight.
+ * activities, notes, orders, quotes and invoices. Shown to users with ActivityAccessRight.
  */
 export default function AccountActivity({ sectionName, search }: SectionHeaderProps): ReactNode {
   const allowed = useTradeboardStore((state) => !!state.user && isSettingOn(state.user.settings, 'ActivityAccessRight'));
@@ -70,7 +95,13 @@ function AccountTimeline({ account }: { account: ActivityAccount }): ReactNode {
   const [expanded, setExpanded] = useState(false);
   const activities = useActivities({ company: account.company, accountType: account.accountType, accountId: account.accountId, pageSize: 100 });
   const documents = useOrdersAndQuotes(account);
-  const entries = useMemo(() => timeline(activities.data?.rows ?? [], documents.data?.rows ?? []), [activities.data, documents.data]);
+  // Notes and invoices come from calls with rights of their own: without them the stream leaves them out.
+  const notes = useAccountNotes(account);
+  const invoices = useAccountInvoices(account);
+  const entries = useMemo(
+    () => timeline(activities.data?.rows ?? [], documents.data?.rows ?? [], notes.data?.rows ?? [], invoices.data ?? []),
+    [activities.data, documents.data, notes.data, invoices.data],
+  );
   const accountName = activities.data?.rows[0]?.accountName ?? null;
   const shown = expanded ? entries : entries.slice(0, SHOWN);
 

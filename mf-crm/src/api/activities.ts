@@ -8,6 +8,8 @@ import {
   activityTypeList,
   activityUpdate,
   customerLatitudeLongitude,
+  customerNoteList,
+  invoiceDetails,
   gpsVerificationAdd,
   type ActivityItem,
   type ContractBody,
@@ -46,6 +48,44 @@ export function useOrdersAndQuotes(account: ActivityAccount | null) {
   return useSWR(account ? [ACTIVITY_KEY, 'orderQuote', account.company, account.accountType, account.accountId] : null, () =>
     api.call(activityOrderQuote, { body: { company: account!.company, accountType: account!.accountType, accountId: account!.accountId, pageSize: 50 } }),
   );
+}
+
+/** The account's latest notes (customers only: the ERP keeps notes per customer). */
+export function useAccountNotes(account: ActivityAccount | null) {
+  const customer = account?.accountType === 'Customer' ? account : null;
+  return useSWR(customer ? ['crm-account-notes', customer.company, customer.accountId] : null, () =>
+    api.call(customerNoteList, { body: { customer: customer!.accountId, company: customer!.company, pageSize: 50 } }),
+  );
+}
+
+export type InvoiceEntry = { invoiceNumber: string; invoiceDate: string; sales: number; lineCount: number };
+
+/** The account's invoices of the last 12 months (its latest 500 lines, summed per invoice); none for a prospect. */
+export function useAccountInvoices(account: ActivityAccount | null) {
+  const invoiced = account && account.accountType !== 'Prospect' ? account : null;
+  return useSWR(invoiced ? ['crm-account-invoices', invoiced.company, invoiced.accountType, invoiced.accountId] : null, async () => {
+    const field = invoiced!.accountType === 'ShipTo' ? 'shipTo' : 'customer';
+    const page = await api.call(invoiceDetails, {
+      body: {
+        dateSlug: 'last-12-months',
+        pageSize: 500,
+        sortBy: 'invoiceDate',
+        sortDir: 'desc',
+        filters: [
+          { field: 'company', comparison: 'equals', values: [invoiced!.company] },
+          { field, comparison: 'equals', values: [invoiced!.accountId] },
+        ],
+      },
+    });
+    const invoices = new Map<string, InvoiceEntry>();
+    for (const line of page.rows) {
+      const entry = invoices.get(line.invoiceNumber) ?? { invoiceNumber: line.invoiceNumber, invoiceDate: line.invoiceDate, sales: 0, lineCount: 0 };
+      entry.sales += line.sales;
+      entry.lineCount += 1;
+      invoices.set(line.invoiceNumber, entry);
+    }
+    return [...invoices.values()];
+  });
 }
 
 /** A customer's coordinates (null for other accounts or when the ERP has none). */
