@@ -57,7 +57,7 @@ test('Log activity on an account summary: three fields, one click, a follow-up 7
 
   const subject = unique('Stock review');
   const { strip, editor } = await openLogActivity(page, c);
-  await chooseType(page, editor, 'Phone Call');
+  await chooseType(page, editor, 'Visit');
   await editor.getByLabel('Subject').fill(subject);
   await editor.getByLabel('Notes').fill('Buyer wants the spring price list');
   await expect(editor.getByRole('status')).toContainText('GPS verified');
@@ -71,7 +71,7 @@ test('Log activity on an account summary: three fields, one click, a follow-up 7
   const rows = await accountActivities(page, c);
   const logged = rows.find((row) => row.subject === subject)!;
   const followUp = rows.find((row) => row.subject === `Follow-up: ${subject}`)!;
-  expect(logged).toMatchObject({ activityType: 'Phone Call', status: 'Completed', gpsVerified: true, notes: 'Buyer wants the spring price list' });
+  expect(logged).toMatchObject({ activityType: 'Visit', status: 'Completed', gpsVerified: true, notes: 'Buyer wants the spring price list' });
   expect(followUp.followupOf).toBe(logged.activityTransactionNumber);
   const sevenLater = new Date(`${logged.completedDate}T00:00:00Z`);
   sevenLater.setUTCDate(sevenLater.getUTCDate() + 7);

@@ -83,7 +83,7 @@ export default function ActivitiesPage(): ReactNode {
         size="middle"
         loading={list.isLoading || list.isValidating}
         dataSource={list.data?.rows ?? []}
-        scroll={{ x: 760 }}
+        scroll={{ x: 980 }}
         locale={{ emptyText: searchString || status ? 'No activity matches.' : 'No activities yet.' }}
         pagination={{ current: pageNumber, pageSize: PAGE_SIZE, total: list.data?.totalCount ?? 0, showSizeChanger: false, onChange: setPageNumber }}
         columns={[
@@ -92,13 +92,14 @@ export default function ActivitiesPage(): ReactNode {
           {
             title: 'Subject',
             dataIndex: 'subject',
+            width: 260,
             render: (_: unknown, row: ActivityItem) => (
               <button type="button" className="tb-crm-link" onClick={() => setEditing(row)}>
                 {row.subject}
               </button>
             ),
           },
-          { title: 'Account', dataIndex: 'accountName', render: (_: unknown, row: ActivityItem) => <a href={accountHref(row)}>{row.accountName ?? row.accountId}</a> },
+          { title: 'Account', dataIndex: 'accountName', width: 220, render: (_: unknown, row: ActivityItem) => <a href={accountHref(row)}>{row.accountName ?? row.accountId}</a> },
           { title: 'Status', dataIndex: 'status', width: 110, render: (value: string) => <Tag color={STATUS_COLORS[value]}>{value}</Tag> },
           { title: 'Rep', dataIndex: 'salesRepName', width: 140, render: (value: string | null, row: ActivityItem) => value ?? row.salesRep },
           { title: 'GPS', dataIndex: 'gpsVerified', width: 90, render: (value: boolean | null) => (value === null ? '' : value ? <Tag color="green">Verified</Tag> : <Tag>Reason</Tag>) },

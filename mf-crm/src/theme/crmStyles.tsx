@@ -13,7 +13,7 @@ export const CRM_STYLES = `
 .tb-crm-editor__dates { display: grid; grid-template-columns: 1fr 1fr; gap: 12px; }
 .tb-crm-editor__gps { font-size: 13px; line-height: 1.6; }
 .tb-crm-editor__hint { font-size: 12px; margin: 0; }
-.tb-crm-editor__footer { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; }
+.tb-crm-editor__footer { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; justify-content: flex-end; }
 .tb-crm-editor__spacer { flex: 1 1 auto; }
 .tb-crm-strip { background: var(--tb-surface); border: 1px solid var(--tb-border); border-radius: 12px; padding: 12px 16px; display: flex; flex-direction: column; gap: 8px; }
 .tb-crm-strip__head { display: flex; align-items: center; justify-content: space-between; gap: 8px; flex-wrap: wrap; }
@@ -21,6 +21,7 @@ export const CRM_STYLES = `
 .tb-crm-timeline { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; }
 .tb-crm-timeline__item { display: grid; grid-template-columns: 96px auto minmax(0, 1fr); gap: 4px 10px; align-items: baseline; padding: 6px 0; }
 .tb-crm-timeline__item + .tb-crm-timeline__item { border-top: 1px solid var(--tb-border); }
+.tb-crm-timeline__item .ant-tag { justify-self: start; margin: 0; }
 .tb-crm-timeline__date { font-variant-numeric: tabular-nums; color: var(--tb-muted); font-size: 13px; }
 .tb-crm-timeline__body { display: flex; flex-direction: column; min-width: 0; }
 .tb-crm-timeline__title { font-weight: 500; overflow-wrap: anywhere; }

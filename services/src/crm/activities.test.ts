@@ -233,3 +233,38 @@ describe('activities: ActivityAccessRight', () => {
     expect((await post(rep, '/ActivityTransaction/List', {})).status).toBe(200);
   });
 });
+
+describe('DataManager/Local reference lists', () => {
+  it('an administrator adds an activity type a rep can then log with; reps get 403; stale edits 409; used items are not deleted', async () => {
+    const { admin, rep } = kit.users;
+    expect((await post(rep, '/DataManager/Local/ActivityType/List', {})).status).toBe(403);
+    expect((await post(rep, '/DataManager/Local/ActivityType', { name: 'Webinar' })).status).toBe(403);
+    const added = await ok(admin, '/DataManager/Local/ActivityType', { name: 'Webinar' });
+    expect(added).toMatchObject({ dataType: 'ActivityType', name: 'Webinar', isActive: true, version: 1 });
+    expect((await post(admin, '/DataManager/Local/ActivityType', { name: 'webinar' })).body.message).toMatch(/already has/);
+    const types = await ok(rep, '/ActivityTransaction/ActivityType/List', {});
+    expect(types.rows.map((t: Row) => t.activityTypeName)).toContain('Webinar');
+    const logged = await logActivity(rep, await customerOf('SR01'), { activityTypeId: added.id });
+    expect(logged.body.activityType).toBe('Webinar');
+
+    const url = `/DataManager/Local/ActivityType/${added.id}`;
+    const renamed = await send(admin, 'PUT', url, { name: 'Online Webinar', version: 1 });
+    expect(renamed.body).toMatchObject({ name: 'Online Webinar', version: 2 });
+    const stale = await send(admin, 'PUT', url, { name: 'Webinar again', version: 1 });
+    expect(stale.status).toBe(409);
+    expect(stale.body.current.name).toBe('Online Webinar');
+    expect((await send(admin, 'DELETE', url)).body.message).toMatch(/in use: deactivate it instead/);
+    // Deactivated, it leaves the editor's list but stays on the activities that use it.
+    await send(admin, 'PUT', url, { name: 'Online Webinar', isActive: false, version: 2 });
+    expect((await ok(rep, '/ActivityTransaction/ActivityType/List', {})).rows.map((t: Row) => t.activityTypeName)).not.toContain('Online Webinar');
+    expect((await ok(rep, `/ActivityTransaction/Exact/${logged.body.activityTransactionNumber}`)).activityType).toBe('Online Webinar');
+
+    const stage = await ok(admin, '/DataManager/Local/Stage', { name: 'Proposal', probability: 60 });
+    expect(stage.probability).toBe(60);
+    expect((await send(admin, 'DELETE', `/DataManager/Local/Stage/${stage.id}`)).status).toBe(204);
+    expect((await send(admin, 'DELETE', `/DataManager/Local/Stage/${stage.id}`)).status).toBe(404);
+    expect((await post(admin, '/DataManager/Local/Holiday', { name: 'Thanksgiving' })).body.message).toMatch(/itemDate/);
+    const audit = await sql("SELECT action FROM crm.audit WHERE entity = 'ActivityType' AND entity_id = $1 ORDER BY audit_id", [String(added.id)]);
+    expect(audit.map((a) => a.action)).toEqual(['create', 'update', 'update']);
+  });
+});
