@@ -31,23 +31,23 @@ import type pg from 'pg';
 import { inTransaction } from '../boards/board-access.ts';
 import type { SessionUser } from '../platform/session.ts';
 import { serve } from '../platform/route.ts';
-import { listPage, notFound } from '../analytics/account-detail-routes.ts';
-import { analyticsQuery, type ListModel } from '../analytics/engine.ts';
+import { notFound } from '../analytics/account-detail-routes.ts';
+import { analyticsQuery } from '../analytics/engine.ts';
 import { pageOf, todaySql, type ErpCall } from '../analytics/erp-common.ts';
 import { scopePredicate } from '../analytics/scope.ts';
 import { badRequest, filterPredicates, normalizeRequest, orderByClause, pageClause, searchPredicate, SqlParams, type SearchRequest } from '../analytics/search-request.ts';
 import { answeringConflicts, cleanText, crmAudit, crmCall, findCrmAccount, requiredText, VersionConflict, type CrmAccountType } from './crm-common.ts';
 
 // ------------------------------------------------------------------------------ the model
-const ACTIVITY_FROM = `crm.activity a
-  JOIN crm.data_item t ON t.data_item_id = a.activity_type_id
-  LEFT JOIN erp.customer c ON a.account_type = 'Customer' AND c.company = a.company AND c.customer = a.account_id
-  LEFT JOIN erp.ship_to s ON a.account_type = 'ShipTo' AND s.company = a.company AND s.ship_to = a.account_id
-  LEFT JOIN erp.prospect p ON a.account_type = 'Prospect' AND p.company = a.company AND p.prospect = a.account_id
-  LEFT JOIN erp.sales_rep r ON r.company = a.company AND r.sales_rep = a.sales_rep
-  LEFT JOIN erp.contact k ON k.company = a.company AND k.contact = a.contact
-  LEFT JOIN app.user_master u ON u.user_master_id = a.owner_user_master_id
-  LEFT JOIN crm.gps_verification g ON g.activity_trans_id = a.activity_transaction_number`;
+// Every column reads crm.activity a alone or looks its name up by key in a scalar subquery: a list
+// finds its page on the activity table (its indexes, few joins to plan), then looks the names up
+// for the page's rows only.
+const ACCOUNT_NAME = `CASE a.account_type
+    WHEN 'Customer' THEN (SELECT x.customer_name FROM erp.customer x WHERE x.company = a.company AND x.customer = a.account_id)
+    WHEN 'ShipTo' THEN (SELECT x.ship_to_name FROM erp.ship_to x WHERE x.company = a.company AND x.ship_to = a.account_id)
+    ELSE (SELECT x.prospect_name FROM erp.prospect x WHERE x.company = a.company AND x.prospect = a.account_id) END`;
+const TYPE_NAME = '(SELECT x.name FROM crm.data_item x WHERE x.data_item_id = a.activity_type_id)';
+const REP_NAME = '(SELECT x.name FROM erp.sales_rep x WHERE x.company = a.company AND x.sales_rep = a.sales_rep)';
 
 /** Completed once completed, else Overdue past its due date, else Open (on the call's today). */
 const statusOf = (call: ErpCall) =>
@@ -59,16 +59,16 @@ function activityColumns(call: ErpCall): Record<string, string> {
     company: 'a.company',
     accountType: 'a.account_type',
     accountId: 'a.account_id',
-    accountName: 'coalesce(c.customer_name, s.ship_to_name, p.prospect_name)',
+    accountName: ACCOUNT_NAME,
     customer: 'a.customer',
     salesRep: 'a.sales_rep',
-    salesRepName: 'r.name',
+    salesRepName: REP_NAME,
     activityTypeId: 'a.activity_type_id',
-    activityType: 't.name',
+    activityType: TYPE_NAME,
     subject: 'a.subject',
     notes: 'a.notes',
     contact: 'a.contact',
-    contactName: 'k.contact_name',
+    contactName: '(SELECT x.contact_name FROM erp.contact x WHERE x.company = a.company AND x.contact = a.contact)',
     opportunity: 'a.opportunity',
     orderNumber: 'a.order_number',
     quoteNumber: 'a.quote_number',
@@ -78,8 +78,8 @@ function activityColumns(call: ErpCall): Record<string, string> {
     followupOf: 'a.followup_of',
     followUpTransactionNumber:
       '(SELECT min(f.activity_transaction_number) FROM crm.activity f WHERE f.followup_of = a.activity_transaction_number)',
-    ownerName: 'u.full_name',
-    gpsVerified: 'g.is_verified',
+    ownerName: '(SELECT x.full_name FROM app.user_master x WHERE x.user_master_id = a.owner_user_master_id)',
+    gpsVerified: '(SELECT x.is_verified FROM crm.gps_verification x WHERE x.activity_trans_id = a.activity_transaction_number)',
     version: 'a.version',
     createdAt: `to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
     updatedAt: `to_char(a.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
@@ -88,19 +88,11 @@ function activityColumns(call: ErpCall): Record<string, string> {
 
 const FILTER_FIELDS = ['company', 'accountType', 'accountId', 'customer', 'salesRep', 'activityType', 'status', 'contact'] as const;
 
-function activityModel(call: ErpCall): ListModel {
-  return {
-    name: 'ActivityTransaction',
-    from: ACTIVITY_FROM,
-    dateColumn: 'a.due_date',
-    salesRepColumn: 'a.sales_rep',
-    columns: activityColumns(call),
-    searchColumns: ['subject', 'accountName', 'accountId', 'activityType', 'notes'],
-    filterFields: [...FILTER_FIELDS],
-    defaultSort: { field: 'dueDate', dir: 'desc' },
-    tieBreak: 'a.activity_transaction_number DESC',
-  };
+/** Sort keys: the columns, the dates by their own values (the due-date index gives the default order). */
+function sortable(call: ErpCall): Record<string, string> {
+  return { ...activityColumns(call), dueDate: 'a.due_date', completedDate: 'a.completed_date' };
 }
+const SEARCHED = ['subject', 'accountName', 'accountId', 'activityType', 'notes'] as const;
 
 /** The filter fields as text expressions (the list's filters; the KPI's and grouping's too). */
 function filterable(call: ErpCall): Record<string, string> {
@@ -126,7 +118,7 @@ export async function exactActivity(call: ErpCall, id: number, db: Pick<pg.PoolC
   const scope = scopePredicate(call.context.scope, 'a.sales_rep', params);
   if (scope) where.push(scope);
   const select = Object.entries(activityColumns(call)).map(([name, sql]) => `${sql} AS "${name}"`).join(', ');
-  const { rows } = await db.query<ActivityItem>(`SELECT ${select} FROM ${ACTIVITY_FROM} WHERE ${where.join(' AND ')}`, params.values);
+  const { rows } = await db.query<ActivityItem>(`SELECT ${select} FROM crm.activity a WHERE ${where.join(' AND ')}`, params.values);
   if (!rows[0]) throw notFound(`Activity ${id} not found`);
   return rows[0];
 }
@@ -137,23 +129,39 @@ async function activities(call: ErpCall, body: ListBody | undefined) {
   const { dateSlug, company, accountType, accountId, ...search } = body ?? {};
   if ((accountType || accountId) && !(accountType && accountId && company)) throw badRequest('An account is named by company, accountType and accountId together');
   if (accountType && accountId && company) await findCrmAccount(call, accountType, accountId, company);
-  return listPage(call, activityModel(call), search, (params) => {
-    const extra: string[] = [];
-    if (dateSlug) {
-      const period = periodOf(call, dateSlug);
-      extra.push(`a.due_date BETWEEN ${params.add(period.from)}::date AND ${params.add(period.to)}::date`);
-    }
-    if (accountType && accountId && company) {
-      extra.push(`a.company = ${params.add(company)}`, `a.account_id = ${params.add(accountId)}`, `a.account_type = ${params.add(accountType)}`);
-    }
-    return extra;
-  });
+  const request = normalizeRequest(search);
+  const params = new SqlParams();
+  const { where } = scopedWhere(call, params, dateSlug, search);
+  if (accountType && accountId && company) {
+    where.push(`a.company = ${params.add(company)}`, `a.account_id = ${params.add(accountId)}`, `a.account_type = ${params.add(accountType)}`);
+  }
+  const columns = activityColumns(call);
+  const found = searchPredicate(request.searchString, request.searchOperator, SEARCHED.map((c) => `${columns[c]}::text`), params);
+  if (found) where.push(found);
+  const order = orderByClause(request, sortable(call), { field: 'dueDate', dir: 'desc' }, 'a.activity_transaction_number DESC', ['dueDate', 'activityTransactionNumber']);
+  const select = Object.entries(columns).map(([name, sql]) => `${sql} AS "${name}"`).join(', ');
+  const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const { rows } = await analyticsQuery(
+    call.db,
+    `SELECT ${select}, p.total_count FROM (
+       SELECT a.activity_transaction_number AS n, count(*) OVER ()::int AS total_count FROM crm.activity a ${filter} ${order} ${pageClause(request, params)}
+     ) p JOIN crm.activity a ON a.activity_transaction_number = p.n ${order}`,
+    params.values,
+  );
+  let totalCount = rows[0] ? Number(rows[0].total_count) : 0;
+  if (!rows[0] && request.pageNumber > 1) {
+    const { rows: count } = await analyticsQuery(call.db, `SELECT count(*)::int AS n FROM crm.activity a ${filter}`, params.values.slice(0, -2));
+    totalCount = Number(count[0]?.n ?? 0);
+  }
+  return { ...pageOf(request, totalCount), rows: rows.map(({ total_count: _, ...row }) => row) as never };
 }
 
 /** The scope, the period and the filters as predicates on crm.activity a (with t, r and the account joins). */
 function scopedWhere(call: ErpCall, params: SqlParams, dateSlug: string | undefined, body: SearchRequest | undefined) {
   const where: string[] = [];
-  const scope = scopePredicate(call.context.scope, 'a.sales_rep', params);
+  const { scope: dataScope } = call.context;
+  // One rep: an equality, so the (sales_rep, due_date) index gives his rows in due order.
+  const scope = !dataScope.all && dataScope.salesReps.length === 1 ? `a.sales_rep = ${params.add(dataScope.salesReps[0])}` : scopePredicate(dataScope, 'a.sales_rep', params);
   if (scope) where.push(scope);
   const period = dateSlug ? periodOf(call, dateSlug) : null;
   if (period) where.push(`a.due_date BETWEEN ${params.add(period.from)}::date AND ${params.add(period.to)}::date`);
@@ -166,12 +174,7 @@ const COUNTS = (call: ErpCall) => `count(*)::int AS "totalCount",
   count(*) FILTER (WHERE a.completed_date IS NULL AND a.due_date < ${todaySql(call)})::int AS "overdueCount",
   count(*) FILTER (WHERE a.completed_date IS NOT NULL)::int AS "completedCount"`;
 
-/** Joins the filters and searches may touch (names, contacts); the counts need none of them. */
-const COUNT_FROM = `crm.activity a
-  LEFT JOIN erp.customer c ON a.account_type = 'Customer' AND c.company = a.company AND c.customer = a.account_id
-  LEFT JOIN erp.ship_to s ON a.account_type = 'ShipTo' AND s.company = a.company AND s.ship_to = a.account_id
-  LEFT JOIN erp.prospect p ON a.account_type = 'Prospect' AND p.company = a.company AND p.prospect = a.account_id
-  LEFT JOIN erp.contact k ON k.company = a.company AND k.contact = a.contact`;
+const COUNT_FROM = 'crm.activity a';
 
 async function kpi(call: ErpCall, body: { dateSlug?: string; filters?: SearchRequest['filters'] } | undefined) {
   const params = new SqlParams();
@@ -201,15 +204,15 @@ type GroupBy = (typeof ACTIVITY_GROUP_BYS)[number];
 function groupKey(call: ErpCall, groupBy: GroupBy): { key: string; name: string; joins: string } {
   switch (groupBy) {
     case 'salesRep':
-      return { key: 'a.sales_rep', name: 'coalesce(max(r.name), a.sales_rep)', joins: 'LEFT JOIN erp.sales_rep r ON r.company = a.company AND r.sales_rep = a.sales_rep' };
+      return { key: 'a.sales_rep', name: `coalesce(max(${REP_NAME}), a.sales_rep)`, joins: '' };
     case 'activityType':
-      return { key: 'a.activity_type_id::text', name: 'max(t.name)', joins: 'JOIN crm.data_item t ON t.data_item_id = a.activity_type_id' };
+      return { key: 'a.activity_type_id::text', name: `max(${TYPE_NAME})`, joins: '' };
     case 'month':
       return { key: "to_char(a.due_date, 'YYYY-MM')", name: "to_char(min(a.due_date), 'Mon YYYY')", joins: '' };
     case 'status':
       return { key: statusOf(call), name: statusOf(call), joins: '' };
     case 'account':
-      return { key: "a.account_type || ':' || a.company || ':' || a.account_id", name: 'max(coalesce(c.customer_name, s.ship_to_name, p.prospect_name, a.account_id))', joins: '' };
+      return { key: "a.account_type || ':' || a.company || ':' || a.account_id", name: `max(coalesce(${ACCOUNT_NAME}, a.account_id))`, joins: '' };
   }
 }
 
