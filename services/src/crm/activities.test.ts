@@ -65,6 +65,16 @@ describe('activities: demo data, reads and scope', () => {
     const overdue = await ok(rep, '/ActivityTransaction/List', { filters: [{ field: 'status', comparison: 'equals', values: ['Overdue'] }], pageSize: 500 });
     expect(overdue.rows.every((r: Row) => r.status === 'Overdue' && r.completedDate === null && r.dueDate < TODAY)).toBe(true);
     expect((await post(rep, '/ActivityTransaction/List', { filters: [{ field: 'nope', comparison: 'equals', values: ['x'] }] })).status).toBe(400);
+    // The search finds an account's name, a type's name and a subject.
+    const [named] = await sql("SELECT c.customer_name AS name, count(*)::int AS n FROM crm.activity a JOIN erp.customer c ON c.company = a.company AND c.customer = a.account_id WHERE a.sales_rep = 'SR01' AND a.account_type = 'Customer' GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1");
+    const byName = await ok(rep, '/ActivityTransaction/List', { searchString: named!.name, searchOperator: 'Exact', pageSize: 500 });
+    expect(byName.rows.length).toBeGreaterThanOrEqual(named!.n);
+    expect(byName.rows.every((r: Row) => r.accountName === named!.name || r.subject === named!.name)).toBe(true);
+    const visits = await ok(rep, '/ActivityTransaction/List', { searchString: 'visit', pageSize: 500 });
+    expect(visits.rows.some((r: Row) => r.activityType === 'Visit')).toBe(true);
+    const sorted = await ok(rep, '/ActivityTransaction/List', { sortBy: 'accountName', sortDir: 'asc', pageSize: 20 });
+    const names = sorted.rows.map((r: Row) => r.accountName);
+    expect(names).toEqual([...names].sort((a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)));
   });
 
   it('Exact: another rep\u2019s activity is a 404, like one that does not exist', async () => {

@@ -35,7 +35,7 @@ import { notFound } from '../analytics/account-detail-routes.ts';
 import { analyticsQuery } from '../analytics/engine.ts';
 import { pageOf, todaySql, type ErpCall } from '../analytics/erp-common.ts';
 import { scopePredicate } from '../analytics/scope.ts';
-import { badRequest, filterPredicates, normalizeRequest, orderByClause, pageClause, searchPredicate, SqlParams, type SearchRequest } from '../analytics/search-request.ts';
+import { badRequest, filterPredicates, normalizeRequest, orderByClause, pageClause, searchPredicate, SqlParams, type SearchOperator, type SearchRequest } from '../analytics/search-request.ts';
 import { answeringConflicts, cleanText, crmAudit, crmCall, findCrmAccount, requiredText, VersionConflict, type CrmAccountType } from './crm-common.ts';
 
 // ------------------------------------------------------------------------------ the model
@@ -92,7 +92,20 @@ const FILTER_FIELDS = ['company', 'accountType', 'accountId', 'customer', 'sales
 function sortable(call: ErpCall): Record<string, string> {
   return { ...activityColumns(call), dueDate: 'a.due_date', completedDate: 'a.completed_date' };
 }
-const SEARCHED = ['subject', 'accountName', 'accountId', 'activityType', 'notes'] as const;
+/**
+ * The search over subject, notes, account id, account name and type: the names matched in their
+ * own (small) tables first, so no row looks a name up to be searched.
+ */
+function searchActivities(text: string, operator: SearchOperator, params: SqlParams): string | null {
+  const match = (column: string) => searchPredicate(text, operator, [column], params);
+  const direct = searchPredicate(text, operator, ['a.subject', 'a.notes', 'a.account_id'], params);
+  if (!direct) return null;
+  return `(${direct}
+    OR a.activity_type_id IN (SELECT x.data_item_id FROM crm.data_item x WHERE x.data_type = 'ActivityType' AND ${match('x.name')})
+    OR (a.company, a.account_id) IN (SELECT x.company, x.customer FROM erp.customer x WHERE ${match('x.customer_name')}
+                                     UNION ALL SELECT x.company, x.ship_to FROM erp.ship_to x WHERE ${match('x.ship_to_name')}
+                                     UNION ALL SELECT x.company, x.prospect FROM erp.prospect x WHERE ${match('x.prospect_name')}))`;
+}
 
 /** The filter fields as text expressions (the list's filters; the KPI's and grouping's too). */
 function filterable(call: ErpCall): Record<string, string> {
@@ -136,7 +149,7 @@ async function activities(call: ErpCall, body: ListBody | undefined) {
     where.push(`a.company = ${params.add(company)}`, `a.account_id = ${params.add(accountId)}`, `a.account_type = ${params.add(accountType)}`);
   }
   const columns = activityColumns(call);
-  const found = searchPredicate(request.searchString, request.searchOperator, SEARCHED.map((c) => `${columns[c]}::text`), params);
+  const found = searchActivities(request.searchString, request.searchOperator, params);
   if (found) where.push(found);
   const order = orderByClause(request, sortable(call), { field: 'dueDate', dir: 'desc' }, 'a.activity_transaction_number DESC', ['dueDate', 'activityTransactionNumber']);
   const select = Object.entries(columns).map(([name, sql]) => `${sql} AS "${name}"`).join(', ');
