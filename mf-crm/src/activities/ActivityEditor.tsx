@@ -156,6 +156,13 @@ export default function ActivityEditor({ open, onClose, account, activity: given
     }
   };
 
+  /** A write that failed: another edit came first (their version is shown), or the server's message. */
+  const failed = (caught: unknown) => {
+    const current = conflictOf(caught);
+    if (current) setConflict(current);
+    else setError(errorMessage(caught));
+  };
+
   const save = async (followUp: boolean) => {
     if (!chosenType || !subject.trim()) {
       setError(!chosenType ? 'Choose a type.' : 'Give the activity a subject.');
@@ -183,9 +190,7 @@ export default function ActivityEditor({ open, onClose, account, activity: given
         else await refreshActivities();
       }
     } catch (caught) {
-      const current = conflictOf(caught);
-      if (current) setConflict(current);
-      else setError(errorMessage(caught));
+      failed(caught);
     } finally {
       setBusy(false);
     }
@@ -199,9 +204,7 @@ export default function ActivityEditor({ open, onClose, account, activity: given
       await refreshActivities();
       onClose();
     } catch (caught) {
-      const current = conflictOf(caught);
-      if (current) setConflict(current);
-      else setError(errorMessage(caught));
+      failed(caught);
     } finally {
       setBusy(false);
     }
