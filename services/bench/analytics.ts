@@ -247,6 +247,12 @@ const calls: Call[] = [
   { name: 'Quote/Summary (5 periods)', url: '/Quote/Summary', body: {}, raw: (a) => ({ sql: `SELECT sum(sales) FROM erp.quote_line WHERE quote_date >= $1`, params: [a.periods[4].from] }) },
   { name: 'Quote/Header', url: '/Quote/Header', body: { quoteNumber: sample.quote }, raw: plain(`SELECT * FROM erp.quote_line WHERE quote_number = $1`, [sample.quote]) },
   { name: 'Quote/ByDay salesRep this month', url: '/Quote/ByDay', body: { groupBy: 'salesRep' }, raw: (a) => ({ sql: `SELECT sales_rep, quote_date, sum(sales) FROM erp.quote_line WHERE quote_date BETWEEN $1 AND $2 GROUP BY 1, 2`, params: [a.from, a.to] }) },
+  // The CRM (issue 27): never cached, so cold and warm are the same work.
+  { name: 'ActivityTransaction/List', url: '/ActivityTransaction/List', body: {}, raw: plain(`SELECT * FROM crm.activity ORDER BY due_date DESC, activity_transaction_number DESC LIMIT 15`) },
+  { name: 'ActivityTransaction/List search', url: '/ActivityTransaction/List', body: { searchString: 'price' }, raw: plain(`SELECT * FROM crm.activity WHERE subject ILIKE '%price%' ORDER BY due_date DESC LIMIT 15`) },
+  { name: 'ActivityTransaction/KPI', url: '/ActivityTransaction/KPI', body: {}, raw: plain(`SELECT count(*), count(completed_date) FROM crm.activity`) },
+  { name: 'ActivityTransaction/KPI L12M', url: '/ActivityTransaction/KPI', body: { dateSlug: 'last-12-months' }, raw: (a) => ({ sql: `SELECT count(*), count(completed_date) FROM crm.activity WHERE due_date BETWEEN $1 AND $2`, params: [a.from, a.to] }) },
+  { name: 'ActivityTransaction/Grouped activityType L12M', url: '/ActivityTransaction/Grouped/activityType/last-12-months', body: {}, raw: (a) => ({ sql: `SELECT activity_type_id, count(*) FROM crm.activity WHERE due_date BETWEEN $1 AND $2 GROUP BY 1`, params: [a.from, a.to] }) },
 ];
 
 // ---------------------------------------------------------------- purchasing, AR/AP, analysis, inventory, accounts

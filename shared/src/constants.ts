@@ -48,3 +48,10 @@ export const DEFAULT_PAGE_SIZE = 15;
 export const SHARE_SEARCH_MAX = 10;
 
 export const LOGIN_FAILED_TEXT = 'Login failed, please check your username and password';
+
+/** Great-circle miles between two points (the map's and the GPS verification's distance). */
+export function milesBetween(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
+  const rad = (d: number) => (d * Math.PI) / 180;
+  const h = Math.sin(rad(b.latitude - a.latitude) / 2) ** 2 + Math.cos(rad(a.latitude)) * Math.cos(rad(b.latitude)) * Math.sin(rad(b.longitude - a.longitude) / 2) ** 2;
+  return 3958.8 * 2 * Math.asin(Math.min(1, Math.sqrt(h)));
+}

@@ -14,6 +14,8 @@ import { purchasingRoutes } from './purchasing-routes.ts';
 import { serviceRoutes } from './service-routes.ts';
 import { usageRoutes } from './usage-routes.ts';
 import { whiteSpaceRoutes } from './whitespace-routes.ts';
+import { activityRoutes } from '../crm/activity-routes.ts';
+import { dataManagerRoutes } from '../crm/data-manager-routes.ts';
 
 /** The purchasing, accounting, inventory and account data calls (beside analyticsRoutes). */
 export async function erpDataRoutes(app: FastifyInstance): Promise<void> {
@@ -32,4 +34,6 @@ export async function erpDataRoutes(app: FastifyInstance): Promise<void> {
   await notesBomRoutes(app);
   await adjustmentRoutes(app);
   await whiteSpaceRoutes(app);
+  await activityRoutes(app);
+  await dataManagerRoutes(app);
 }

@@ -27,6 +27,7 @@ import {
   type MapRouteStopInput,
 } from '@tradeboard/shared/contracts';
 import { DEFAULT_SETTINGS } from '@tradeboard/shared/user-settings';
+import { milesBetween } from '@tradeboard/shared/constants';
 import { cleanName, inTransaction } from '../boards/board-access.ts';
 import type { SessionUser } from '../platform/session.ts';
 import { serve } from '../platform/route.ts';
@@ -49,12 +50,6 @@ export function haversineMiles(alias: string, lat: number, lng: number): string 
             + cos(radians(${la})) * cos(radians(${alias}.latitude)) * power(sin(radians(${alias}.longitude - (${lo})) / 2), 2)))))`;
 }
 
-/** The same distance in JavaScript (route legs). */
-function milesBetween(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
-  const rad = (d: number) => (d * Math.PI) / 180;
-  const h = Math.sin(rad(b.latitude - a.latitude) / 2) ** 2 + Math.cos(rad(a.latitude)) * Math.cos(rad(b.latitude)) * Math.sin(rad(b.longitude - a.longitude) / 2) ** 2;
-  return EARTH_MILES * 2 * Math.asin(Math.min(1, Math.sqrt(h)));
-}
 
 /**
  * The circle's bounding box on a row's indexed coordinates, and the exact distance test: the box

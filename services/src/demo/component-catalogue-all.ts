@@ -2,6 +2,7 @@ import { adjustmentComponents } from './component-catalogue-adjustments.ts';
 import { BUILT_IN, CORE_MASTERS, type CatalogueMaster } from './component-catalogue.ts';
 import { serviceComponents } from './component-catalogue-service.ts';
 import { usageComponents } from './component-catalogue-usage.ts';
+import { crmComponents } from './component-catalogue-crm.ts';
 
 /**
  * The whole component master catalogue: component-catalogue.ts's masters, the per-domain files'
@@ -13,6 +14,7 @@ export const COMPONENT_CATALOGUE: readonly CatalogueMaster[] = [
   ...serviceComponents(), // service orders and shipments: 370–384 (component-catalogue-service.ts)
   ...usageComponents(), // usage, inactive items and IBT sales: 870–876 (component-catalogue-usage.ts)
   ...adjustmentComponents(), // inventory adjustments, RMAs and notes: 880–893 (component-catalogue-adjustments.ts)
+  ...crmComponents(), // the CRM's activities: 1101–1109 (component-catalogue-crm.ts)
   ...BUILT_IN,
 ];
 

@@ -160,6 +160,8 @@ export const SECTION_BOARDS: ReadonlyArray<{ sectionMasterId: number; boardName:
     sectionMasterId: SECTION_IDS.crm,
     boardName: 'CRM',
     cards: [
+      figures('Activity figures', 'Activity Figures'),
+      wide('Activities', 'Activities'),
       ...halves('Quote Conversion by Customer', 'Open Quotes by Customer', 'Quotes by Status', 'Business Health by Customer', 'Customer Notes', 'First-Time Buyers'),
     ],
   },

@@ -27,10 +27,11 @@ const OUTPUT_SHAPES: Record<string, { top: string[]; rows: 'rows' | 'periods' | 
   Summary: { top: ['periods'], rows: 'periods' },
   List: { top: ['pageNumber', 'pageSize', 'totalCount', 'rows'], rows: 'rows' },
   WhiteSpace: { top: ['peerCount', 'rows'], rows: 'rows', row: ['productGroup', 'peerShare', 'estimatedGap'] },
+  ActivityKpi: { top: ['totalCount', 'openCount', 'overdueCount', 'completedCount'], rows: null },
 };
 
 /** Renderers of their own, by output model (the others are the component type's: list, summary …). */
-const OWN_RENDERERS: Record<string, string> = { WhiteSpace: 'whiteSpace' };
+const OWN_RENDERERS: Record<string, string> = { WhiteSpace: 'whiteSpace', ActivityKpi: 'crmActivityKpi' };
 
 /** Path placeholders a config may leave to the page's filters (an account page's customer and company …). */
 const PAGE_FIELDS = new Set(['customer', 'company', 'shipTo', 'corporate', 'itemNumber', 'supplier']);

@@ -127,6 +127,9 @@ export const CALL_FILTER_FIELDS = {
   '/Contact/AccountContactList': ['company', 'contact', 'customer', 'title', 'physCity', 'physState', 'accountType', 'accountId'],
   '/Supplier/Contact/{supplier}/{company}': ['company', 'contact', 'title', 'physCity', 'physState'],
   '/Map/Radius/{lat}/{lng}/{radius}': ['accountType', 'company', 'accountId', 'accountName', 'customer', 'city', 'state', 'branch', 'salesRep', 'distanceMiles'],
+  '/ActivityTransaction/List': ['company', 'accountType', 'accountId', 'customer', 'salesRep', 'activityType', 'status', 'contact'],
+  '/ActivityTransaction/KPI': ['company', 'accountType', 'accountId', 'customer', 'salesRep', 'activityType', 'status', 'contact'],
+  '/ActivityTransaction/Grouped/{groupBy}/{dateSlug}': ['company', 'accountType', 'accountId', 'customer', 'salesRep', 'activityType', 'status', 'contact'],
   '/ShipTo/Map/List': ['company', 'shipTo', 'customer', 'branch', 'salesRep', 'city', 'state'],
 } as const satisfies Readonly<Record<string, readonly string[]>>;
 

@@ -3,6 +3,8 @@ import * as admin from './admin.ts';
 import * as analytics from './analytics.ts';
 import * as auth from './auth.ts';
 import * as boards from './boards.ts';
+import * as crmActivities from './crm-activities.ts';
+import { dataManagerContracts } from './crm-data-manager.ts';
 import * as erpAccountDetail from './erp-account-detail.ts';
 import * as erpAccounting from './erp-accounting.ts';
 import * as erpAccounts from './erp-accounts.ts';
@@ -29,6 +31,8 @@ export * from './admin.ts';
 export * from './analytics.ts';
 export * from './auth.ts';
 export * from './boards.ts';
+export * from './crm-activities.ts';
+export * from './crm-data-manager.ts';
 export * from './erp-account-detail.ts';
 export * from './erp-accounting.ts';
 export * from './erp-accounts.ts';
@@ -57,4 +61,4 @@ function contractsOf(module: Record<string, unknown>): Contract[] {
 }
 
 /** Every call the backend serves, each defined once. */
-export const allContracts: readonly Contract[] = [admin, analytics, auth, boards, erpAccountDetail, erpAccounting, erpAccounts, erpAccountTerms, erpContacts, erpMap, erpProspects, erpInventory, erpPurchasing, erpUsage, erpService, erpNotes, erpAdjustments, erpWhiteSpace, filters, notifications, system, user].flatMap(contractsOf);
+export const allContracts: readonly Contract[] = [admin, analytics, auth, boards, crmActivities, dataManagerContracts, erpAccountDetail, erpAccounting, erpAccounts, erpAccountTerms, erpContacts, erpMap, erpProspects, erpInventory, erpPurchasing, erpUsage, erpService, erpNotes, erpAdjustments, erpWhiteSpace, filters, notifications, system, user].flatMap(contractsOf);

@@ -19,12 +19,16 @@ export type RemoteManifest = {
   /**
    * Modules the remote offers to other apps' pages, by slot (slot name → exposed module), e.g.
    * `commandPalette` (the shell's navbar search, props { open, onClose }) or `sectionHeader` (what a
-   * section page shows above its board, props { sectionName, search }). The host of a slot loads the
+   * section page shows above its board, props { sectionName, search }) or `activityEditor` (the CRM's
+   * activity editor as a slide-over, props ActivityEditorProps of mf-crm: { open, onClose, company,
+   * accountType, accountId, accountName, onSaved }). The host of a slot loads the
    * module with the Module Federation runtime when it is needed; a remote that is off fills no slot.
    */
   slots?: RemoteSlots;
+  /** Board component renderers the remote contributes: a master's `renderer` key → exposed module. */
+  renderers?: Record<string, string>;
 };
 
 /** The slots a remote may fill (RemoteManifest.slots). */
-export type RemoteSlotName = 'commandPalette' | 'sectionHeader';
+export type RemoteSlotName = 'commandPalette' | 'sectionHeader' | 'activityEditor';
 export type RemoteSlots = Partial<Record<RemoteSlotName, string>>;

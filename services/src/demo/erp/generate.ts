@@ -6,6 +6,7 @@
  * rows on every run and on PGlite and PostgreSQL alike. Transactions are generated day by day
  * and streamed to the database in batches, so memory stays bounded at large scales.
  */
+import { generateCrmData } from './generate-crm.ts';
 import type pg from 'pg';
 import { BatchWriter, type Cell, type Column, type TableBuffer } from './batch-writer.ts';
 import { Rng, WeightedPicker } from './prng.ts';
@@ -255,6 +256,8 @@ export async function generateErpData(db: pg.Pool, options: GenerateErpOptions =
     await generateNotesData(client, writer, tables, { scale, seed, today });
     await generateAdjustmentData(client, writer, tables, { scale, seed, today });
     await generateAccountData(client, writer, tables, { seed, today });
+    await writer.flush();
+    await generateCrmData(client, { seed, today: iso(today) });
     progress(`Generated ${stats.invoiceLines.toLocaleString('en-US')} invoice lines; deriving bookings`);
 
     // One booking event per order line, at its entry date.

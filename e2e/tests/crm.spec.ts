@@ -1,0 +1,183 @@
+import { expect, test, type Page } from '@playwright/test';
+import { apiClient, unique, useSignedInState } from './helpers.ts';
+
+// Issue 27, the CRM remote (mf-crm) as rep@: logging an activity from an account summary (with a
+// follow-up, GPS verified or with a reason), the timeline, the activities page and its figures.
+useSignedInState(test, 'rep@tradeboard.example');
+
+type Customer = { company: string; customer: string; customerName: string; latitude: number; longitude: number };
+type Activity = Record<string, any>;
+
+const MILES_PER_DEGREE_LATITUDE = 69.09;
+
+/** One of rep@'s customers with a location. */
+async function aCustomer(page: Page, offset: number): Promise<Customer> {
+  const api = await apiClient(page.request);
+  const list = await api.post<{ rows: Array<Record<string, string>> }>('/Customer/List', { pageSize: 40, sortBy: 'customerName', sortDir: 'asc' });
+  const located: Customer[] = [];
+  for (const row of list.rows) {
+    const at = await api.post<{ latitude: number | null; longitude: number | null }>(`/Customer/Map/LatitudeLongitude/${row.customer}?company=${row.company}`);
+    if (at.latitude !== null && at.longitude !== null) located.push({ company: row.company!, customer: row.customer!, customerName: row.customerName!, latitude: at.latitude, longitude: at.longitude });
+    if (located.length > offset) break;
+  }
+  expect(located[offset], 'rep@ has located customers').toBeTruthy();
+  return located[offset]!;
+}
+
+async function accountActivities(page: Page, c: Customer): Promise<Activity[]> {
+  const api = await apiClient(page.request);
+  return (await api.post<{ rows: Activity[] }>('/ActivityTransaction/List', { company: c.company, accountType: 'Customer', accountId: c.customer, pageSize: 500 })).rows;
+}
+
+const summaryUrl = (c: Customer) => `/accountSummary?accountType=customer&accountId=${c.customer}&company=${c.company}`;
+
+async function openLogActivity(page: Page, c: Customer) {
+  await page.goto(summaryUrl(c));
+  const strip = page.getByRole('region', { name: 'Account activity' });
+  await strip.getByRole('button', { name: 'Log activity' }).click();
+  const editor = page.getByRole('dialog', { name: 'Log activity' });
+  // The editor's code loads with the first click (a cold, shared machine may take a while).
+  await expect(editor).toBeVisible({ timeout: 30_000 });
+  await expect(editor.getByLabel('Subject')).toBeFocused();
+  return { strip, editor };
+}
+
+async function chooseType(page: Page, editor: ReturnType<Page['getByRole']>, type: string) {
+  await editor.getByRole('combobox', { name: 'Type' }).click();
+  // The drop-down's items carry their label as a title (its accessible options are hidden copies).
+  await page.getByTitle(type, { exact: true }).click();
+}
+
+test('Log activity on an account summary: three fields, one click, a follow-up 7 days later, GPS verified within 5 miles; the timeline and the activities page show it', async ({ page, context }) => {
+  const c = await aCustomer(page, 0);
+  await context.grantPermissions(['geolocation']);
+  await context.setGeolocation({ latitude: c.latitude + 1 / MILES_PER_DEGREE_LATITUDE, longitude: c.longitude });
+  const api = await apiClient(page.request);
+  const before = await api.post<{ totalCount: number }>('/ActivityTransaction/KPI', {});
+
+  const subject = unique('Stock review');
+  const { strip, editor } = await openLogActivity(page, c);
+  await chooseType(page, editor, 'Visit');
+  await editor.getByLabel('Subject').fill(subject);
+  await editor.getByLabel('Notes').fill('Buyer wants the spring price list');
+  await expect(editor.getByRole('status')).toContainText('GPS verified');
+  await expect(editor.getByLabel('Reason not verified')).toHaveCount(0);
+  await editor.getByRole('button', { name: 'Save + follow-up in 7 days' }).click();
+  await expect(editor).toBeHidden();
+
+  const timeline = strip.getByRole('list', { name: 'Timeline' });
+  await expect(timeline.getByRole('button', { name: subject, exact: true })).toBeVisible();
+  await expect(timeline.getByRole('button', { name: `Follow-up: ${subject}` })).toBeVisible();
+  const rows = await accountActivities(page, c);
+  const logged = rows.find((row) => row.subject === subject)!;
+  const followUp = rows.find((row) => row.subject === `Follow-up: ${subject}`)!;
+  expect(logged).toMatchObject({ activityType: 'Visit', status: 'Completed', gpsVerified: true, notes: 'Buyer wants the spring price list' });
+  expect(followUp.followupOf).toBe(logged.activityTransactionNumber);
+  const sevenLater = new Date(`${logged.completedDate}T00:00:00Z`);
+  sevenLater.setUTCDate(sevenLater.getUTCDate() + 7);
+  expect(followUp.dueDate).toBe(sevenLater.toISOString().slice(0, 10));
+
+  // The CRM activities page: the KPI counts both, the list finds it.
+  await page.goto('/crm/activities');
+  const figures = page.getByRole('definition').first();
+  await expect(figures).toHaveText((before.totalCount + 2).toLocaleString('en-US'));
+  await page.getByLabel('Search activities').fill(subject);
+  await page.getByLabel('Search activities').press('Enter');
+  await expect(page.getByRole('row').filter({ hasText: subject })).toHaveCount(2);
+
+  // The crm section's default board: the CRM remote's figures component and the activities list.
+  await page.goto('/crm');
+  const boardFigures = page.getByRole('region', { name: 'Activity Figures' });
+  await expect(boardFigures.getByRole('definition').first()).toHaveText((before.totalCount + 2).toLocaleString('en-US'), { timeout: 30_000 });
+  const list = page.getByRole('region', { name: 'Activities', exact: true });
+  await list.getByRole('searchbox', { name: 'Search Activities' }).fill(subject);
+  await list.getByRole('searchbox', { name: 'Search Activities' }).press('Enter');
+  await expect(list.getByRole('row').filter({ hasText: subject })).toHaveCount(2);
+});
+
+test('10 miles from the account it asks for a reason before saving; the reason is kept and the activity is not verified', async ({ page, context }) => {
+  const c = await aCustomer(page, 1);
+  await context.grantPermissions(['geolocation']);
+  await context.setGeolocation({ latitude: c.latitude + 10 / MILES_PER_DEGREE_LATITUDE, longitude: c.longitude });
+  const subject = unique('Trade show chat');
+  const { strip, editor } = await openLogActivity(page, c);
+  await editor.getByLabel('Subject').fill(subject);
+  await expect(editor.getByRole('status')).toContainText(/You are 10(\.\d)? miles from the account, more than the 5-mile radius/);
+  await editor.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(editor.getByText('Give a reason the activity is not GPS verified.')).toBeVisible();
+  await expect(editor.getByLabel('Reason not verified')).toBeFocused();
+  await editor.getByLabel('Reason not verified').fill('Met at the regional trade show');
+  await editor.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(editor).toBeHidden();
+  await expect(strip.getByRole('button', { name: subject })).toBeVisible();
+  const logged = (await accountActivities(page, c)).find((row) => row.subject === subject)!;
+  expect(logged.gpsVerified).toBe(false);
+  const api = await apiClient(page.request);
+  const gps = await api.get(`/DataManager/Local/GPSVerification/${logged.activityTransactionNumber}`);
+  expect(gps).toMatchObject({ isVerified: false, reasonNotVerified: 'Met at the regional trade show' });
+  expect(gps.distanceMiles).toBeGreaterThan(9.5);
+});
+
+test('without location permission it says so and asks for the reason', async ({ page, context }) => {
+  const c = await aCustomer(page, 2);
+  await context.clearPermissions();
+  const subject = unique('Desk call');
+  const { strip, editor } = await openLogActivity(page, c);
+  await expect(editor.getByRole('status')).toContainText('Location permission is off');
+  await editor.getByLabel('Subject').fill(subject);
+  await editor.getByLabel('Reason not verified').fill('Called from the office');
+  await editor.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(strip.getByRole('button', { name: subject })).toBeVisible();
+});
+
+test('an edit that someone else saved first is not overwritten: the editor shows their version', async ({ page }) => {
+  const c = await aCustomer(page, 0);
+  const api = await apiClient(page.request);
+  const types = await api.post<{ rows: Array<{ activityTypeId: number }> }>('/ActivityTransaction/ActivityType/List', {});
+  const subject = unique('Quote check');
+  const created = await api.post<Activity>('/ActivityTransaction', { company: c.company, accountType: 'Customer', accountId: c.customer, activityTypeId: types.rows[0]!.activityTypeId, subject });
+  await page.goto(summaryUrl(c));
+  await page.getByRole('region', { name: 'Account activity' }).getByRole('button', { name: subject }).click();
+  const editor = page.getByRole('dialog', { name: 'Edit activity' });
+  await expect(editor.getByLabel('Subject')).toHaveValue(subject);
+  // Someone else saves first.
+  const response = await page.request.fetch(`/api/ActivityTransaction/${created.activityTransactionNumber}`, {
+    method: 'PUT',
+    headers: { 'X-XSRF-TOKEN': await (await page.request.get('/api/Authenticate/GenerateAntiforgeryToken')).text() },
+    data: { activityTypeId: created.activityTypeId, subject: `${subject} (theirs)`, version: created.version },
+  });
+  expect(response.status()).toBe(200);
+  await editor.getByLabel('Subject').fill(`${subject} (mine)`);
+  await editor.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(editor.getByText('Someone else changed this activity')).toBeVisible();
+  await expect(editor.getByText(`It now reads “${subject} (theirs)”`)).toBeVisible();
+  await editor.getByRole('button', { name: 'Edit their version' }).click();
+  await expect(editor.getByLabel('Subject')).toHaveValue(`${subject} (theirs)`);
+  await editor.getByLabel('Subject').fill(`${subject} (merged)`);
+  await editor.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(editor).toBeHidden();
+  expect((await api.post<Activity>(`/ActivityTransaction/Exact/${created.activityTransactionNumber}`)).subject).toBe(`${subject} (merged)`);
+});
+
+test('at 375 px and in dark mode the strip, the editor and the activities page fit the screen', async ({ page, context }, testInfo) => {
+  const c = await aCustomer(page, 0);
+  await context.clearPermissions();
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  const fits = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.goto(summaryUrl(c));
+  const strip = page.getByRole('region', { name: 'Account activity' });
+  await expect(strip.getByRole('list', { name: 'Timeline' })).toBeVisible();
+  await fits();
+  await page.screenshot({ path: testInfo.outputPath('summary-375-dark.png'), fullPage: false });
+  await strip.getByRole('button', { name: 'Log activity' }).click();
+  const editor = page.getByRole('dialog', { name: 'Log activity' });
+  await expect(editor.getByRole('status')).toContainText('Location permission is off');
+  await expect(editor.getByRole('button', { name: 'Save', exact: true })).toBeInViewport();
+  await page.screenshot({ path: testInfo.outputPath('editor-375-dark.png') });
+  await page.goto('/crm/activities');
+  await expect(page.getByRole('heading', { name: 'Activities' })).toBeVisible();
+  await expect(page.getByRole('row').nth(1)).toBeVisible();
+  await fits();
+  await page.screenshot({ path: testInfo.outputPath('activities-375-dark.png') });
+});

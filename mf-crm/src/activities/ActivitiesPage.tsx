@@ -1,0 +1,115 @@
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Alert, Tag } from '@tradeboard/shared/ui';
+import { Input, Select, Table } from '@tradeboard/shared/ui/data';
+import { useActivities, useActivityKpi, type ActivityItem, type KpiFilters } from '../api/activities.ts';
+import { errorMessage } from '../api/swrConfig.ts';
+
+const ActivityEditor = lazy(() => import('./ActivityEditor.tsx'));
+
+const STATUS_COLORS: Readonly<Record<string, string>> = { Completed: 'green', Overdue: 'red', Open: 'blue' };
+const PAGE_SIZE = 15;
+
+/** An account summary address for an activity's account. */
+export function accountHref(activity: Pick<ActivityItem, 'accountType' | 'accountId' | 'company'>): string {
+  const query = new URLSearchParams({ accountType: activity.accountType.toLowerCase(), accountId: activity.accountId, company: activity.company });
+  return `/accountSummary?${query}`;
+}
+
+/** The activity counts of the KPI call, as a row of figures. */
+export function ActivityKpis({ dateSlug, filters }: { dateSlug?: string; filters?: KpiFilters }): ReactNode {
+  const kpi = useActivityKpi(dateSlug, filters);
+  if (kpi.error) return <Alert type="error" showIcon title="The activity figures could not be loaded" description={errorMessage(kpi.error)} />;
+  const figure = (label: string, value: number | null | undefined, suffix = '') => (
+    <div className="tb-crm-kpi">
+      <dt>{label}</dt>
+      <dd>{value === undefined ? '…' : value === null ? '–' : `${value.toLocaleString('en-US')}${suffix}`}</dd>
+    </div>
+  );
+  return (
+    <dl className="tb-crm-kpis" aria-label="Activity figures">
+      {figure('Activities', kpi.data?.totalCount)}
+      {figure('Open', kpi.data?.openCount)}
+      {figure('Overdue', kpi.data?.overdueCount)}
+      {figure('Completed', kpi.data?.completedCount)}
+      {figure('GPS verified', kpi.data?.verifiedCount)}
+    </dl>
+  );
+}
+
+/** /crm/activities: the activities of the user's accounts, their figures, search, status filter and paging; a row opens the editor. */
+export default function ActivitiesPage(): ReactNode {
+  const [searchString, setSearchString] = useState('');
+  const [status, setStatus] = useState<string | undefined>();
+  const [pageNumber, setPageNumber] = useState(1);
+  const [editing, setEditing] = useState<ActivityItem | null>(null);
+  const list = useActivities({
+    searchString: searchString || null,
+    pageNumber,
+    pageSize: PAGE_SIZE,
+    filters: status ? [{ field: 'status', comparison: 'equals', values: [status] }] : null,
+  });
+
+  return (
+    <div className="tb-crm-page">
+      <div className="tb-crm-page__head">
+        <h1 className="tb-crm-page__title">Activities</h1>
+      </div>
+      <ActivityKpis />
+      <div className="tb-crm-toolbar">
+        <Input.Search
+          aria-label="Search activities"
+          placeholder="search..."
+          allowClear
+          onSearch={(value: string) => {
+            setSearchString(value.trim());
+            setPageNumber(1);
+          }}
+        />
+        <Select
+          aria-label="Status"
+          placeholder="Any status"
+          allowClear
+          value={status}
+          onChange={(value: string | undefined) => {
+            setStatus(value);
+            setPageNumber(1);
+          }}
+          options={['Open', 'Overdue', 'Completed'].map((value) => ({ value, label: value }))}
+        />
+      </div>
+      {list.error && <Alert type="error" showIcon title="The activities could not be loaded" description={errorMessage(list.error)} />}
+      <Table<ActivityItem>
+        rowKey="activityTransactionNumber"
+        size="middle"
+        loading={list.isLoading || list.isValidating}
+        dataSource={list.data?.rows ?? []}
+        scroll={{ x: 980 }}
+        locale={{ emptyText: searchString || status ? 'No activity matches.' : 'No activities yet.' }}
+        pagination={{ current: pageNumber, pageSize: PAGE_SIZE, total: list.data?.totalCount ?? 0, showSizeChanger: false, onChange: setPageNumber }}
+        columns={[
+          { title: 'Due', dataIndex: 'dueDate', width: 110 },
+          { title: 'Type', dataIndex: 'activityType', width: 130 },
+          {
+            title: 'Subject',
+            dataIndex: 'subject',
+            width: 260,
+            render: (_: unknown, row: ActivityItem) => (
+              <button type="button" className="tb-crm-link" onClick={() => setEditing(row)}>
+                {row.subject}
+              </button>
+            ),
+          },
+          { title: 'Account', dataIndex: 'accountName', width: 220, render: (_: unknown, row: ActivityItem) => <a href={accountHref(row)}>{row.accountName ?? row.accountId}</a> },
+          { title: 'Status', dataIndex: 'status', width: 110, render: (value: string) => <Tag color={STATUS_COLORS[value]}>{value}</Tag> },
+          { title: 'Rep', dataIndex: 'salesRepName', width: 140, render: (value: string | null, row: ActivityItem) => value ?? row.salesRep },
+          { title: 'GPS', dataIndex: 'gpsVerified', width: 90, render: (value: boolean | null) => (value === null ? '' : value ? <Tag color="green">Verified</Tag> : <Tag>Reason</Tag>) },
+        ]}
+      />
+      {editing && (
+        <Suspense fallback={null}>
+          <ActivityEditor open activity={editing} onClose={() => setEditing(null)} />
+        </Suspense>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import { federatedApp } from '@tradeboard/shared/webpack';
+
+export default federatedApp({
+  dir: import.meta.dirname,
+  name: 'mf_crm',
+  publicPath: 'auto',
+  exposes: {
+    './app': './src/app.tsx',
+    './manifest': './src/manifest.ts',
+    // Slot modules (manifest.json `slots`): what other apps' pages mount from this remote.
+    './AccountActivity': './src/activities/AccountActivity.tsx',
+    './ActivityEditor': './src/activities/ActivityEditor.tsx',
+    // Board component renderers (manifest.json `renderers`).
+    './activityKpi': './src/boards/ActivityKpiRenderer.tsx',
+  },
+});

@@ -1,0 +1,102 @@
+/**
+ * What the CRM calls share (issue 27): the caller's call with his scope and the CRM settings
+ * behind one access right, the account an activity or contact is logged on (found through the
+ * ERP mirror's scoped reads: another rep's account is a 404), the audit of every write, and the
+ * optimistic-concurrency conflict (409 with the current record).
+ */
+import type { FastifyReply } from 'fastify';
+import type pg from 'pg';
+import type { Db } from '../db/database.ts';
+import type { SessionUser } from '../platform/session.ts';
+import { errorBody } from '../platform/errors.ts';
+import { findCustomer, findProspect, findShipTo } from '../analytics/account-detail-routes.ts';
+import { erpCall, type ErpCall } from '../analytics/erp-common.ts';
+import { badRequest } from '../analytics/search-request.ts';
+
+/** The CRM settings a call reads (seed 000 §9 defaults in DEFAULT_SETTINGS). */
+export const CRM_SETTINGS = ['FollowUpDays', 'GpsVerificationRadiusMiles', 'ContactCreationLockdown', 'OpportunityDefaultReportTotal'] as const;
+
+export type CrmRight = 'ActivityAccessRight' | 'OpportunityAccessRight' | 'ContactAccessRight';
+
+/** The caller's scope, today and CRM settings; 403 when his role has `right` off. */
+export function crmCall(db: Db, user: SessionUser, right: CrmRight): Promise<ErpCall> {
+  return erpCall(db, user, CRM_SETTINGS, right);
+}
+
+export type CrmAccountType = 'Customer' | 'ShipTo' | 'Prospect';
+export type CrmAccount = {
+  accountType: CrmAccountType;
+  accountId: string;
+  company: string;
+  accountName: string;
+  customer: string | null;
+  salesRep: string;
+  latitude: number | null;
+  longitude: number | null;
+};
+
+/** An account of the caller's scope (404 otherwise), with its rep, customer and location. */
+export async function findCrmAccount(call: ErpCall, accountType: CrmAccountType, accountId: string, company: string): Promise<CrmAccount> {
+  if (accountType === 'Customer') {
+    const c = await findCustomer(call, accountId, company);
+    return { accountType, accountId, company, accountName: c.customerName, customer: c.customer, salesRep: c.salesRep, latitude: c.latitude ?? null, longitude: c.longitude ?? null };
+  }
+  if (accountType === 'ShipTo') {
+    const s = await findShipTo(call, accountId, company);
+    const { rows } = await call.db.query<{ latitude: number | null; longitude: number | null }>(
+      'SELECT latitude, longitude FROM erp.ship_to WHERE company = $1 AND ship_to = $2',
+      [company, accountId],
+    );
+    return { accountType, accountId, company, accountName: s.shipToName, customer: s.customer, salesRep: s.salesRep, latitude: rows[0]?.latitude ?? null, longitude: rows[0]?.longitude ?? null };
+  }
+  const p = await findProspect(call, accountId, company);
+  return { accountType, accountId, company, accountName: p.customerName, customer: null, salesRep: p.salesRep, latitude: null, longitude: null };
+}
+
+/** Records a CRM write: who, when, which record, what (before/after as given). */
+export async function crmAudit(
+  client: Pick<pg.PoolClient, 'query'>,
+  user: SessionUser,
+  entity: string,
+  entityId: string | number,
+  action: 'create' | 'update' | 'delete' | 'link' | 'unlink' | 'verify',
+  detail: Record<string, unknown>,
+): Promise<void> {
+  await client.query('INSERT INTO crm.audit (user_master_id, entity, entity_id, action, detail) VALUES ($1, $2, $3, $4, $5)', [
+    user.userMasterId,
+    entity,
+    String(entityId),
+    action,
+    JSON.stringify(detail),
+  ]);
+}
+
+/** An edit that started from an older version than the stored one: answered 409 with the current record. */
+export class VersionConflict extends Error {
+  constructor(
+    readonly what: string,
+    readonly current: unknown,
+  ) {
+    super(`${what} was changed by someone else since you opened it (now version ${(current as { version?: number }).version}); review the current values and save again`);
+  }
+}
+
+/** Runs a write, answering a VersionConflict as the 409 with the current record. */
+export async function answeringConflicts<T>(reply: FastifyReply, write: () => Promise<T>): Promise<T | void> {
+  try {
+    return await write();
+  } catch (error) {
+    if (error instanceof VersionConflict) return reply.code(409).send({ ...errorBody(409, error.message), current: error.current });
+    throw error;
+  }
+}
+
+/** Trimmed text, null when empty. */
+export const cleanText = (text: string | null | undefined): string | null => (text ?? '').trim() || null;
+
+/** A required trimmed text (400 naming the field when empty). */
+export function requiredText(text: string | null | undefined, field: string): string {
+  const value = cleanText(text);
+  if (!value) throw badRequest(`${field} is required`);
+  return value;
+}
