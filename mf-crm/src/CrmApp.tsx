@@ -1,8 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { App, ConfigProvider, Skeleton, theme } from '@tradeboard/shared/ui';
-import { SWRConfig } from 'swr';
-import { isUnderRoute, themeTokens, useLocation, useReducedMotion, useTradeboardStore } from '@tradeboard/shared/web';
-import { swrConfig } from './api/swrConfig.ts';
+import { Skeleton } from '@tradeboard/shared/ui';
+import { RemoteRoot } from '@tradeboard/shared/ui/root';
+import { isUnderRoute, useLocation, useTradeboardStore } from '@tradeboard/shared/web';
 import { CrmStyles } from './theme/crmStyles.tsx';
 
 const ActivitiesPage = lazy(() => import('./activities/ActivitiesPage.tsx'));
@@ -18,20 +17,12 @@ export function CrmRoutes(): ReactNode {
 
 /** The remote's root component. */
 export function CrmApp(): ReactNode {
-  const mode = useTradeboardStore((state) => state.theme);
-  const reducedMotion = useReducedMotion();
   return (
-    <SWRConfig value={swrConfig}>
-      <ConfigProvider theme={{ algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm, ...themeTokens(mode, reducedMotion) }}>
-        <App component={false}>
-          <CrmStyles />
-          <div className="tb-crm-root" data-theme={mode}>
-            <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
-              <CrmRoutes />
-            </Suspense>
-          </div>
-        </App>
-      </ConfigProvider>
-    </SWRConfig>
+    <RemoteRoot className="tb-crm-root" swr={{ revalidateOnFocus: false }}>
+      <CrmStyles />
+      <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
+        <CrmRoutes />
+      </Suspense>
+    </RemoteRoot>
   );
 }

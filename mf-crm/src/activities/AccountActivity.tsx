@@ -1,7 +1,7 @@
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { isSettingOn } from '@tradeboard/shared/user-settings';
 import { Alert, Button, PlusOutlined, Skeleton, Tag } from '@tradeboard/shared/ui';
-import { useTradeboardStore } from '@tradeboard/shared/web';
+import { errorMessage, useTradeboardStore } from '@tradeboard/shared/web';
 import {
   useAccountInvoices,
   useAccountNotes,
@@ -12,7 +12,6 @@ import {
   type CrmAccountType,
   type InvoiceEntry,
 } from '../api/activities.ts';
-import { errorMessage } from '../api/swrConfig.ts';
 import { CrmStyles } from '../theme/crmStyles.tsx';
 
 // The editor (and its form fields) loads with the first click on "Log activity".

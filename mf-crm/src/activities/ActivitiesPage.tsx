@@ -2,7 +2,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Alert, Tag } from '@tradeboard/shared/ui';
 import { Input, Select, Table } from '@tradeboard/shared/ui/data';
 import { useActivities, useActivityKpi, type ActivityItem, type KpiFilters } from '../api/activities.ts';
-import { errorMessage } from '../api/swrConfig.ts';
+import { errorMessage } from '@tradeboard/shared/web';
 
 const ActivityEditor = lazy(() => import('./ActivityEditor.tsx'));
 

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { settingValue } from '@tradeboard/shared/user-settings';
 import { Alert, Button, Drawer, Popconfirm, Tag } from '@tradeboard/shared/ui';
 import { Input, Select, type InputRef } from '@tradeboard/shared/ui/edit';
-import { useTradeboardStore } from '@tradeboard/shared/web';
+import { errorMessage, useTradeboardStore } from '@tradeboard/shared/web';
 import {
   conflictOf,
   createActivity,
@@ -15,7 +15,6 @@ import {
   type ActivityAccount,
   type ActivityItem,
 } from '../api/activities.ts';
-import { errorMessage } from '../api/swrConfig.ts';
 import { gpsCheck, needsReason, useBrowserLocation, type GpsCheck } from './gps.ts';
 
 export type ActivityEditorProps = {
