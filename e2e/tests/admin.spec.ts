@@ -47,6 +47,8 @@ test('Settings from the profile menu; a new user is created, a duplicate refused
   const failed = page.getByRole('dialog').filter({ hasText: 'Error adding user, please try again' });
   await expect(failed).toBeVisible();
   await failed.getByRole('button', { name: 'Close' }).click();
+  // The form stays open to be corrected.
+  await page.getByRole('dialog', { name: 'New User' }).getByRole('button', { name: 'Cancel' }).click();
 
   const mail = await latestMailTo(page.request, email);
   expect(mail.subject).toBe('Your Tradeboard access');

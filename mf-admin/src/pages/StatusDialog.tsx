@@ -12,7 +12,8 @@ export function StatusDialog({ status, onClose }: { status: Status; onClose: () 
     return () => clearTimeout(timer);
   }, [status, onClose]);
   return (
-    <Modal open={status !== null} onCancel={onClose} footer={null} title={status?.title} width={400}>
+    // Above the dialog it reports on (a failed New User stays open to be corrected).
+    <Modal open={status !== null} onCancel={onClose} footer={null} title={status?.title} width={400} zIndex={1100}>
       {status ? <Result status={status.type} title={status.message} style={{ padding: '12px 0' }} /> : null}
     </Modal>
   );
