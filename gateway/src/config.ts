@@ -41,6 +41,7 @@ const KNOWN_REMOTES = [
   { id: 'boards', name: 'mf_boards', folder: 'mf-boards' },
   { id: 'accounts', name: 'mf_accounts', folder: 'mf-accounts' },
   { id: 'crm', name: 'mf_crm', folder: 'mf-crm' },
+  { id: 'admin', name: 'mf_admin', folder: 'mf-admin' },
 ];
 
 export function gatewayConfigFromEnv(env: NodeJS.ProcessEnv, rootDir: string, version: string): GatewayConfig {

@@ -8,7 +8,24 @@ export type AuditEvent =
   | 'two-factor-configured'
   | 'sign-out'
   | 'password-reset-requested'
-  | 'password-reset';
+  | 'password-reset'
+  // Administration (issue 25): detail names the object and, while impersonating, the real user.
+  | 'user-added'
+  | 'user-updated'
+  | 'user-deleted'
+  | 'user-role-changed'
+  | 'user-password-set'
+  | 'password-changed'
+  | 'authenticator-reset'
+  | 'access-email-sent'
+  | 'role-changed'
+  | 'setting-changed'
+  | 'toggle-changed'
+  | 'module-switched'
+  | 'impersonation-started'
+  | 'impersonation-ended'
+  | 'impersonated-write'
+  | 'sessions-ended';
 
 export async function audit(
   request: FastifyRequest,

@@ -28,15 +28,11 @@ export async function loadViewer(db: Queryable, userMasterId: number): Promise<V
   return rows[0];
 }
 
-/** A setting as the server holds it: master default < organization < role. */
+/** A setting as the server holds it: master default < organization < role < the user's own (app.effective_setting). */
 export async function settingOf(db: Queryable, viewer: Viewer, name: string): Promise<string | undefined> {
   const { rows } = await db.query<{ value: string }>(
-    `SELECT coalesce(r.setting_value, g.setting_value, m.default_value) AS value
-       FROM app.setting_master m
-       LEFT JOIN app.setting_global g ON g.setting_master_id = m.setting_master_id AND g.customer_master_id = $1
-       LEFT JOIN app.setting_role r ON r.setting_master_id = m.setting_master_id AND r.role_master_id = $2
-      WHERE m.setting_name = $3`,
-    [viewer.customerMasterId, viewer.roleMasterId, name],
+    'SELECT setting_value AS value FROM app.effective_setting WHERE user_master_id = $1 AND setting_name = $2',
+    [viewer.userMasterId, name],
   );
   return rows[0]?.value;
 }

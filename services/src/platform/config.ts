@@ -19,7 +19,21 @@ export type ServiceConfig = {
   passwordResetMinutes: number;
   /** Calls anyone may make that change something (sign-in, reset, error reports), per client and minute. */
   publicWritesPerMinute: number;
+  /** Remotes switched off for the whole deployment (REMOTE_<ID>_ENABLED=false): id → reason. */
+  disabledRemotes: Record<string, string>;
 };
+
+/** REMOTE_<ID>_ENABLED=false (with REMOTE_<ID>_DISABLED_REASON), the gateway's deployment-wide switch, by lower-case id. */
+export function disabledRemotesFromEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+  const disabled: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) {
+    const match = /^REMOTE_([A-Z0-9]+)_ENABLED$/.exec(name);
+    if (match && value === 'false') {
+      disabled[match[1]!.toLowerCase()] = env[`REMOTE_${match[1]}_DISABLED_REASON`] ?? 'This module is switched off by the administrator.';
+    }
+  }
+  return disabled;
+}
 
 export type TrustProxy = false | string[] | ((address: string, hop: number) => boolean);
 
@@ -61,5 +75,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceConf
     },
     passwordResetMinutes: numberFrom(env, 'PASSWORD_RESET_MINUTES', 60),
     publicWritesPerMinute: numberFrom(env, 'PUBLIC_WRITES_PER_MINUTE', 30),
+    disabledRemotes: disabledRemotesFromEnv(env),
   };
 }

@@ -14,6 +14,26 @@ export async function registerPlatform(app: FastifyInstance, context: ServiceCon
   installErrorHandler(app);
   installInputGuards(app);
   installNoStore(app);
+  installImpersonationAudit(app);
+}
+
+/**
+ * Every change made while impersonating is in the audit log with both users (issue 25): the
+ * viewed user as the row's user, the staff member really signed in in its detail.
+ */
+function installImpersonationAudit(app: FastifyInstance): void {
+  app.addHook('onResponse', async (request, reply) => {
+    const user = request.user;
+    if (!user?.realUserMasterId || request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
+    if (request.routeOptions.url?.startsWith('/api/Impersonate/')) return;
+    await app.db.query('INSERT INTO app.audit_log (event, user_master_id, email, ip, detail) VALUES ($1, $2, $3, $4, $5)', [
+      'impersonated-write',
+      user.userMasterId,
+      user.email,
+      request.ip,
+      { realUserMasterId: user.realUserMasterId, realEmail: user.realEmail, method: request.method, route: request.routeOptions.url, statusCode: reply.statusCode },
+    ]).catch((error: unknown) => request.log.error({ err: error }, 'impersonated write could not be audited'));
+  });
 }
 
 /**

@@ -13,6 +13,9 @@ export type SessionUser = {
   email: string;
   sessionHash: string;
   awaitingTwoFactor: boolean;
+  /** While impersonating: the staff member really signed in (userMasterId and email are the viewed user's). */
+  realUserMasterId?: number;
+  realEmail?: string;
 };
 
 export function hashToken(token: string): string {
@@ -90,6 +93,8 @@ export async function endSession(db: Db, request: FastifyRequest, reply: Fastify
 type SessionRow = {
   user_master_id: number;
   email: string;
+  real_user_master_id: number | null;
+  real_email: string | null;
   awaiting_two_factor: boolean;
   idle_expired: boolean;
   absolute_expired: boolean;
@@ -107,11 +112,16 @@ export async function loadSession(db: Db, config: ServiceConfig, request: Fastif
   // Every call asks this: a named statement is parsed once per connection.
   const { rows } = await db.query<SessionRow>({
     name: 'session-by-hash',
-    text: `SELECT s.user_master_id, u.email, s.awaiting_two_factor,
+    // An impersonating session shows its viewed user; it keeps (and needs) its real one.
+    text: `SELECT coalesce(v.user_master_id, u.user_master_id) AS user_master_id, coalesce(v.email, u.email) AS email,
+            CASE WHEN v.user_master_id IS NOT NULL THEN u.user_master_id END AS real_user_master_id,
+            CASE WHEN v.user_master_id IS NOT NULL THEN u.email END AS real_email,
+            s.awaiting_two_factor,
             s.last_seen_at < now() - make_interval(mins => $2) AS idle_expired,
             s.absolute_expiry < now() AS absolute_expired,
             s.last_seen_at < now() - interval '1 minute' AS touch
        FROM app.user_session s JOIN app.user_master u USING (user_master_id)
+       LEFT JOIN app.user_master v ON v.user_master_id = s.impersonated_user_master_id AND v.is_active
       WHERE s.session_hash = $1 AND u.is_active`,
     values: [sessionHash, config.session.idleMinutes],
   });
@@ -127,6 +137,7 @@ export async function loadSession(db: Db, config: ServiceConfig, request: Fastif
     email: row.email,
     sessionHash,
     awaitingTwoFactor: row.awaiting_two_factor,
+    ...(row.real_user_master_id !== null ? { realUserMasterId: row.real_user_master_id, realEmail: row.real_email ?? '' } : {}),
   };
 }
 

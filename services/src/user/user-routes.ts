@@ -4,6 +4,9 @@ import { mergeSettings } from '@tradeboard/shared/user-settings';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../platform/errors.ts';
 import { serve } from '../platform/route.ts';
+import { disabledAreas } from '../admin/modules.ts';
+import { loadAdmin } from '../admin/rights.ts';
+import { userAdminRoutes } from './user-admin-routes.ts';
 
 type UserRow = {
   user_master_id: number;
@@ -17,18 +20,15 @@ type UserRow = {
   edition_master_id: number;
   erp_master_id: number;
   release_visible: boolean;
+  must_set_password: boolean;
 };
 
-/** Settings as the server holds them: master default, then the organization's, then the role's. */
-async function serverSettings(db: Db, customerMasterId: number, roleMasterId: number) {
+/** Settings as the server holds them: master default, then the organization's, the role's and the user's own (app.effective_setting). */
+async function serverSettings(db: Db, userMasterId: number) {
   const { rows } = await db.query<{ settingName: string; settingValue: string }>(
-    `SELECT m.setting_name AS "settingName",
-            coalesce(r.setting_value, g.setting_value, m.default_value) AS "settingValue"
-       FROM app.setting_master m
-       LEFT JOIN app.setting_global g ON g.setting_master_id = m.setting_master_id AND g.customer_master_id = $1
-       LEFT JOIN app.setting_role r ON r.setting_master_id = m.setting_master_id AND r.role_master_id = $2
-      ORDER BY m.setting_name`,
-    [customerMasterId, roleMasterId],
+    `SELECT setting_name AS "settingName", setting_value AS "settingValue"
+       FROM app.effective_setting WHERE user_master_id = $1 ORDER BY setting_name`,
+    [userMasterId],
   );
   return rows;
 }
@@ -46,10 +46,13 @@ async function userToggles(db: Db, userMasterId: number) {
 }
 
 export async function userRoutes(app: FastifyInstance): Promise<void> {
+  await userAdminRoutes(app);
+
   serve(app, getBySession, async (request) => {
     const { db } = request.server;
     const { rows } = await db.query<UserRow>(
       `SELECT u.user_master_id, u.email, u.full_name, r.role_name, r.role_master_id, u.organization_user,
+              (u.password_hash IS NULL AND u.login_type = 'PASSWORD') AS must_set_password,
               c.customer_master_id, c.customer_name, c.edition_master_id, c.erp_master_id,
               EXISTS (SELECT 1 FROM app.release_master rm
                        WHERE rm.published_at IS NOT NULL
@@ -64,25 +67,37 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     );
     const user = rows[0];
     if (!user) throw new HttpError(401, 'Your session has ended. Please sign in again.');
-    const [settings, toggles] = await Promise.all([
-      serverSettings(db, user.customer_master_id, user.role_master_id),
+    const { realUserMasterId } = request.user;
+    const [settings, toggles, disabledModules, admin, real] = await Promise.all([
+      serverSettings(db, user.user_master_id),
       userToggles(db, user.user_master_id),
+      disabledAreas(db, request.server.serviceConfig, user.customer_master_id),
+      loadAdmin(db, user.user_master_id),
+      realUserMasterId
+        ? db.query<{ full_name: string; email: string }>('SELECT full_name, email FROM app.user_master WHERE user_master_id = $1', [realUserMasterId])
+        : undefined,
     ]);
+    const realUser = real?.rows[0];
     return {
       userMasterId: user.user_master_id,
       organizationUser: user.organization_user,
       isReleaseNotificationVisible: user.release_visible,
-      userName: user.email,
+      // While impersonating, userName is the staff member really signed in (seed: GetBySession reports the real userName).
+      userName: realUser?.email ?? user.email,
       fullName: user.full_name,
       email: user.email,
       roleName: user.role_name,
-      isImpersonating: false,
+      isImpersonating: realUser !== undefined,
       customerMasterId: user.customer_master_id,
       customerName: user.customer_name,
       editionMasterId: user.edition_master_id,
       erpMasterId: user.erp_master_id,
       settings: mergeSettings(settings),
       toggles,
+      ...(realUser && realUserMasterId ? { realUser: { userMasterId: realUserMasterId, fullName: realUser.full_name, email: realUser.email } } : {}),
+      disabledModules,
+      mustSetPassword: user.must_set_password,
+      adminPermissions: [...admin.permissions].sort(),
     };
   });
 }

@@ -1,5 +1,6 @@
 import type { Contract } from './contract.ts';
 import * as admin from './admin.ts';
+import * as administration from './administration.ts';
 import * as analytics from './analytics.ts';
 import * as auth from './auth.ts';
 import * as boards from './boards.ts';
@@ -28,6 +29,7 @@ export * from './contract.ts';
 export * from './common.ts';
 export * from './choices.ts';
 export * from './admin.ts';
+export * from './administration.ts';
 export * from './analytics.ts';
 export * from './auth.ts';
 export * from './boards.ts';
@@ -61,4 +63,4 @@ function contractsOf(module: Record<string, unknown>): Contract[] {
 }
 
 /** Every call the backend serves, each defined once. */
-export const allContracts: readonly Contract[] = [admin, analytics, auth, boards, crmActivities, dataManagerContracts, erpAccountDetail, erpAccounting, erpAccounts, erpAccountTerms, erpContacts, erpMap, erpProspects, erpInventory, erpPurchasing, erpUsage, erpService, erpNotes, erpAdjustments, erpWhiteSpace, filters, notifications, system, user].flatMap(contractsOf);
+export const allContracts: readonly Contract[] = [admin, administration, analytics, auth, boards, crmActivities, dataManagerContracts, erpAccountDetail, erpAccounting, erpAccounts, erpAccountTerms, erpContacts, erpMap, erpProspects, erpInventory, erpPurchasing, erpUsage, erpService, erpNotes, erpAdjustments, erpWhiteSpace, filters, notifications, system, user].flatMap(contractsOf);

@@ -25,6 +25,16 @@ export const UserResult = Type.Object({
   erpMasterId: Type.Integer(),
   settings: Type.Array(UserSetting),
   toggles: Type.Array(UserToggle),
+  /** While impersonating: the staff member really signed in (userName is his too). */
+  realUser: Type.Optional(Type.Object({ userMasterId: Type.Integer(), fullName: Type.String(), email: Type.String() })),
+  /** Modules and features switched off for the organization or the deployment, with the routes they hide and why. */
+  disabledModules: Type.Optional(
+    Type.Array(Type.Object({ moduleId: Type.String(), featureId: Type.String(), reason: Type.String(), routes: Type.Array(Type.String()) })),
+  ),
+  /** The user must choose a password (a new user signing in with his access e-mail's link). */
+  mustSetPassword: Type.Optional(Type.Boolean()),
+  /** The admin permissions of the user's role (docs/decisions.md), for what the settings area shows. */
+  adminPermissions: Type.Optional(Type.Array(Type.String())),
 });
 
 export const getBySession = defineContract({

@@ -7,6 +7,7 @@ import { CommandPaletteButton } from './CommandPaletteButton.tsx';
 import { ReleaseBanner, TogglesBanner, useBanners } from './Banners.tsx';
 import { Logo } from './Logo.tsx';
 import { pageTitle } from './menuItems.ts';
+import { ImpersonationBar } from './ImpersonationBar.tsx';
 import { ProfileMenu } from './ProfileMenu.tsx';
 import { ownerOf, useRemoteRegistry } from '../root/remoteRegistry.ts';
 import { SidebarNav, handleAppLink } from './SidebarNav.tsx';
@@ -84,6 +85,7 @@ export function AppLayout({ items, children }: Props): ReactNode {
         </Layout.Sider>
       )}
       <Layout className="tb-body">
+        {user?.isImpersonating ? <ImpersonationBar viewed={user.fullName || user.email} /> : null}
         <header className="tb-header">
           {isMobile ? (
             <Button

@@ -7,6 +7,7 @@ import {
   type MenuProps,
   DownOutlined,
   LogoutOutlined,
+  SettingOutlined,
 } from '@tradeboard/shared/ui';
 import { useSWRConfig } from 'swr';
 import { navigate, signOut, useTradeboardStore } from '@tradeboard/shared/web';
@@ -71,13 +72,17 @@ export const ProfileMenu = memo(function ProfileMenu(): ReactNode {
       'aria-checked': theme === 'dark',
     } as NonNullable<MenuProps['items']>[number],
     { type: 'divider' },
+    { key: 'settings', icon: <SettingOutlined aria-hidden />, label: 'Settings' },
     { key: 'logout', icon: <LogoutOutlined aria-hidden />, label: 'Logout', danger: true },
   ];
 
   const handleClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'edit') setEditMode(!editMode);
     else if (key === 'dark') setTheme(theme === 'dark' ? 'light' : 'dark');
-    else if (key === 'logout') void handleLogout();
+    else if (key === 'settings') {
+      setOpen(false);
+      navigate('/settings');
+    } else if (key === 'logout') void handleLogout();
   };
 
   return (

@@ -14,7 +14,7 @@ import { useRemoteRegistry, type LoadedRemote } from '../root/remoteRegistry.ts'
 import { AppLayout } from './AppLayout.tsx';
 import { AppThemeProvider } from './AppThemeProvider.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
-import { activeItem, sectionTitle, visibleMenuItems } from './menuItems.ts';
+import { activeItem, disabledAreaOf, sectionTitle, visibleMenuItems } from './menuItems.ts';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import { RemoteDisabledPanel } from './RemoteDisabledPanel.tsx';
 import { RemoteErrorPanel } from './RemoteErrorPanel.tsx';
@@ -68,6 +68,16 @@ function SignedInContent({ pathname, search, owner }: Props): ReactNode {
   // One array per menu and user: the sidebar (memoised) redraws only when they change.
   const items = useMemo(() => visibleMenuItems(menu.data ?? [], user), [menu.data, user]);
 
+  // Each navigation asks for the session again (deduplicated within 2 s): modules switched off,
+  // settings changed and impersonation reach the page without a reload (issue 25).
+  const revalidateSession = session.mutate;
+  const firstPath = useRef(pathname);
+  useEffect(() => {
+    if (pathname === firstPath.current) return;
+    firstPath.current = pathname;
+    void revalidateSession();
+  }, [pathname, revalidateSession]);
+
   const sessionError = session.error;
   useEffect(() => {
     if (!sessionError) return;
@@ -90,8 +100,10 @@ function SignedInContent({ pathname, search, owner }: Props): ReactNode {
 
   const section = activeItem(items, pathname);
   const segment = firstSegment(pathname).toLowerCase();
+  const disabled = disabledAreaOf(user, pathname);
   let content: ReactNode;
-  if (owner?.status === 'ready') content = <RemoteOutlet remoteId={owner.id} />;
+  if (disabled) content = <RemoteDisabledPanel reason={disabled.reason} />;
+  else if (owner?.status === 'ready') content = <RemoteOutlet remoteId={owner.id} />;
   else if (owner?.status === 'disabled') content = <RemoteDisabledPanel reason={owner.disabledReason} />;
   else if (owner?.status === 'failed') content = <RemoteErrorPanel remoteName={owner.name} />;
   else if (segment === 'notfound') content = <NotFoundPage url={badUrl.current ?? undefined} />;

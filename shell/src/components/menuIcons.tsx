@@ -11,6 +11,7 @@ import {
   MoneyCollectOutlined,
   ProfileOutlined,
   ReconciliationOutlined,
+  SettingOutlined,
   ShoppingCartOutlined,
   SolutionOutlined,
   TeamOutlined,
@@ -36,6 +37,8 @@ export const MENU_ICONS: Readonly<Record<string, MenuIcon>> = {
   cash: DollarOutlined,
   briefcase: SolutionOutlined,
   moneycheck: AccountBookOutlined,
+  // The settings entry administrators get (not in the seed's list).
+  cog: SettingOutlined,
 };
 
 /** Unknown names show a chat bubble. */

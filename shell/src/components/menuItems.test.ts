@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SiteMenuItemValue, UserResultValue } from '@tradeboard/shared/web';
-import { activeItem, pageTitle, sectionTitle, visibleMenuItems } from './menuItems.ts';
+import { activeItem, disabledAreaOf, pageTitle, sectionTitle, visibleMenuItems } from './menuItems.ts';
 
 const menu: SiteMenuItemValue[] = [
   { id: 1, sectionName: 'Home', route: 'home', menuIcon: 'home' },
@@ -54,5 +54,23 @@ describe('menu items', () => {
     expect(pageTitle(menu, '/accountSummary/4', true)).toBe('Account Summary');
     expect(pageTitle(menu, '/map/routes', true)).toBe('Map');
     expect(pageTitle(menu, '/nonsense', false)).toBe('Tradeboard');
+  });
+});
+
+describe('administration (issue 25)', () => {
+  const crmOff = { moduleId: 'crm', featureId: '', reason: 'Moving to the new CRM', routes: ['/crm', '/contactSummary'] };
+
+  it('drops the entry of a module switched off for the organization, and names the reason for its addresses', () => {
+    const user = { ...userWith({ ActivityAccessRight: 'true' }), disabledModules: [crmOff] };
+    expect(routes(visibleMenuItems(menu, user))).toEqual(['home', 'notifications']);
+    expect(disabledAreaOf(user, '/crm/12')?.reason).toBe('Moving to the new CRM');
+    expect(disabledAreaOf(user, '/crmx')).toBeUndefined();
+    expect(disabledAreaOf(user, '/home')).toBeUndefined();
+  });
+
+  it('adds Settings to the site menu for a user with an admin permission only', () => {
+    expect(routes(visibleMenuItems(menu, userWith({})))).not.toContain('settings');
+    const admin = { ...userWith({}), adminPermissions: ['users.read'] };
+    expect(visibleMenuItems(menu, admin).at(-1)).toMatchObject({ route: 'settings', sectionName: 'Settings', menuIcon: 'cog' });
   });
 });

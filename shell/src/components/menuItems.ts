@@ -1,4 +1,4 @@
-import { hasCrmAccess, type SiteMenuItemValue, type UserResultValue } from '@tradeboard/shared/web';
+import { hasCrmAccess, isUnderRoute, type SiteMenuItemValue, type UserResultValue } from '@tradeboard/shared/web';
 
 /** A site-menu route without slashes ('/sales/' → 'sales'). */
 export function routeOf(item: Pick<SiteMenuItemValue, 'route'>): string {
@@ -6,6 +6,14 @@ export function routeOf(item: Pick<SiteMenuItemValue, 'route'>): string {
 }
 
 export const NOTIFICATIONS_ROUTE = 'notifications';
+export const SETTINGS_ROUTE = 'settings';
+
+type DisabledArea = NonNullable<UserResultValue['disabledModules']>[number];
+
+/** The module or feature switched off for the user's organization (or deployment) that hides this address. */
+export function disabledAreaOf(user: Pick<UserResultValue, 'disabledModules'> | null | undefined, pathname: string): DisabledArea | undefined {
+  return user?.disabledModules?.find((area) => area.routes.some((route) => isUnderRoute(pathname, route)));
+}
 
 function isCrm(item: SiteMenuItemValue): boolean {
   return routeOf(item).toLowerCase() === 'crm' || item.sectionName.toLowerCase() === 'crm';
@@ -17,9 +25,14 @@ function isCrm(item: SiteMenuItemValue): boolean {
  */
 export function visibleMenuItems(menu: readonly SiteMenuItemValue[], user: UserResultValue | null): SiteMenuItemValue[] {
   const crm = hasCrmAccess(user);
-  const items = menu.filter((item) => crm || !isCrm(item));
+  // A module switched off for the organization loses its entry (issue 25).
+  const items = menu.filter((item) => (crm || !isCrm(item)) && !disabledAreaOf(user, `/${routeOf(item)}`));
   if (!items.some((item) => routeOf(item).toLowerCase() === NOTIFICATIONS_ROUTE)) {
     items.push({ id: -1, sectionName: 'Notifications', route: NOTIFICATIONS_ROUTE, menuIcon: 'bell' });
+  }
+  // Administrators (any admin permission) get Settings in the site menu; everyone has it in the profile menu.
+  if (user?.adminPermissions?.length && !items.some((item) => routeOf(item).toLowerCase() === SETTINGS_ROUTE)) {
+    items.push({ id: -7, sectionName: 'Settings', route: SETTINGS_ROUTE, menuIcon: 'cog' });
   }
   return items;
 }

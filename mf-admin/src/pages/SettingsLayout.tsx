@@ -1,0 +1,59 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Menu, Result, Skeleton, type MenuProps } from '@tradeboard/shared/ui';
+import { isUnderRoute, navigate } from '@tradeboard/shared/web';
+import { usePermissions } from '../api/admin.ts';
+
+const ProfilePage = lazy(() => import('./ProfilePage.tsx'));
+const UsersPage = lazy(() => import('./UsersPage.tsx'));
+const RolesPage = lazy(() => import('./RolesPage.tsx'));
+const SystemPage = lazy(() => import('./SystemPage.tsx'));
+
+/**
+ * The /settings children this remote shows, and the admin permission each needs (docs/decisions.md
+ * "Administration: rights model"); the profile is everyone's. Other remotes own more specific
+ * routes under /settings (goals, CRM's data manager): the shell sends those addresses to them.
+ */
+export const SETTINGS_PAGES = [
+  { key: '/settings', label: 'Profile', permission: null },
+  { key: '/settings/users', label: 'Users', permission: 'users.read' },
+  { key: '/settings/roles', label: 'Roles', permission: 'roles.read' },
+  { key: '/settings/system', label: 'System', permission: 'settings.read' },
+] as const;
+
+function pageOf(pathname: string) {
+  const path = pathname.replace(/\/+$/, '') || '/settings';
+  if (path.toLowerCase() === '/settings') return SETTINGS_PAGES[0];
+  return SETTINGS_PAGES.slice(1).find((page) => isUnderRoute(path, page.key));
+}
+
+export default function SettingsLayout({ pathname }: { pathname: string }): ReactNode {
+  const permissions = usePermissions();
+  const allowed = SETTINGS_PAGES.filter((page) => page.permission === null || permissions.has(page.permission));
+  const page = pageOf(pathname);
+  const items: MenuProps['items'] = allowed.map((p) => ({ key: p.key, label: <a href={p.key} onClick={(event) => event.preventDefault()}>{p.label}</a> }));
+  let content: ReactNode;
+  if (!page) content = <Result status="404" title="Page Not Found" subTitle="There is no such settings page." />;
+  else if (page.permission !== null && !permissions.has(page.permission)) {
+    content = <Result status="403" title="Not available" subTitle="Your role does not allow this page. Contact your system administrator if you feel this is in error." />;
+  } else if (page.key === '/settings') content = <ProfilePage />;
+  else if (page.key === '/settings/users') content = <UsersPage />;
+  else if (page.key === '/settings/roles') content = <RolesPage />;
+  else content = <SystemPage />;
+  return (
+    <div className="tb-admin-page">
+      <div>
+        <h1 className="tb-admin-title">Settings</h1>
+        <nav aria-label="Settings">
+          <Menu
+            className="tb-admin-nav"
+            mode="horizontal"
+            selectedKeys={page ? [page.key] : []}
+            items={items}
+            onClick={({ key }) => navigate(key)}
+          />
+        </nav>
+      </div>
+      <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>{content}</Suspense>
+    </div>
+  );
+}
