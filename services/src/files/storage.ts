@@ -6,6 +6,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { inTransaction } from '../boards/board-access.ts';
 import type { Db } from '../db/database.ts';
 
 /** What is known of a stored file besides its bytes. */
@@ -44,22 +45,14 @@ export function databaseStorage(db: Db): FileStorage {
   return {
     async put(bytes, contentType) {
       const stored: StoredFileInfo = { key: randomUUID(), contentType, byteSize: bytes.byteLength, sha256: createHash('sha256').update(bytes).digest('hex') };
-      const client = await db.connect();
-      try {
-        await client.query('BEGIN');
+      await inTransaction(db, async (client) => {
         await client.query('INSERT INTO app.stored_file (file_key, content_type, byte_size, sha256) VALUES ($1, $2, $3, $4)', [stored.key, contentType, stored.byteSize, stored.sha256]);
         for (let chunkNo = 0; chunkNo < chunkCount(bytes.byteLength); chunkNo++) {
           const part = Buffer.from(bytes.buffer, bytes.byteOffset + chunkNo * CHUNK_BYTES, Math.min(CHUNK_BYTES, bytes.byteLength - chunkNo * CHUNK_BYTES));
           await client.query('INSERT INTO app.stored_file_chunk (file_key, chunk_no, data) VALUES ($1, $2, $3)', [stored.key, chunkNo, part]);
         }
-        await client.query('COMMIT');
-        return stored;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
+      });
+      return stored;
     },
     async get(key) {
       const found = await info(key);

@@ -8,3 +8,4 @@ export * from './session.ts';
 export * from './themeTokens.ts';
 export * from './remotes.ts';
 export * from './Quietly.tsx';
+export * from './files.ts';
