@@ -215,3 +215,31 @@ describe('document PDFs', () => {
     expect(elapsed).toBeLessThan(2000);
   });
 });
+
+describe('detail pages\u2019 calls', () => {
+  it("answer the rep's own invoice, order and quote and 404 for another rep's; a purchase order's page needs PurchaseAccessRight (403)", async () => {
+    const { rep, rep2 } = kit.users;
+    const first = async (table: string, column: string) =>
+      (await sql<{ n: string; company: string }>(`SELECT ${column} AS n, company FROM ${table} WHERE sales_rep = 'SR01' ORDER BY ${column} LIMIT 1`))[0]!;
+    const invoice = await first('erp.invoice_header', 'invoice_number');
+    const order = await first('erp.order_header', 'order_number');
+    const quote = await first('erp.quote_header', 'quote_number');
+    for (const [url, body] of [
+      [`/Invoice/Header/${invoice.n}`, { company: invoice.company }],
+      ['/Order/Header', { orderNumber: order.n, company: order.company }],
+      ['/Quote/Header', { quoteNumber: quote.n, company: quote.company }],
+    ] as const) {
+      const mine = await send(rep, 'POST', url, body);
+      expect(mine.statusCode, url).toBe(200);
+      expect(mine.json().lines.length, url).toBeGreaterThan(0);
+      expect((await send(rep2, 'POST', url, body)).statusCode, url).toBe(404);
+    }
+    const [po] = await sql<{ po_number: string; company: string }>('SELECT po_number, company FROM erp.purchase_order_header ORDER BY po_number LIMIT 1');
+    const poBody = { poNumber: po!.po_number, company: po!.company };
+    expect((await send(rep, 'POST', '/PurchaseOrder/Header', poBody)).statusCode).toBe(200);
+    await withRoleSettings(kit, 'SalesRep', { PurchaseAccessRight: 'false' }, async () => {
+      expect((await send(rep, 'POST', '/PurchaseOrder/Header', poBody)).statusCode).toBe(403);
+      expect((await upload(rep, `/DocLink/PurchaseOrder?id=${po!.po_number}&id2=${po!.company}`, 'po.pdf', PDF_BYTES)).status).toBe(403);
+    });
+  });
+});
