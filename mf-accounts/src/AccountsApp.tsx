@@ -7,14 +7,17 @@ import { AccountsStyles } from './theme/accountsStyles.tsx';
 const SearchPage = lazy(() => import('./search/SearchPage.tsx'));
 // Leaflet and the boundary set are heavy: the map's code loads only on /map.
 const MapPage = lazy(() => import('./map/MapPage.tsx'));
+// Document detail pages (issue 24): details/invoice|order|quote|purchaseOrder/{number}.
+const DetailsPage = lazy(() => import('./details/DetailsPage.tsx'));
 
-/** The page for the current address: /search, /map, /map/routes. */
+/** The page for the current address: /search, /map, /map/routes, /details/…. */
 export function AccountsRoutes(): ReactNode {
   const { pathname, search } = useLocation();
   const signedIn = useTradeboardStore((state) => state.user !== null);
   if (!signedIn) return null;
   if (isUnderRoute(pathname, '/search')) return <SearchPage search={search} />;
   if (isUnderRoute(pathname, '/map')) return <MapPage pathname={pathname} search={search} />;
+  if (isUnderRoute(pathname, '/details')) return <DetailsPage pathname={pathname} search={search} />;
   return null;
 }
 

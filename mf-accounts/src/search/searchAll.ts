@@ -3,8 +3,9 @@ import { api, type UserResultValue } from '@tradeboard/shared/web';
 import { accountSummaryHref, addressLine, inventoryDetailHref, searchAccounts, type AccountKind } from '../api/accountSearch.ts';
 import { contactLine, contactSummaryHref, searchContacts } from '../api/contactSearch.ts';
 import { canSeeContacts, canSeeInventory, canSeeSuppliers, jumpAccountTypes } from '../api/userAccess.ts';
+import { searchDocuments } from '../documents/documentSearch.ts';
 
-export type ResultKind = 'customers' | 'shipTos' | 'prospects' | 'corporates' | 'contacts' | 'suppliers' | 'items';
+export type ResultKind = 'documents' | 'customers' | 'shipTos' | 'prospects' | 'corporates' | 'contacts' | 'suppliers' | 'items';
 export type SearchResult = { key: string; title: string; id: string; subtitle: string; href: string };
 export type ResultGroup = { kind: ResultKind; label: string; results: SearchResult[]; error?: unknown };
 
@@ -71,7 +72,10 @@ const itemSource: Source = {
  */
 export function searchSources(user: UserResultValue | null): Source[] {
   const types = new Set(jumpAccountTypes(user));
-  const sources: Source[] = ACCOUNT_GROUPS.filter((group) => types.has(group.type as never)).map((group) => accountSource(group.kind, group.type, group.label));
+  const sources: Source[] = [];
+  // Issue 24: documents by number (invoice, order, quote, PO) come first when the text is one.
+  sources.push({ kind: 'documents', label: 'Documents', run: (text, _limit, signal) => searchDocuments(text, canSeeSuppliers(user), signal) });
+  sources.push(...ACCOUNT_GROUPS.filter((group) => types.has(group.type as never)).map((group) => accountSource(group.kind, group.type, group.label)));
   if (canSeeContacts(user)) sources.push(contactSource);
   if (canSeeSuppliers(user)) sources.push(accountSource('suppliers', 'Supplier', 'Suppliers'));
   if (canSeeInventory(user)) sources.push(itemSource);

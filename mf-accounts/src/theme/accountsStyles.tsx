@@ -30,6 +30,12 @@ export const ACCOUNTS_STYLES = `
 .tb-record__line { display: flex; flex-wrap: wrap; column-gap: 14px; row-gap: 2px; color: var(--tb-muted); font-size: 13px; }
 .tb-record__links { display: flex; flex-wrap: wrap; gap: 8px; margin-top: 10px; }
 .tb-figures { display: grid; grid-template-columns: repeat(auto-fit, minmax(120px, 1fr)); gap: 8px 16px; flex: 2 1 420px; margin: 0; }
+.tb-document__facts dd a { font-weight: 500; }
+.tb-document__lines { margin-top: 16px; }
+.tb-document__lines h3 { font-size: 15px; margin: 0 0 8px; }
+.tb-line-detail { display: grid; grid-template-columns: repeat(auto-fit, minmax(260px, 1fr)); gap: 12px 24px; }
+.tb-line-detail h4 { margin: 0 0 4px; font-size: 13px; }
+.tb-line-detail__list { margin: 0; padding-left: 18px; }
 .tb-figure { min-width: 0; }
 .tb-figure dt { font-size: 12px; color: var(--tb-muted); margin: 0; }
 .tb-figure dd { margin: 2px 0 0; font-size: 18px; font-weight: 600; font-variant-numeric: tabular-nums; overflow-wrap: anywhere; }

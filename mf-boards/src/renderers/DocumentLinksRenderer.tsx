@@ -3,6 +3,7 @@ import { Button, DeleteOutlined, LinkOutlined, PlusOutlined } from '@tradeboard/
 import { Input } from '@tradeboard/shared/ui/edit';
 import type { ComponentRendererProps } from '@tradeboard/shared/boards';
 import { displayValue, withDisplayValue } from '../instances/configEquality.ts';
+import { AttachedFiles, fileOwnerOf } from './AttachedFiles.tsx';
 
 export const LINKS_CONTROL = 'links';
 
@@ -31,8 +32,13 @@ export function readLinks(raw: string | undefined): DocumentLink[] {
   }
 }
 
-/** Document Links (master 1002 `documentLinks`): a list of titled links kept in displayConfigs 'links'; added and removed in edit mode. */
-export default function DocumentLinksRenderer({ config, editMode, onConfigDraft }: ComponentRendererProps): ReactNode {
+/**
+ * Document Links (master 1002 `documentLinks`): a list of titled links kept in displayConfigs
+ * 'links', added and removed in edit mode; on an account's page, beside them, the files attached
+ * to the account (DocLink), uploaded by drag and drop in edit mode.
+ */
+export default function DocumentLinksRenderer({ config, editMode, onConfigDraft, filters }: ComponentRendererProps): ReactNode {
+  const owner = fileOwnerOf(filters);
   const links = readLinks(displayValue(config, LINKS_CONTROL));
   const [title, setTitle] = useState('');
   const [url, setUrl] = useState('');
@@ -85,6 +91,7 @@ export default function DocumentLinksRenderer({ config, editMode, onConfigDraft 
           )}
         </form>
       )}
+      {owner && <AttachedFiles owner={owner} editMode={editMode} />}
     </div>
   );
 }

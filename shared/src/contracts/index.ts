@@ -20,6 +20,7 @@ import * as erpService from './erp-service.ts';
 import * as erpNotes from './erp-notes.ts';
 import * as erpAdjustments from './erp-adjustments.ts';
 import * as erpWhiteSpace from './erp-whitespace.ts';
+import * as documents from './documents.ts';
 import * as filters from './filters.ts';
 import * as notifications from './notifications.ts';
 import * as system from './system.ts';
@@ -49,6 +50,7 @@ export * from './erp-service.ts';
 export * from './erp-notes.ts';
 export * from './erp-adjustments.ts';
 export * from './erp-whitespace.ts';
+export * from './documents.ts';
 export * from './filters.ts';
 export * from './filter-fields.ts';
 export * from './notifications.ts';
@@ -63,4 +65,4 @@ function contractsOf(module: Record<string, unknown>): Contract[] {
 }
 
 /** Every call the backend serves, each defined once. */
-export const allContracts: readonly Contract[] = [admin, administration, analytics, auth, boards, crmActivities, dataManagerContracts, erpAccountDetail, erpAccounting, erpAccounts, erpAccountTerms, erpContacts, erpMap, erpProspects, erpInventory, erpPurchasing, erpUsage, erpService, erpNotes, erpAdjustments, erpWhiteSpace, filters, notifications, system, user].flatMap(contractsOf);
+export const allContracts: readonly Contract[] = [admin, administration, analytics, auth, boards, crmActivities, dataManagerContracts, erpAccountDetail, erpAccounting, erpAccounts, erpAccountTerms, erpContacts, erpMap, erpProspects, erpInventory, erpPurchasing, erpUsage, erpService, erpNotes, erpAdjustments, erpWhiteSpace, documents, filters, notifications, system, user].flatMap(contractsOf);

@@ -10,3 +10,4 @@ export * from './remotes.ts';
 export * from './Quietly.tsx';
 export * from './apiErrors.ts';
 export * from './remoteLifecycles.tsx';
+export * from './files.ts';

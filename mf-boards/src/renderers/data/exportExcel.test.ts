@@ -72,7 +72,12 @@ describe('formats and drill-through', () => {
 
   it('links accounts, items and documents', () => {
     expect(drillHref('account', { key: 'C7' })).toBe('/accountSummary?accountType=customer&accountId=C7');
-    expect(drillHref('invoice', { invoiceNumber: 'I1', customer: 'C1', company: '02' })).toBe('/accountSummary?accountType=customer&accountId=C1&company=02');
+    expect(drillHref('invoice', { invoiceNumber: 'I1', customer: 'C1', company: '02' })).toBe('/details/invoice/I1?company=02');
+    expect(drillHref('order', { orderNumber: 'O 1/2' })).toBe('/details/order/O%201%2F2');
+    expect(drillHref('quote', { quoteNumber: 'Q9', company: '01' })).toBe('/details/quote/Q9?company=01');
+    expect(drillHref('purchaseOrder', { poNumber: 'P5', company: '01' })).toBe('/details/purchaseOrder/P5?company=01');
+    // A row without the number still reaches its account.
+    expect(drillHref('invoice', { customer: 'C1', company: '02' })).toBe('/accountSummary?accountType=customer&accountId=C1&company=02');
     expect(drillHref('item', { itemNumber: 'A 1' })).toBe('/inventoryDetail?itemNumber=A+1');
     expect(drillHref('account', { name: 'nobody' })).toBeNull();
   });

@@ -36,12 +36,32 @@ function accountHref(row: Row): string | null {
   return `/accountSummary?${query}`;
 }
 
+/** A document link's number fields, first found wins, and its detail page (seed 000 §2 details/… routes). */
+const DOCUMENT_LINKS: Readonly<Record<string, { fields: readonly string[]; page: string }>> = {
+  invoice: { fields: ['invoiceNumber'], page: 'invoice' },
+  order: { fields: ['orderNumber'], page: 'order' },
+  quote: { fields: ['quoteNumber'], page: 'quote' },
+  purchaseOrder: { fields: ['poNumber', 'purchaseOrderNumber'], page: 'purchaseOrder' },
+};
+
+/** A document's detail page, /details/invoice/{invoiceNumber}?company=…; null when the row has no number. */
+function documentHref(link: string, row: Row): string | null {
+  const spec = DOCUMENT_LINKS[link];
+  const number = spec?.fields.map((field) => text(row, field)).find((value) => value !== undefined);
+  if (!spec || !number) return null;
+  const company = text(row, 'company');
+  return `/details/${spec.page}/${encodeURIComponent(number)}${company ? `?${new URLSearchParams({ company })}` : ''}`;
+}
+
 /**
  * Where a linked cell drills through (docs/component-config.md): the account summary filtered to
- * the row's account; an item's inventory detail; a supplier's supplier summary; documents have no detail page yet, so they open
- * their account. Null when the row lacks what the link needs.
+ * the row's account; an item's inventory detail; a supplier's supplier summary; an invoice, order,
+ * quote or purchase order its detail page (the account when the row has no number). Null when the
+ * row lacks what the link needs.
  */
 export function drillHref(link: ColumnLink, row: Row): string | null {
+  const document = documentHref(link, row);
+  if (document) return document;
   if (link === 'item') {
     const itemNumber = text(row, 'itemNumber') ?? text(row, 'key');
     return itemNumber ? `/inventoryDetail?${new URLSearchParams({ itemNumber })}` : null;

@@ -1,0 +1,127 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { SECTION_IDS } from '@tradeboard/shared/constants';
+import { pdfText } from '@tradeboard/shared/testing/pdfText';
+import { apiClient, createBoard, setEditMode, unique, useSignedInState } from './helpers.ts';
+
+// Issue 24, documents as rep@: an invoice's page from the Invoice Lines list and its PDF; order
+// pages with their lines' BOM and POs; files attached to an account's Document Links.
+useSignedInState(test, 'rep@tradeboard.example');
+
+const INVOICE_LINES = 161;
+const DOCUMENT_LINKS = 1002;
+
+/** A board of rep@'s in a section with one card holding one component; answers its address. */
+async function boardWith(page: Page, section: keyof typeof SECTION_IDS, componentMasterId: number, instance: string, query = ''): Promise<string> {
+  const api = await apiClient(page.request);
+  const board = await createBoard(api, SECTION_IDS[section], unique('Documents'), [instance]);
+  await api.post('/Component/Instance/Add', { componentMasterId, cardMasterId: board.cards[0]!.cardMasterId, componentInstanceName: instance });
+  return `/${section}/${board.boardMasterId}${query}`;
+}
+
+test('an invoice number in Invoice Lines opens the invoice page: header totals, lines, and Print downloads its PDF', async ({ page }) => {
+  await page.goto(await boardWith(page, 'home', INVOICE_LINES, 'My invoice lines'));
+  const list = page.getByRole('region', { name: 'My invoice lines' });
+  const link = list.locator('a[href^="/details/invoice/"]').first();
+  await expect(link).toBeVisible();
+  const invoiceNumber = (await link.textContent())!.trim();
+  await link.click();
+
+  await expect(page).toHaveURL(new RegExp(`/details/invoice/${encodeURIComponent(invoiceNumber)}`));
+  await expect(page.getByRole('heading', { level: 1, name: `Invoice ${invoiceNumber}` })).toBeVisible();
+  await expect(page.getByLabel('Key facts')).toContainText('Total');
+  await expect(page.getByLabel('Key facts')).toContainText(/\$[\d,]+\.\d\d/);
+  const lines = page.getByRole('region', { name: 'Lines' });
+  await expect(lines.getByRole('row').nth(1)).toBeVisible();
+  // The lines sort on a click of a heading.
+  await lines.getByRole('columnheader', { name: 'Amount' }).click();
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Print' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`Invoice-${invoiceNumber}.pdf`);
+  const text = pdfText(readFileSync((await file.path())!));
+  expect(text).toContain(`Invoice ${invoiceNumber}`);
+  expect(text).toMatch(/^-?[\d,]+\.\d\d$/m);
+  expect(text).toContain('Page 1 of');
+});
+
+test('an order page shows each line\u2019s bill of material and purchase orders, and links its account', async ({ page }) => {
+  const api = await apiClient(page.request);
+  const orders = await api.post<{ rows: Array<{ orderNumber: string; company: string }> }>('/Order/Header/List', { pageSize: 1 });
+  const order = orders.rows[0]!;
+  await page.goto(`/details/order/${encodeURIComponent(order.orderNumber)}?company=${order.company}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Order ${order.orderNumber}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Account' })).toBeVisible();
+  const lines = page.getByRole('region', { name: 'Lines' });
+  await lines.getByRole('button', { name: /expand row/i }).first().click();
+  await expect(lines.getByRole('heading', { name: 'Bill of material' })).toBeVisible();
+  await expect(lines.getByRole('heading', { name: 'Purchase orders' })).toBeVisible();
+  // Another rep's order is not found.
+  await page.goto('/details/order/NO-SUCH-ORDER');
+  await expect(page.getByText('Order NO-SUCH-ORDER was not found, or it is not one of yours.')).toBeVisible();
+});
+
+test("a PDF dropped on an account's Document Links is listed and downloads with the same bytes; an oversize file is refused and leaves nothing", async ({ page }) => {
+  const api = await apiClient(page.request);
+  const customer = (await api.post<{ rows: Array<{ customer: string; company: string }> }>('/Customer/List', { pageSize: 1, sortBy: 'customerName', sortDir: 'asc' })).rows[0]!;
+  const query = `?${new URLSearchParams({ accountType: 'customer', accountId: customer.customer, company: customer.company })}`;
+  const url = await boardWith(page, 'accountSummary', DOCUMENT_LINKS, 'Account files', query);
+  await setEditMode(page, true);
+  await page.goto(url);
+  const card = page.getByRole('region', { name: 'Attached files' });
+  const dropZone = card.getByRole('group', { name: 'Drop a file here to attach it' });
+  await expect(dropZone).toBeVisible();
+
+  const name = `${unique('Spec sheet').replace(/\s+/g, '-')}.pdf`;
+  const bytes = [...Buffer.from(`%PDF-1.4\n% ${name}\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`)];
+  const drop = async (fileName: string, content: number[] | number) => {
+    const dataTransfer = await page.evaluateHandle(
+      ({ fileName, content }) => {
+        const data = typeof content === 'number' ? Object.assign(new Uint8Array(content), { 0: 0x25, 1: 0x50, 2: 0x44, 3: 0x46 }) : new Uint8Array(content);
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([data], fileName, { type: 'application/pdf' }));
+        return transfer;
+      },
+      { fileName, content },
+    );
+    await dropZone.dispatchEvent('dragover', { dataTransfer });
+    await dropZone.dispatchEvent('drop', { dataTransfer });
+  };
+
+  const uploaded = page.waitForResponse((r) => r.url().includes('/api/DocLink/Customer') && r.request().method() === 'POST');
+  await drop(name, bytes);
+  expect((await uploaded).status()).toBe(200);
+  const download = card.getByRole('link', { name: `Download ${name}` });
+  await expect(download).toBeVisible();
+
+  const saved = page.waitForEvent('download');
+  await download.click();
+  const file = await saved;
+  expect(file.suggestedFilename()).toBe(name);
+  expect([...readFileSync((await file.path())!)]).toEqual(bytes);
+
+  // Over 20 MB: refused with the limit named; nothing new is listed.
+  await drop('huge.pdf', 21 * 1024 * 1024);
+  await expect(card.getByRole('alert')).toContainText('huge.pdf is 21.0 MB; a document may be at most 20.0 MB. Nothing was uploaded.');
+  const listed = await api.post<{ files: Array<{ fileName: string }> }>('/DocLink/List', { source: 'Customer', id: customer.customer, id2: customer.company });
+  expect(listed.files.map((f) => f.fileName)).not.toContain('huge.pdf');
+  expect(listed.files.map((f) => f.fileName)).toContain(name);
+});
+
+test('Ctrl+K finds an order by its number and opens its page; the search page lists it under Documents', async ({ page }) => {
+  const api = await apiClient(page.request);
+  const order = (await api.post<{ rows: Array<{ orderNumber: string; company: string }> }>('/Order/Header/List', { pageSize: 1 })).rows[0]!;
+  await page.goto('/sales');
+  await expect(page.getByRole('button', { name: /Search accounts/ })).toBeVisible();
+  await page.keyboard.press('Control+k');
+  const dialog = page.getByRole('dialog', { name: 'Search' });
+  await dialog.getByRole('combobox', { name: 'Search everything' }).fill(order.orderNumber);
+  const documents = dialog.getByRole('group', { name: 'Documents' });
+  await documents.getByRole('option').filter({ hasText: `Order ${order.orderNumber}` }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/details/order/${encodeURIComponent(order.orderNumber)}`));
+  await expect(page.getByRole('heading', { level: 1, name: `Order ${order.orderNumber}` })).toBeVisible();
+
+  await page.goto(`/search?searchString=${encodeURIComponent(order.orderNumber)}`);
+  await expect(page.getByRole('region', { name: 'Documents' }).getByRole('link').filter({ hasText: `Order ${order.orderNumber}` })).toBeVisible();
+});
