@@ -4,6 +4,7 @@ import { adminRoutes } from './admin/admin-routes.ts';
 import { analyticsRoutes } from './analytics/analytics-routes.ts';
 import { erpDataRoutes } from './analytics/erp-routes.ts';
 import { authRoutes } from './auth/auth-routes.ts';
+import { goalRoutes } from './goals/goal-routes.ts';
 import { boardsRoutes } from './boards/boards-routes.ts';
 import { notificationsRoutes } from './notifications/notifications-routes.ts';
 import { systemRoutes } from './system/system-routes.ts';
@@ -24,6 +25,7 @@ export const servicePlugins: Record<ServiceName, FastifyPluginAsync> = {
   analytics: async (app) => {
     await analyticsRoutes(app);
     await erpDataRoutes(app);
+    await goalRoutes(app);
   },
   auth: authRoutes,
   boards: boardsRoutes,

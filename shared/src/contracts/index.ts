@@ -18,6 +18,7 @@ import * as erpNotes from './erp-notes.ts';
 import * as erpAdjustments from './erp-adjustments.ts';
 import * as erpWhiteSpace from './erp-whitespace.ts';
 import * as filters from './filters.ts';
+import { GOAL_CONTRACT_LIST } from './goals.ts';
 import * as notifications from './notifications.ts';
 import * as system from './system.ts';
 import * as user from './user.ts';
@@ -44,6 +45,7 @@ export * from './erp-notes.ts';
 export * from './erp-adjustments.ts';
 export * from './erp-whitespace.ts';
 export * from './filters.ts';
+export * from './goals.ts';
 export * from './filter-fields.ts';
 export * from './notifications.ts';
 export * from './system.ts';
@@ -57,4 +59,4 @@ function contractsOf(module: Record<string, unknown>): Contract[] {
 }
 
 /** Every call the backend serves, each defined once. */
-export const allContracts: readonly Contract[] = [admin, analytics, auth, boards, erpAccountDetail, erpAccounting, erpAccounts, erpAccountTerms, erpContacts, erpMap, erpProspects, erpInventory, erpPurchasing, erpUsage, erpService, erpNotes, erpAdjustments, erpWhiteSpace, filters, notifications, system, user].flatMap(contractsOf);
+export const allContracts: readonly Contract[] = [admin, analytics, auth, boards, erpAccountDetail, erpAccounting, erpAccounts, erpAccountTerms, erpContacts, erpMap, erpProspects, erpInventory, erpPurchasing, erpUsage, erpService, erpNotes, erpAdjustments, erpWhiteSpace, filters, notifications, system, user].flatMap(contractsOf).concat(GOAL_CONTRACT_LIST);
