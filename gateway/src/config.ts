@@ -40,6 +40,7 @@ const KNOWN_REMOTES = [
   { id: 'auth', name: 'mf_auth', folder: 'mf-auth' },
   { id: 'boards', name: 'mf_boards', folder: 'mf-boards' },
   { id: 'accounts', name: 'mf_accounts', folder: 'mf-accounts' },
+  { id: 'goals', name: 'mf_goals', folder: 'mf-goals' },
 ];
 
 export function gatewayConfigFromEnv(env: NodeJS.ProcessEnv, rootDir: string, version: string): GatewayConfig {

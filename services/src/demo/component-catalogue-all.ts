@@ -1,5 +1,6 @@
 import { adjustmentComponents } from './component-catalogue-adjustments.ts';
 import { BUILT_IN, CORE_MASTERS, type CatalogueMaster } from './component-catalogue.ts';
+import { goalComponents } from './component-catalogue-goals.ts';
 import { serviceComponents } from './component-catalogue-service.ts';
 import { usageComponents } from './component-catalogue-usage.ts';
 
@@ -13,6 +14,7 @@ export const COMPONENT_CATALOGUE: readonly CatalogueMaster[] = [
   ...serviceComponents(), // service orders and shipments: 370–384 (component-catalogue-service.ts)
   ...usageComponents(), // usage, inactive items and IBT sales: 870–876 (component-catalogue-usage.ts)
   ...adjustmentComponents(), // inventory adjustments, RMAs and notes: 880–893 (component-catalogue-adjustments.ts)
+  ...goalComponents(), // goal against actual: 960–962 (component-catalogue-goals.ts)
   ...BUILT_IN,
 ];
 
