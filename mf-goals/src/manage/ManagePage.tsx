@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import useSWR from 'swr';
 import { Button, DeleteOutlined, DownloadOutlined, Empty, Skeleton } from '@tradeboard/shared/ui';
-import { api, currentAntiforgeryToken, useTradeboardStore } from '@tradeboard/shared/web';
+import { api, currentAntiforgeryToken, navigate, useTradeboardStore } from '@tradeboard/shared/web';
 import { GOAL_CALLS, GOAL_KIND_NAMES, GOAL_VALUE_TITLES, manageScreenVisible, type GoalKind } from '../api/goalKinds.ts';
 import { errorMessage } from '../api/swrConfig.ts';
 import { showToast, Toasts } from '../api/toasts.tsx';
@@ -196,7 +196,15 @@ export default function ManagePage({ kind, search }: { kind: GoalKind; search: s
   return (
     <div className="tb-goals-page">
       <nav className="tb-goals-breadcrumb" aria-label="Breadcrumb">
-        <a href="/settings/goalsSetup">Goals Setup</a>
+        <a
+          href="/settings/goalsSetup"
+          onClick={(event) => {
+            event.preventDefault();
+            navigate('/settings/goalsSetup');
+          }}
+        >
+          Goals Setup
+        </a>
         <span aria-hidden>&gt;</span>
         <span aria-current="page">Manage Goal Data</span>
       </nav>

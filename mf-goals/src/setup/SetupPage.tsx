@@ -5,7 +5,7 @@ import { fiscalYearOf, toIsoDate } from '@tradeboard/shared/dates';
 import { App, Button, Empty, Skeleton } from '@tradeboard/shared/ui';
 import { Input, Select } from '@tradeboard/shared/ui/edit';
 import { settingValue } from '@tradeboard/shared/user-settings';
-import { api, useTradeboardStore } from '@tradeboard/shared/web';
+import { api, navigate, useTradeboardStore } from '@tradeboard/shared/web';
 import { GOAL_CALLS, manageRoute, setupPanelVisible, yearChoices, type GoalKind } from '../api/goalKinds.ts';
 import { errorMessage } from '../api/swrConfig.ts';
 import { Toasts } from '../api/toasts.tsx';
@@ -252,7 +252,14 @@ function SetupYear({ kind, setup, goalTypes, options }: { kind: GoalKind; setup:
               </span>
             </div>
             <div className="tb-goals-row">
-              <Button size="small" href={`${manageRoute(kind)}?${kind.toLowerCase()}GoalConfigId=${config.id}`}>
+              <Button
+                size="small"
+                href={`${manageRoute(kind)}?${kind.toLowerCase()}GoalConfigId=${config.id}`}
+                onClick={(event) => {
+                  event.preventDefault();
+                  navigate(`${manageRoute(kind)}?${kind.toLowerCase()}GoalConfigId=${config.id}`);
+                }}
+              >
                 Manage
               </Button>
               <Button size="small" danger aria-label={`Remove ${name}`} onClick={() => remove(config, name)}>
