@@ -66,7 +66,7 @@ test('admin adds a company/year (and sees the duplicate error), builds a three-l
   await expect(add.getByText('required!')).toBeVisible();
   await add.getByLabel('Description').fill('Reps by branch');
   await add.getByRole('button', { name: 'Add Goal Setup' }).click();
-  const setupName = sales.getByRole('button', { name: 'Reps by branch' });
+  const setupName = sales.getByRole('button', { name: 'Reps by branch', exact: true });
   await expect(setupName).toBeVisible();
   await expect(sales.getByText('SalesRep › Branch › Customer › ProductGroup')).toBeVisible();
 
@@ -78,7 +78,7 @@ test('admin adds a company/year (and sees the duplicate error), builds a three-l
   await setupName.click();
   await sales.getByLabel('Goal setup description').fill('Rep goals');
   await sales.getByLabel('Goal setup description').press('Enter');
-  await expect(sales.getByRole('button', { name: 'Rep goals' })).toBeVisible();
+  await expect(sales.getByRole('button', { name: 'Rep goals', exact: true })).toBeVisible();
 
   // Manage.
   await sales.getByRole('link', { name: 'Manage' }).first().click();
@@ -159,7 +159,7 @@ test('admin adds a company/year (and sees the duplicate error), builds a three-l
   await expect(confirm).toContainText('Removing a Goal Setup will remove all data as well. This action cannot be undone.');
   await expect(confirm).toContainText('DO NOT CLOSE THIS SCREEN. It will close automatically once data has been removed.');
   await confirm.getByRole('button', { name: 'Cancel' }).click();
-  await expect(panel.getByRole('button', { name: 'Rep goals' })).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Rep goals', exact: true })).toBeVisible();
 });
 
 test('with GoalActivityWizardAccess off the Activity panel is hidden', async ({ page }) => {
