@@ -14,7 +14,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PNPM = ['-y', 'pnpm@10.34.9'];
 /** The apps built by webpack: the shell and every remote. */
-const WEB_APPS = ['shell', 'mf-auth', 'mf-boards', 'mf-accounts', 'mf-crm', 'mf-admin'];
+const WEB_APPS = ['shell', 'mf-auth', 'mf-boards', 'mf-accounts', 'mf-crm', 'mf-admin', 'mf-goals'];
 
 function run(command, args, options = {}) {
   const result = spawnSync(command, args, { stdio: 'inherit', cwd: ROOT, ...options });

@@ -42,6 +42,7 @@ const KNOWN_REMOTES = [
   { id: 'accounts', name: 'mf_accounts', folder: 'mf-accounts' },
   { id: 'crm', name: 'mf_crm', folder: 'mf-crm' },
   { id: 'admin', name: 'mf_admin', folder: 'mf-admin' },
+  { id: 'goals', name: 'mf_goals', folder: 'mf-goals' },
 ];
 
 export function gatewayConfigFromEnv(env: NodeJS.ProcessEnv, rootDir: string, version: string): GatewayConfig {

@@ -5,6 +5,7 @@ import { analyticsRoutes } from './analytics/analytics-routes.ts';
 import { erpDataRoutes } from './analytics/erp-routes.ts';
 import { authRoutes } from './auth/auth-routes.ts';
 import { documentsRoutes } from './documents/documents-routes.ts';
+import { goalRoutes } from './goals/goal-routes.ts';
 import { boardsRoutes } from './boards/boards-routes.ts';
 import { notificationsRoutes } from './notifications/notifications-routes.ts';
 import { systemRoutes } from './system/system-routes.ts';
@@ -26,6 +27,7 @@ export const servicePlugins: Record<ServiceName, FastifyPluginAsync> = {
     await analyticsRoutes(app);
     await erpDataRoutes(app);
     await documentsRoutes(app);
+    await goalRoutes(app);
   },
   auth: authRoutes,
   boards: boardsRoutes,

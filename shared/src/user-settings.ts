@@ -71,6 +71,16 @@ export const DEFAULT_SETTINGS: Readonly<Record<string, string>> = {
   AutoSortEnabled: 'true',
   AllowPageEditing: 'false',
   DisplayDefaultSectionTemplates: 'false',
+  // Goals (seed 000 §6): who manages each kind (wizard access), who reads goal against actual (access
+  // rights), and where sales and bookings goals come from (RTS: this product's own goal setup).
+  GoalWizardAccess: 'false',
+  GoalBookingWizardAccess: 'false',
+  GoalActivityWizardAccess: 'false',
+  SalesGoalAccessRight: 'false',
+  BookingsGoalAccessRight: 'false',
+  ActivityGoalAccessRight: 'false',
+  SalesGoalSource: 'RTS',
+  BookingsGoalSource: 'RTS',
 };
 
 /** Server values override the defaults; the result lists every known setting once. */

@@ -24,9 +24,15 @@ const ROLES = [
 
 /** Role settings that differ from the defaults. */
 const ROLE_SETTINGS: Record<string, Record<string, string>> = {
-  SiteAdmin: { AllowPageEditing: 'true', DisplayDefaultSectionTemplates: 'true', GoalWizardAccess: 'true' },
-  Manager: { AllowPageEditing: 'true', DisplayDefaultSectionTemplates: 'true', SalesGoalAccessRight: 'true' },
-  SalesRep: { AllowPageEditing: 'true', DisplayDefaultSectionTemplates: 'true' },
+  SiteAdmin: {
+    AllowPageEditing: 'true',
+    DisplayDefaultSectionTemplates: 'true',
+    GoalWizardAccess: 'true',
+    GoalBookingWizardAccess: 'true',
+    GoalActivityWizardAccess: 'true',
+  },
+  Manager: { AllowPageEditing: 'true', DisplayDefaultSectionTemplates: 'true', SalesGoalAccessRight: 'true', BookingsGoalAccessRight: 'true' },
+  SalesRep: { AllowPageEditing: 'true', DisplayDefaultSectionTemplates: 'true', SalesGoalAccessRight: 'true' },
 };
 
 const TOGGLES = [

@@ -6,6 +6,7 @@ import { buildCards, type BoardDefinition } from '../boards/board-content.ts';
 import { inTransaction } from '../boards/board-access.ts';
 import { COMPONENT_CATALOGUE } from './component-catalogue-all.ts';
 import { DOCUMENT_LINKS_COMPONENT_ID, NOTES_COMPONENT_ID } from './component-catalogue.ts';
+import { SALES_GOAL_COMPONENT_ID } from './component-catalogue-goals.ts';
 import { HOME_DASHBOARD, layoutCards, SECTION_BOARDS } from './component-catalogue-boards.ts';
 
 const notes = (text: string): ComponentConfig => ({ displayConfigs: [{ controlName: 'text', controlValue: text }] });
@@ -75,6 +76,16 @@ const MY_DAY: BoardDefinition = {
       cardName: 'Today',
       componentInstances: [
         { componentMasterId: NOTES_COMPONENT_ID, componentInstanceName: 'Call list', configs: notes('Call Acme Fasteners about the Q3 reorder.') },
+      ],
+    },
+    {
+      cardName: 'My goal',
+      componentInstances: [
+        {
+          componentMasterId: SALES_GOAL_COMPONENT_ID,
+          componentInstanceName: 'Sales goal',
+          configs: { displayConfigs: [{ controlName: 'goalKind', controlValue: 'Sales' }, { controlName: 'groupBy', controlValue: 'SalesRep' }] },
+        },
       ],
     },
   ],

@@ -1,5 +1,6 @@
 import { adjustmentComponents } from './component-catalogue-adjustments.ts';
 import { BUILT_IN, CORE_MASTERS, type CatalogueMaster } from './component-catalogue.ts';
+import { goalComponents } from './component-catalogue-goals.ts';
 import { serviceComponents } from './component-catalogue-service.ts';
 import { usageComponents } from './component-catalogue-usage.ts';
 import { crmComponents } from './component-catalogue-crm.ts';
@@ -15,6 +16,7 @@ export const COMPONENT_CATALOGUE: readonly CatalogueMaster[] = [
   ...usageComponents(), // usage, inactive items and IBT sales: 870–876 (component-catalogue-usage.ts)
   ...adjustmentComponents(), // inventory adjustments, RMAs and notes: 880–893 (component-catalogue-adjustments.ts)
   ...crmComponents(), // the CRM's activities: 1101–1109 (component-catalogue-crm.ts)
+  ...goalComponents(), // goal against actual: 960–962 (component-catalogue-goals.ts)
   ...BUILT_IN,
 ];
 

@@ -15,7 +15,8 @@ import { SECTION_BOARDS } from './component-catalogue-boards.ts';
 type Schema = { type?: string; properties?: Record<string, Schema>; items?: Schema; anyOf?: Schema[] };
 
 const BUILT_IN = new Set([NOTES_COMPONENT_ID, DOCUMENT_LINKS_COMPONENT_ID]);
-const dataMasters = COMPONENT_CATALOGUE.filter((m) => !BUILT_IN.has(m.id));
+// The goal cards call their own goal calls (mf-goals' goalProgress renderer), like the built-ins their own.
+const dataMasters = COMPONENT_CATALOGUE.filter((m) => !BUILT_IN.has(m.id) && m.renderer !== 'goalProgress');
 
 /** What each output model's answer must hold (docs/component-config.md). */
 const OUTPUT_SHAPES: Record<string, { top: string[]; rows: 'rows' | 'periods' | null; row?: string[] }> = {

@@ -22,6 +22,7 @@ import * as erpAdjustments from './erp-adjustments.ts';
 import * as erpWhiteSpace from './erp-whitespace.ts';
 import * as documents from './documents.ts';
 import * as filters from './filters.ts';
+import { GOAL_CONTRACT_LIST } from './goals.ts';
 import * as notifications from './notifications.ts';
 import * as system from './system.ts';
 import * as user from './user.ts';
@@ -52,6 +53,7 @@ export * from './erp-adjustments.ts';
 export * from './erp-whitespace.ts';
 export * from './documents.ts';
 export * from './filters.ts';
+export * from './goals.ts';
 export * from './filter-fields.ts';
 export * from './notifications.ts';
 export * from './system.ts';
@@ -65,4 +67,4 @@ function contractsOf(module: Record<string, unknown>): Contract[] {
 }
 
 /** Every call the backend serves, each defined once. */
-export const allContracts: readonly Contract[] = [admin, administration, analytics, auth, boards, crmActivities, dataManagerContracts, erpAccountDetail, erpAccounting, erpAccounts, erpAccountTerms, erpContacts, erpMap, erpProspects, erpInventory, erpPurchasing, erpUsage, erpService, erpNotes, erpAdjustments, erpWhiteSpace, documents, filters, notifications, system, user].flatMap(contractsOf);
+export const allContracts: readonly Contract[] = [admin, administration, analytics, auth, boards, crmActivities, dataManagerContracts, erpAccountDetail, erpAccounting, erpAccounts, erpAccountTerms, erpContacts, erpMap, erpProspects, erpInventory, erpPurchasing, erpUsage, erpService, erpNotes, erpAdjustments, erpWhiteSpace, documents, filters, notifications, system, user].flatMap(contractsOf).concat(GOAL_CONTRACT_LIST);

@@ -6,7 +6,7 @@ const API_BASE = '/api';
 let antiforgeryToken: Promise<string> | undefined;
 
 /** The anti-forgery token, fetched once per page and again after a sign-in or sign-out. */
-function currentAntiforgeryToken(): Promise<string> {
+export function currentAntiforgeryToken(): Promise<string> {
   antiforgeryToken ??= fetch(`${API_BASE}${generateAntiforgeryToken.path}`, { credentials: 'include' }).then(
     async (response) => {
       if (!response.ok) {

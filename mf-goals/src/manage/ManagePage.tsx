@@ -1,0 +1,270 @@
+import { useMemo, useRef, useState, type ReactNode } from 'react';
+import useSWR from 'swr';
+import { Button, DeleteOutlined, DownloadOutlined, Empty, Skeleton } from '@tradeboard/shared/ui';
+import { api, currentAntiforgeryToken, errorMessage, navigate, useTradeboardStore } from '@tradeboard/shared/web';
+import { GOAL_CALLS, GOAL_KIND_NAMES, GOAL_VALUE_TITLES, manageScreenVisible, type GoalKind } from '../api/goalKinds.ts';
+import { showToast, Toasts } from '../api/toasts.tsx';
+import { editRow, newRow, rowsToSave, visibleRows, type ConfigLike, type GoalRow } from './goalRows.ts';
+
+/** Seed 000 "Goal management screens": row height 50, 20 extra rows drawn around the view. */
+export const ROW_HEIGHT = 50;
+export const OVERSCAN = 20;
+const VIEW_HEIGHT = 520;
+
+type Column = { field: string; title: string; numeric?: boolean; readOnly?: boolean };
+
+function columnsOf(kind: GoalKind, config: ConfigLike): Column[] {
+  const [first, second] = GOAL_KIND_NAMES[kind].goalFields;
+  const [firstTitle, secondTitle] = GOAL_VALUE_TITLES[kind];
+  const levels = [1, 2, 3, 4, 5].filter((l) => config[`hierarchyType${l}`]);
+  return [
+    ...(kind === 'Sales' ? [{ field: 'company', title: 'Company' }] : []),
+    { field: 'goalType', title: 'Goal Type', readOnly: true },
+    { field: 'goalTypeValue', title: 'Goal Type ID' },
+    { field: 'goalMonth', title: 'Goal Month', numeric: true },
+    { field: first, title: firstTitle, numeric: true },
+    { field: second, title: secondTitle, numeric: true },
+    ...levels.map((l) => ({ field: `hierarchyType${l}`, title: `Hierarchy Type${l}`, readOnly: true })),
+    ...levels.map((l) => ({ field: `hierarchyValue${l}`, title: `Hierarchy ID${l}` })),
+  ];
+}
+
+/** Downloads the template: POST with Export-Results: true, named from Content-Disposition. */
+async function downloadTemplate(kind: GoalKind, configId: number): Promise<void> {
+  const names = GOAL_KIND_NAMES[kind];
+  const response = await fetch(`/api${names.resource}/${names.entity}TemplateGenerator/${configId}`, {
+    method: 'POST',
+    credentials: 'include',
+    headers: { 'Export-Results': 'true', 'X-XSRF-TOKEN': await currentAntiforgeryToken() },
+  });
+  if (!response.ok) throw new Error(`The template could not be made (${response.status})`);
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const fileName = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? `${kind}GoalSetupTemplate.xlsx`;
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+function GoalGrid({ kind, config }: { kind: GoalKind; config: ConfigLike }): ReactNode {
+  const calls = GOAL_CALLS[kind];
+  const names = GOAL_KIND_NAMES[kind];
+  const server = useSWR(['goal-rows', kind, config.id], () => api.call(calls.hierarchy, { params: { id: config.id } }) as Promise<GoalRow[]>, {
+    onSuccess: (rows) => setRows(rows),
+  });
+  const [rows, setRows] = useState<GoalRow[]>([]);
+  const [filters, setFilters] = useState<Record<string, string>>({});
+  const [sort, setSort] = useState<{ field: string; dir: 'asc' | 'desc' } | null>(null);
+  const [scrollTop, setScrollTop] = useState(0);
+  const [saving, setSaving] = useState(false);
+  const view = useRef<HTMLDivElement>(null);
+  const columns = columnsOf(kind, config);
+  const shown = useMemo(() => visibleRows(rows, filters, sort), [rows, filters, sort]);
+  const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
+  const last = Math.min(shown.length, Math.ceil((scrollTop + VIEW_HEIGHT) / ROW_HEIGHT) + OVERSCAN);
+  const scrollTo = (where: 'top' | 'bottom') =>
+    requestAnimationFrame(() => {
+      const element = view.current;
+      if (element) element.scrollTop = where === 'top' ? 0 : element.scrollHeight;
+    });
+  const refetch = async (where: 'top' | 'bottom') => {
+    const fresh = await server.mutate();
+    if (fresh) setRows(fresh);
+    scrollTo(where);
+  };
+  const save = async () => {
+    setSaving(true);
+    try {
+      await api.call(calls.bulkUpdate, { body: rowsToSave(rows) as never });
+      showToast('success', 'Success!', 'Data Table Saved!');
+      await refetch('top');
+    } catch {
+      showToast('error', 'Error!', 'Failed to Save Data.');
+    } finally {
+      setSaving(false);
+    }
+  };
+  const add = (where: 'top' | 'bottom') => {
+    const row = newRow(config, names.goalFields, new Set(rows.map((r) => r.id)));
+    setSort(null);
+    setFilters({});
+    setRows((current) => (where === 'top' ? [row, ...current] : [...current, row]));
+    scrollTo(where);
+  };
+  const update = (id: number, change: (row: GoalRow) => GoalRow) => setRows((current) => current.map((r) => (r.id === id ? change(r) : r)));
+  if (server.isLoading) return <Skeleton active paragraph={{ rows: 6 }} />;
+  if (server.error) return <div className="tb-goals-error">{errorMessage(server.error)}</div>;
+  return (
+    <div>
+      <p className="tb-goals-warning">* Save your updates/additions often. Changes will not be saved automatically.</p>
+      <div className="tb-goals-toolbar">
+        <Button type="primary" onClick={() => void save()} loading={saving}>
+          Save
+        </Button>
+        <Button onClick={() => add('top')}>Add Row</Button>
+        <Button onClick={() => add('bottom')}>Add Row Bottom</Button>
+        <Button onClick={() => void refetch('top')}>Reset</Button>
+        <Button onClick={() => scrollTo('top')}>Back to Top</Button>
+        <span className="tb-goals-muted">{shown.length} rows</span>
+      </div>
+      <div className="tb-goals-grid" ref={view} style={{ height: VIEW_HEIGHT }} onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}>
+        <table aria-label={`${kind} goal rows`} aria-rowcount={shown.length + 1}>
+          <thead>
+            <tr>
+              <th>
+                <span className="tb-goals-muted">Delete</span>
+              </th>
+              {columns.map((column) => (
+                <th key={column.field} aria-sort={sort?.field === column.field ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
+                  <button type="button" onClick={() => setSort(sort?.field === column.field && sort.dir === 'asc' ? { field: column.field, dir: 'desc' } : { field: column.field, dir: 'asc' })}>
+                    {column.title}
+                    {sort?.field === column.field ? (sort.dir === 'asc' ? ' ▲' : ' ▼') : ''}
+                  </button>
+                  <input
+                    className="tb-filter"
+                    placeholder="filter..."
+                    aria-label={`Filter ${column.title}`}
+                    value={filters[column.field] ?? ''}
+                    onChange={(event) => setFilters({ ...filters, [column.field]: event.target.value })}
+                  />
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {first > 0 && (
+              <tr aria-hidden style={{ height: first * ROW_HEIGHT }}>
+                <td colSpan={columns.length + 1} />
+              </tr>
+            )}
+            {shown.slice(first, last).map((row) => (
+              <tr key={row.id} className={row.isDirty ? 'tb-dirty' : undefined}>
+                <td>
+                  <Button
+                    type="text"
+                    danger
+                    icon={<DeleteOutlined />}
+                    aria-label={`Delete row ${row.goalTypeValue ?? row.id}`}
+                    onClick={() => update(row.id, (r) => ({ ...r, isDelete: true, isDirty: true }))}
+                  />
+                </td>
+                {columns.map((column) =>
+                  column.readOnly ? (
+                    <td key={column.field}>{String(row[column.field] ?? '')}</td>
+                  ) : (
+                    <td key={column.field}>
+                      <input
+                        className="tb-cell"
+                        aria-label={`${column.title} of row ${row.id}`}
+                        inputMode={column.numeric ? 'decimal' : undefined}
+                        value={row[column.field] === null || row[column.field] === undefined ? '' : String(row[column.field])}
+                        onWheel={(event) => event.currentTarget.blur()}
+                        onChange={(event) => update(row.id, (r) => editRow(r, column.field, event.target.value.replace(/\u2019/g, "'"), !!column.numeric))}
+                      />
+                    </td>
+                  ),
+                )}
+              </tr>
+            ))}
+            {last < shown.length && (
+              <tr aria-hidden style={{ height: (shown.length - last) * ROW_HEIGHT }}>
+                <td colSpan={columns.length + 1} />
+              </tr>
+            )}
+          </tbody>
+        </table>
+        {shown.length === 0 && <Empty description="No goal rows yet: Add Row, or import a spreadsheet" />}
+      </div>
+    </div>
+  );
+}
+
+/** /settings/{sales,bookings,activity}Goals/manage?…GoalConfigId= (seed 000 "Goal management screens"). */
+export default function ManagePage({ kind, search }: { kind: GoalKind; search: string }): ReactNode {
+  const user = useTradeboardStore((state) => state.user);
+  const names = GOAL_KIND_NAMES[kind];
+  const configId = Number(new URLSearchParams(search).get(names.configIdName) ?? 0) || 0;
+  const config = useSWR(configId > 0 && manageScreenVisible(user, kind) ? ['goal-config', kind, configId] : null, () => api.call(GOAL_CALLS[kind].config, { params: { id: configId } }));
+  const [downloading, setDownloading] = useState(false);
+  if (!manageScreenVisible(user, kind)) return null;
+  const levels = config.data ? [1, 2, 3, 4, 5].map((l) => (config.data as ConfigLike)[`hierarchyType${l}`] as string | null) : [];
+  return (
+    <div className="tb-goals-page">
+      <nav className="tb-goals-breadcrumb" aria-label="Breadcrumb">
+        <a
+          href="/settings/goalsSetup"
+          onClick={(event) => {
+            event.preventDefault();
+            navigate('/settings/goalsSetup');
+          }}
+        >
+          Goals Setup
+        </a>
+        <span aria-hidden>&gt;</span>
+        <span aria-current="page">Manage Goal Data</span>
+      </nav>
+      {configId === 0 && <Empty description="Choose a goal setup to manage from Goals Setup." />}
+      {config.isLoading && <Skeleton active paragraph={{ rows: 3 }} />}
+      {config.error && <div className="tb-goals-error">{errorMessage(config.error)}</div>}
+      {config.data && (
+        <>
+          <dl className="tb-goals-summary" aria-label="Goal setup">
+            <dt>Company</dt>
+            <dd>
+              {config.data.companyName} ({config.data.company})
+            </dd>
+            <dt>Year</dt>
+            <dd>{config.data.goalYear}</dd>
+            <dt>Goal Type</dt>
+            <dd>{config.data.goalType}</dd>
+            {levels.map((type, i) =>
+              type ? (
+                <div key={i} style={{ display: 'contents' }}>
+                  <dt className="tb-level" style={{ ['--level' as string]: i + 1 }}>
+                    Hierarchy {i + 1}
+                  </dt>
+                  <dd>{type}</dd>
+                </div>
+              ) : null,
+            )}
+          </dl>
+          <details className="tb-goals-section">
+            <summary>Import from Spreadsheet</summary>
+            <ol className="tb-goals-steps">
+              <li>Download the goal setup template.</li>
+              <li>Fill it in, keeping the columns in their exact order.</li>
+              <li>Upload the file.</li>
+              <li>Review the goal data below.</li>
+            </ol>
+            <p className="tb-goals-muted">
+              Example: a rep with a 30,000 goal for January and 10,000 per customer
+              {kind === 'Activity' ? ' (activity: created 10, completed 7 per customer in January 2025)' : ''}.
+            </p>
+            <Button
+              icon={<DownloadOutlined />}
+              loading={downloading}
+              onClick={() => {
+                setDownloading(true);
+                downloadTemplate(kind, configId)
+                  .catch((error: unknown) => showToast('error', 'Error!', errorMessage(error)))
+                  .finally(() => setDownloading(false));
+              }}
+            >
+              Download Goal Setup Template
+            </Button>
+            <p className="tb-goals-muted">Uploading a filled template is coming soon: enter goals below meanwhile.</p>
+          </details>
+          <details className="tb-goals-section" open>
+            <summary>Manually Update</summary>
+            <GoalGrid kind={kind} config={config.data as ConfigLike} />
+          </details>
+        </>
+      )}
+      <Toasts />
+    </div>
+  );
+}
