@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import useSWR from 'swr';
 import { Button, DeleteOutlined, DownloadOutlined, Empty, Skeleton } from '@tradeboard/shared/ui';
-import { api, currentAntiforgeryToken, errorMessage, navigate, useTradeboardStore } from '@tradeboard/shared/web';
+import { api, currentAntiforgeryToken, errorMessage, navigate, saveBlob, useTradeboardStore } from '@tradeboard/shared/web';
 import { GOAL_CALLS, GOAL_KIND_NAMES, GOAL_VALUE_TITLES, manageScreenVisible, type GoalKind } from '../api/goalKinds.ts';
 import { showToast, Toasts } from '../api/toasts.tsx';
 import { editRow, newRow, rowsToSave, visibleRows, type ConfigLike, type GoalRow } from './goalRows.ts';
@@ -40,14 +40,7 @@ async function downloadTemplate(kind: GoalKind, configId: number): Promise<void>
   if (!response.ok) throw new Error(`The template could not be made (${response.status})`);
   const disposition = response.headers.get('Content-Disposition') ?? '';
   const fileName = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? `${kind}GoalSetupTemplate.xlsx`;
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(await response.blob(), fileName);
 }
 
 function GoalGrid({ kind, config }: { kind: GoalKind; config: ConfigLike }): ReactNode {

@@ -1,5 +1,6 @@
 import type { Workbook } from 'exceljs';
 import { buildPartRequest, type ColumnConfigValue, type ComponentConfigValue, type FilterValue, type ViewState } from '@tradeboard/shared/boards';
+import { saveBlob } from '@tradeboard/shared/web';
 import { callPart } from './api.ts';
 import { cellValue, EXCEL_FORMATS, formatCell, type Row } from './format.ts';
 import { tableData } from './rows.ts';
@@ -68,12 +69,5 @@ export function exportFileName(name: string): string {
 /** Hands the workbook to the browser as a download. */
 export async function downloadWorkbook(workbook: Workbook, fileName: string): Promise<void> {
   const buffer = await workbook.xlsx.writeBuffer();
-  const url = URL.createObjectURL(new Blob([buffer], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }));
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = fileName;
-  document.body.appendChild(anchor);
-  anchor.click();
-  anchor.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+  saveBlob(new Blob([buffer], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }), fileName);
 }
