@@ -4,6 +4,8 @@
  */
 export const GOALS_STYLES = `
 .tb-goals-root { color: var(--tb-text); }
+.tb-goals-root select { min-height: 32px; padding: 4px 8px; border-radius: 6px; border: 1px solid var(--tb-border); background: var(--tb-surface); color: inherit; font: inherit; }
+.tb-goals-root[data-theme='dark'] select { color-scheme: dark; }
 .tb-goals-page { padding: 8px 0 24px; display: flex; flex-direction: column; gap: 16px; }
 .tb-goals-page h1 { margin: 0; font-size: 22px; font-weight: 650; }
 .tb-goals-panels { display: grid; grid-template-columns: repeat(auto-fit, minmax(320px, 1fr)); gap: 16px; align-items: start; }
