@@ -41,10 +41,10 @@ export const MODULES: readonly ModuleDefinition[] = [
   },
   {
     moduleId: 'accounts',
-    title: 'Accounts (search, map)',
+    title: 'Accounts (search, map, documents)',
     remoteId: 'accounts',
-    routes: ['/search', '/map'],
-    features: [section('search', 'Search'), section('map', 'Map and route planner')],
+    routes: ['/search', '/map', '/details'],
+    features: [section('search', 'Search'), section('map', 'Map and route planner'), section('details', 'Document pages (invoices, orders, quotes, purchase orders)')],
   },
   {
     moduleId: 'crm',
