@@ -27,6 +27,7 @@ function groupByOf(contract: Contract): { part: Part; choices: string[] } | unde
 function valueFor(name: string, schema: Schema): unknown {
   if (name === 'dateSlug') return 'last-month';
   if (name === 'firstOfMonth') return '2026-10-01';
+  if (name === 'fiscalYearSlug') return 'current';
   if (schema.enum) return schema.enum[0];
   if (schema.type === 'integer') return schema.minimum ?? 1;
   throw new Error(`No test value for ${name}`);

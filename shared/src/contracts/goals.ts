@@ -102,6 +102,11 @@ export const FISCAL_YEAR_SLUG_PATTERN = '^(current|minus1|minus2|plus1|(19\\d\\d
 const FiscalYearSlug = Type.String({ pattern: FISCAL_YEAR_SLUG_PATTERN, maxLength: 7, description: 'current, minus1, minus2, plus1 or a fiscal year (yyyy)' });
 const GroupByName = Type.String({ minLength: 1, maxLength: 40 });
 export const GoalGroupByParam = Choice(GOAL_GROUP_BYS, 'What to group goals by: a goal type, a hierarchy type, FiscalMonth or Complete');
+/** The quarterly call's group-bys: FiscalMonth has no quarters. */
+const GoalQuarterGroupByParam = Choice(
+  GOAL_GROUP_BYS.filter((groupBy) => groupBy !== 'FiscalMonth'),
+  'What to group goals by per fiscal quarter: a goal type, a hierarchy type or Complete',
+);
 
 /** Seed 000 §3: a group-by option. */
 export const GoalGroupByOption = Type.Object({ groupByValueField: Text, groupByName: Text });
@@ -213,6 +218,8 @@ function goalContracts<const K extends GoalKind>(kind: K) {
   const access = 'session' as const;
   const groupedQuery = kind === 'Bookings' ? { querystring: BookingDateBasisQuery } : {};
   const grouped = { groupBy: GoalGroupByParam, fiscalYearSlug: FiscalYearSlug, configId: ConfigId };
+  // Goal against actual narrows by the group's name only (searchString): it takes no filters.
+  const groupedBody = Type.Optional(Type.Object({ searchString: AnalyticsSearchRequest.properties.searchString }));
   return {
     grouped: defineContract({
       method: 'POST',
@@ -222,7 +229,7 @@ function goalContracts<const K extends GoalKind>(kind: K) {
       summary: `${kind} goal against actual per group for the fiscal year, month and year to date, with pacing (your goals: your own, a manager's team)`,
       params: Type.Object(grouped),
       ...groupedQuery,
-      body: Type.Optional(AnalyticsSearchRequest),
+      body: groupedBody,
       response: { 200: GoalActualAnswer, ...NotFound },
     }),
     groupedQuarterly: defineContract({
@@ -231,9 +238,9 @@ function goalContracts<const K extends GoalKind>(kind: K) {
       service,
       access,
       summary: `${kind} goal against actual per group and fiscal quarter`,
-      params: Type.Object(grouped),
+      params: Type.Object({ ...grouped, groupBy: GoalQuarterGroupByParam }),
       ...groupedQuery,
-      body: Type.Optional(AnalyticsSearchRequest),
+      body: groupedBody,
       response: { 200: GoalQuarterAnswer, ...NotFound },
     }),
     goalTypeList: defineContract({
