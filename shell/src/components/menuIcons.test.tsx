@@ -3,8 +3,8 @@ import { BankOutlined, BellOutlined, MessageOutlined, ShoppingCartOutlined } fro
 import { FALLBACK_MENU_ICON, MENU_ICONS, menuIconFor } from './menuIcons.tsx';
 
 describe('menuIconFor', () => {
-  it('maps every seed icon name to an antd icon', () => {
-    const names = ['bell', 'home', 'office building', 'scale', 'credit card', 'shopping cart', 'banknotes', 'library', 'user group', 'clipboard list', 'truck', 'cash', 'briefcase', 'money check'];
+  it("maps every seed icon name, and the Settings entry's cog, to an antd icon", () => {
+    const names = ['bell', 'home', 'office building', 'scale', 'credit card', 'shopping cart', 'banknotes', 'library', 'user group', 'clipboard list', 'truck', 'cash', 'briefcase', 'money check', 'cog'];
     for (const name of names) expect(menuIconFor(name), name).not.toBe(FALLBACK_MENU_ICON);
     expect(Object.keys(MENU_ICONS)).toHaveLength(names.length);
   });
