@@ -19,7 +19,7 @@ type Board = { url: string; placed: Placed[] };
 /** The catalogue's categories: one board each, on the home section (no implicit filters). */
 const CATEGORIES = [
   'Sales', 'Bookings', 'Orders', 'Quotes', 'Freight', 'Run Rate', 'On-Time Delivery', 'Purchasing', 'Receivables & Payables', 'Business Health',
-  'Inventory', 'Accounts', 'Service Orders', 'Shipments', 'Usage', 'Inventory Adjustments', 'Returns', 'Notes', 'Productivity',
+  'Inventory', 'Accounts', 'Service Orders', 'Shipments', 'Usage', 'Inventory Adjustments', 'Returns', 'Notes', 'Productivity', 'CRM', 'Goals',
 ];
 
 useSignedInState(test, ADMIN);
