@@ -5,7 +5,7 @@ import { Table, type TableProps } from '@tradeboard/shared/ui/data';
 import { orderLinePo, type Contract } from '@tradeboard/shared/contracts';
 import { formatDate } from '@tradeboard/shared/boards';
 import { settingValue } from '@tradeboard/shared/user-settings';
-import { api, apiStatus, downloadFile, errorMessage, navigate, useTradeboardStore } from '@tradeboard/shared/web';
+import { api, apiStatus, downloadFile, errorMessage, followInApp, useTradeboardStore } from '@tradeboard/shared/web';
 import { detailsHref, DOCUMENT_SPECS, itemHref, parseDetailsPath, type DocumentKind, type DocumentSpec, type Fact, type LineColumn, type Row } from './documentSpecs.ts';
 import { exportLines } from './exportLines.ts';
 
@@ -27,14 +27,7 @@ export function shown(value: unknown, type: Fact['type'] | LineColumn['type'], d
 
 function PageLink({ href, children }: { href: string; children: ReactNode }): ReactNode {
   return (
-    <a
-      href={href}
-      onClick={(event) => {
-        if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-        event.preventDefault();
-        navigate(href);
-      }}
-    >
+    <a href={href} onClick={followInApp(href)}>
       {children}
     </a>
   );
@@ -174,11 +167,7 @@ export default function DetailsPage({ pathname, search }: { pathname: string; se
             </h2>
             <div className="tb-record__links">
               {spec.related(header).map((link) => (
-                <Button key={link.href} size="small" href={link.href} icon={<FileTextOutlined aria-hidden />} onClick={(event) => {
-                  if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-                  event.preventDefault();
-                  navigate(link.href);
-                }}>
+                <Button key={link.href} size="small" href={link.href} icon={<FileTextOutlined aria-hidden />} onClick={followInApp(link.href)}>
                   {link.label}
                 </Button>
               ))}

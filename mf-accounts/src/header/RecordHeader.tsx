@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Alert, Button, EnvironmentOutlined, FileTextOutlined, Skeleton } from '@tradeboard/shared/ui';
 import { formatDate, formatMoney } from '@tradeboard/shared/boards';
 import { settingValue } from '@tradeboard/shared/user-settings';
-import { apiStatus, navigate, useTradeboardStore } from '@tradeboard/shared/web';
+import { apiStatus, followInApp, useTradeboardStore } from '@tradeboard/shared/web';
 import { ConvertProspectButton } from '../prospects/ProspectActions.tsx';
 import { useRecord, type Figure, type RecordView } from './useRecord.ts';
 
@@ -41,11 +41,7 @@ function LinkButton({ href, icon, children }: { href: string; icon: ReactNode; c
       href={href}
       icon={icon}
       size="small"
-      onClick={(event) => {
-        if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-        event.preventDefault();
-        navigate(href);
-      }}
+      onClick={followInApp(href)}
     >
       {children}
     </Button>

@@ -4,7 +4,7 @@ import { customerLatitudeLongitude } from '@tradeboard/shared/contracts';
 import { formatMoney } from '@tradeboard/shared/boards';
 import { Alert, Button, Skeleton } from '@tradeboard/shared/ui';
 import { Select } from '@tradeboard/shared/ui/edit';
-import { api, errorMessage, isUnderRoute, navigate, useTradeboardStore } from '@tradeboard/shared/web';
+import { api, errorMessage, followInApp, isUnderRoute, navigate, useTradeboardStore } from '@tradeboard/shared/web';
 import { accountSummaryHref } from '../api/accountSearch.ts';
 import { numberSetting } from '../api/userAccess.ts';
 import { MAP_ROUTE, ROUTES_ROUTE, mapFocusOf } from './mapAddress.ts';
@@ -116,11 +116,7 @@ export default function MapPage({ pathname, search }: { pathname: string; search
               <a
                 className="tb-result"
                 href={accountSummaryHref(marker)}
-                onClick={(event) => {
-                  if (event.metaKey || event.ctrlKey || event.button !== 0) return;
-                  event.preventDefault();
-                  navigate(accountSummaryHref(marker));
-                }}
+                onClick={followInApp(accountSummaryHref(marker))}
               >
                 <div className="tb-hit">
                   <div className="tb-hit__title">

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Alert, Button, Empty, SearchOutlined, Skeleton } from '@tradeboard/shared/ui';
 import { Input } from '@tradeboard/shared/ui/edit';
-import { navigate } from '@tradeboard/shared/web';
+import { followInApp, navigate } from '@tradeboard/shared/web';
 import type { ResultGroup, SearchResult } from './searchAll.ts';
 import { useSearchAll } from './useSearchAll.ts';
 
@@ -13,12 +13,7 @@ export function ResultLink({ result, active = false, onChoose }: { result: Searc
     <a
       className={`tb-result${active ? ' tb-result--active' : ''}`}
       href={result.href}
-      onClick={(event) => {
-        if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-        event.preventDefault();
-        onChoose?.();
-        navigate(result.href);
-      }}
+      onClick={followInApp(result.href, onChoose)}
     >
       <div className="tb-hit">
         <div className="tb-hit__title">

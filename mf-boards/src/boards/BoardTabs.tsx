@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { HolderOutlined, ShareAltOutlined, StarFilled, Tooltip } from '@tradeboard/shared/ui';
-import { navigate } from '@tradeboard/shared/web';
+import { isPlainClick, navigate } from '@tradeboard/shared/web';
 import type { BoardValue } from '../api/types.ts';
 import { boardHref } from '../routing/sectionRoute.ts';
 import { InlineEdit } from './InlineEdit.tsx';
@@ -47,7 +47,7 @@ export function BoardTabs(props: Props): ReactNode {
   }, [active, tabOrder, reorderable, container]);
 
   const follow = (href: string) => (event: MouseEvent<HTMLAnchorElement>) => {
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    if (!isPlainClick(event)) return;
     event.preventDefault();
     if (wasDrag()) return;
     navigate(href);

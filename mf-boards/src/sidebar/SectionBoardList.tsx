@@ -2,7 +2,7 @@ import type { MouseEvent, ReactNode } from 'react';
 import { SWRConfig } from 'swr';
 import { StarFilled } from '@tradeboard/shared/ui';
 import { sectionIdOf } from '@tradeboard/shared/constants';
-import { navigate, remoteSwrConfig, useLocation } from '@tradeboard/shared/web';
+import { isPlainClick, navigate, remoteSwrConfig, useLocation } from '@tradeboard/shared/web';
 
 import { useSectionBoards } from '../api/useSectionBoards.ts';
 import { SIDE_BOARDS_STYLES } from '../theme/boardsStyles.ts';
@@ -30,7 +30,7 @@ function BoardList({ sectionName, route, onNavigate }: Props): ReactNode {
   const current = pathname.split('/').filter(Boolean)[1];
   if (!boards) return null;
   const follow = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    if (!isPlainClick(event)) return;
     event.preventDefault();
     navigate(event.currentTarget.getAttribute('href') ?? '/');
     onNavigate?.();

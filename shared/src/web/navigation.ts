@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useSyncExternalStore, type MouseEvent } from 'react';
 
 const NAVIGATE_EVENT = 'tradeboard:navigate';
 
@@ -13,6 +13,21 @@ export function navigate(to: string, options: { replace?: boolean } = {}): void 
   if (options.replace) window.history.replaceState(window.history.state, '', to);
   else window.history.pushState(window.history.state, '', to);
   window.dispatchEvent(new Event(NAVIGATE_EVENT));
+}
+
+/** A plain left click: the app follows it in place; with a modifier or another button the browser opens a tab or window. */
+export function isPlainClick(event: MouseEvent<Element>): boolean {
+  return !(event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0);
+}
+
+/** A link's click handler: a plain left click navigates in place (after `before`), any other is the browser's. */
+export function followInApp(href: string, before?: () => void): (event: MouseEvent<Element>) => void {
+  return (event) => {
+    if (!isPlainClick(event)) return;
+    event.preventDefault();
+    before?.();
+    navigate(href);
+  };
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { appliedSort, clickSort, defaultSortDir, type ColumnConfigValue, type ComponentConfigValue, type SortState } from '@tradeboard/shared/boards';
 import { Table, type TableProps } from '@tradeboard/shared/ui/data';
-import { navigate } from '@tradeboard/shared/web';
+import { followInApp } from '@tradeboard/shared/web';
 import { useDateFormat } from './api.ts';
 import { cellValue, drillHref, formatCell, type Row } from './format.ts';
 
@@ -56,14 +56,7 @@ function Cell({ column, row, datePattern }: { column: ColumnConfigValue; row: Ro
   if (typeof value === 'number' && value < 0 && NUMERIC.has(column.format ?? 'text')) return <span className="tb-negative">{text}</span>;
   if (!href || !text) return text;
   return (
-    <a
-      href={href}
-      onClick={(event) => {
-        if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-        event.preventDefault();
-        navigate(href);
-      }}
-    >
+    <a href={href} onClick={followInApp(href)}>
       {text}
     </a>
   );
