@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { apiClient, createBoard, unique, useSignedInState } from './helpers.ts';
+import { apiClient, createBoard, embeddedRunOnly, unique, useSignedInState } from './helpers.ts';
+
+embeddedRunOnly(test);
 
 useSignedInState(test, 'manager@tradeboard.example');
 

@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './helpers.ts';
+import { embeddedRunOnly, signIn } from './helpers.ts';
+
+embeddedRunOnly(test);
 
 async function signedIn(page: Page) {
   await signIn(page, 'rep@tradeboard.example');

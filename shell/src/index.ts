@@ -17,4 +17,5 @@ export const remoteKitEntries = [
   () => import('@tradeboard/shared/ui/root'),
   () => import('@tradeboard/shared/ui/data'),
   () => import('@tradeboard/shared/ui/edit'),
+  () => import('@tradeboard/shared/ui/result'),
 ];

@@ -5,7 +5,7 @@ import { sectionIdOf } from '@tradeboard/shared/constants';
 import { isPlainClick, navigate, remoteSwrConfig, useLocation } from '@tradeboard/shared/web';
 
 import { useSectionBoards } from '../api/useSectionBoards.ts';
-import { SIDE_BOARDS_STYLES } from '../theme/boardsStyles.ts';
+import { SIDE_BOARDS_STYLES } from '../theme/sideBoardsStyles.ts';
 
 export const NO_BOARDS_TEXT = 'No boards exist for this section';
 

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../demo/app-seed.ts';
-import { generateErpData } from '../demo/erp/index.ts';
 import { startTestServices, type TestBrowser } from '../testing/index.ts';
 import { DATED_ROLLUPS, refreshRollups } from './rollups.ts';
 
@@ -40,8 +39,7 @@ const cents = (x: unknown) => Math.round(Number(x) * 100);
 
 beforeAll(async () => {
   process.env.TRADEBOARD_TODAY = TODAY;
-  services = await startTestServices();
-  await generateErpData(services.db, { scale: 0.02, today: new Date(2026, 10, 20) });
+  services = await startTestServices({}, { erpData: true });
   [admin, rep, rep2, manager] = await Promise.all(
     ['admin', 'rep', 'rep2', 'manager'].map((name) => signedIn(`${name}@tradeboard.example`)),
   );

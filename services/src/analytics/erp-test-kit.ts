@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import { DEMO_PASSWORD } from '../demo/app-seed.ts';
 import { generateErpData } from '../demo/erp/index.ts';
-import { startTestServices, type TestBrowser } from '../testing/index.ts';
+import { startTestServices, TEST_ERP_DATA, type TestBrowser } from '../testing/index.ts';
 
 export const TODAY = '2026-11-20';
 type Services = Awaited<ReturnType<typeof startTestServices>>;
@@ -17,13 +17,17 @@ export type Kit = {
   sql: <T = Record<string, any>>(text: string, params?: unknown[]) => Promise<T[]>;
 };
 
-/** Services with demo ERP data at `scale` as of TODAY and the demo users signed in (in beforeAll). */
-export function useErpServices(scale = 0.02): Kit {
+/**
+ * Services with demo ERP data as of TODAY — TEST_ERP_DATA (the run's `erp` template), or generated
+ * at another `scale` — and the demo users signed in (in beforeAll).
+ */
+export function useErpServices(scale: number = TEST_ERP_DATA.scale): Kit {
   const kit = { users: {} as Users } as Kit;
   beforeAll(async () => {
     process.env.TRADEBOARD_TODAY = TODAY;
-    kit.services = await startTestServices();
-    await generateErpData(kit.services.db, { scale, today: new Date(2026, 10, 20) });
+    const fromTemplate = scale === TEST_ERP_DATA.scale;
+    kit.services = await startTestServices({}, { erpData: fromTemplate });
+    if (!fromTemplate) await generateErpData(kit.services.db, { ...TEST_ERP_DATA, scale });
     for (const name of ['admin', 'rep', 'rep2', 'manager', 'viewer'] as const) {
       const browser = kit.services.browser();
       expect((await browser.login(`${name}@tradeboard.example`, DEMO_PASSWORD)).statusCode).toBe(200);

@@ -5,7 +5,6 @@ import { SECTION_IDS } from '@tradeboard/shared/constants';
 import { allContracts, ComponentConfig, type Contract } from '@tradeboard/shared/contracts';
 import { call, scalar, signIn, type Services } from '../boards/boards-testing.ts';
 import { startTestServices, type TestBrowser } from '../testing/index.ts';
-import { generateErpData } from './erp/index.ts';
 import { seedApplication } from './app-seed.ts';
 import { DEFAULT_BOARDS } from './boards-seed.ts';
 import { COMPONENT_CATALOGUE } from './component-catalogue-all.ts';
@@ -142,8 +141,7 @@ describe('the seeded catalogue and default boards', () => {
 
   beforeAll(async () => {
     process.env.TRADEBOARD_TODAY = TODAY;
-    services = await startTestServices();
-    await generateErpData(services.db, { scale: 0.02, today: new Date(2026, 10, 20) });
+    services = await startTestServices({}, { erpData: true });
     admin = await signIn(services, 'admin@tradeboard.example');
   }, 300_000);
 

@@ -11,10 +11,11 @@ import { createTestDatabase } from './test-db.ts';
 
 /**
  * Every service mounted on a fresh migrated and seeded database, for one test file
- * (without the gateway's edge: no static files, no anti-forgery check).
+ * (without the gateway's edge: no static files, no anti-forgery check); with `erpData`, the
+ * database also holds TEST_ERP_DATA (the `erp` template).
  */
-export async function startTestServices(env: NodeJS.ProcessEnv = {}) {
-  const database = await createTestDatabase();
+export async function startTestServices(env: NodeJS.ProcessEnv = {}, options: { erpData?: boolean } = {}) {
+  const database = await createTestDatabase(undefined, options.erpData ? 'erp' : 'migrated');
   await seedApplication(database.db);
   const app = Fastify({ logger: false, ajv: VALIDATOR_OPTIONS });
   // Test files sign many users in from one address; the gateway's edge tests test the limit itself.

@@ -1,17 +1,18 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createTestTemplate } from './test-db.ts';
+import { createTestTemplates } from './test-db.ts';
 
 /**
- * Vitest's global set-up for the server tests: one migrated template per run, which every test
- * file's database copies (createTestDatabase) instead of running each migration again.
+ * Vitest's global set-up for the server tests: the run's templates (migrated; with the demo ERP
+ * data), which every test file's database copies (createTestDatabase) instead of running each
+ * migration, and generating the data, again.
  */
 export default async function setup(): Promise<() => Promise<void>> {
   const dir = mkdtempSync(path.join(tmpdir(), 'tb-template-'));
-  const removeTemplate = await createTestTemplate(path.join(dir, 'migrated.tar'));
+  const removeTemplates = await createTestTemplates(dir);
   return async () => {
-    await removeTemplate();
+    await removeTemplates();
     rmSync(dir, { recursive: true, force: true });
   };
 }

@@ -32,13 +32,13 @@ export {
   Layout,
   Menu,
   Modal,
-  Result,
   Skeleton,
   Spin,
   Switch,
   theme,
 } from 'antd';
 export type { MenuProps } from 'antd';
+export { Result } from './lazyResult.tsx';
 
 export { default as AccountBookOutlined } from '@ant-design/icons/AccountBookOutlined';
 export { default as BankOutlined } from '@ant-design/icons/BankOutlined';

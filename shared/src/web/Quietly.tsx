@@ -1,10 +1,10 @@
 import { Component, type ReactNode } from 'react';
 
 /**
- * Another remote's module that fails shows nothing (logged as `what` … could not be shown): the
- * page around it keeps working (a sidebar extension, a slot such as the section header).
+ * Another remote's module that fails shows nothing, or its `fallback` (logged as `what` … could not
+ * be shown): the page around it keeps working (a sidebar extension, a slot such as the section header).
  */
-export class Quietly extends Component<{ what: string; children: ReactNode }, { failed: boolean }> {
+export class Quietly extends Component<{ what: string; fallback?: ReactNode; children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
   static getDerivedStateFromError(): { failed: boolean } {
     return { failed: true };
@@ -13,6 +13,6 @@ export class Quietly extends Component<{ what: string; children: ReactNode }, { 
     console.error(`${this.props.what} could not be shown`, error);
   }
   override render(): ReactNode {
-    return this.state.failed ? null : this.props.children;
+    return this.state.failed ? (this.props.fallback ?? null) : this.props.children;
   }
 }
