@@ -7,7 +7,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
@@ -64,17 +64,26 @@ function precompress(dir) {
   }
 }
 
-function ensureBuilt() {
-  for (const app of WEB_APPS) {
-    const stamp = path.join(ROOT, app, 'dist', '.build-stamp');
-    const digest = sourceDigest(app);
-    if (existsSync(stamp) && readFileSync(stamp, 'utf8') === digest) continue;
-    console.log(`▸ Building ${app}…`);
-    run('npx', [...PNPM, '--filter', `./${app}`, 'run', 'build']);
-    precompress(path.join(ROOT, app, 'dist'));
-    writeFileSync(stamp, digest);
-  }
+/** Builds the web apps whose sources changed, as many side by side as the machine has cores. */
+async function ensureBuilt() {
+  const stale = WEB_APPS.map((app) => ({ app, digest: sourceDigest(app) })).filter(
+    ({ app, digest }) => !existsSync(stampOf(app)) || readFileSync(stampOf(app), 'utf8') !== digest,
+  );
+  if (!stale.length) return;
+  console.log(`▸ Building ${stale.map(({ app }) => app).join(', ')}…`);
+  const queue = [...stale];
+  const builder = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const { app, digest } = next;
+      if (!(await runQuietly('npx', [...PNPM, '--filter', `./${app}`, 'run', 'build'], `build ${app}`))) process.exit(1);
+      precompress(path.join(ROOT, app, 'dist'));
+      writeFileSync(stampOf(app), digest);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(availableParallelism(), stale.length) }, builder));
 }
+
+const stampOf = (app) => path.join(ROOT, app, 'dist', '.build-stamp');
 
 function serve(extraEnv = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'gateway/src/server.ts'], {
@@ -103,17 +112,17 @@ function withScratchDatabase(databaseUrl, body) {
   }
 }
 
-/** Runs an npm script with its output held back and printed whole at its end, so two can run side by side. */
-function runScriptQuietly(script) {
+/** Runs a command with its output held back and printed whole at its end, so two can run side by side. */
+function runQuietly(command, args, label) {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn('npm', ['run', '--silent', script], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     const output = [];
     child.stdout.on('data', (chunk) => output.push(chunk));
     child.stderr.on('data', (chunk) => output.push(chunk));
     child.on('close', (code) => {
       process.stdout.write(Buffer.concat(output));
-      console.log(`${code === 0 ? '✔' : '✖'} ${script} (${Math.round((Date.now() - started) / 1000)} s)`);
+      console.log(`${code === 0 ? '✔' : '✖'} ${label} (${Math.round((Date.now() - started) / 1000)} s)`);
       resolve(code === 0);
     });
   });
@@ -125,7 +134,7 @@ function runScriptQuietly(script) {
  */
 async function staticChecks() {
   console.log('▸ Typecheck (tsc) and lint (ESLint)…');
-  const passed = await Promise.all([runScriptQuietly('typecheck'), runScriptQuietly('lint')]);
+  const passed = await Promise.all(['typecheck', 'lint'].map((script) => runQuietly('npm', ['run', '--silent', script], script)));
   const failed = passed.filter((ok) => !ok).length;
   if (failed) {
     console.log(`${passed.length - failed} passed, ${failed} failed, 0 skipped`);
@@ -180,7 +189,7 @@ const command = process.argv[2];
 switch (command) {
   case 'start':
     ensureInstalled();
-    ensureBuilt();
+    await ensureBuilt();
     serve();
     break;
   case 'serve':
@@ -188,7 +197,7 @@ switch (command) {
     break;
   case 'build':
     ensureInstalled();
-    ensureBuilt();
+    await ensureBuilt();
     break;
   case 'test': {
     ensureInstalled();
@@ -196,7 +205,7 @@ switch (command) {
     // browser-only unit tests or browser tests marked as embedded-run only.
     const databaseOnly = process.env.TB_DATABASE_ONLY === '1';
     const checksPassed = databaseOnly ? 0 : await staticChecks();
-    ensureBuilt();
+    await ensureBuilt();
     test(checksPassed, databaseOnly);
     break;
   }
