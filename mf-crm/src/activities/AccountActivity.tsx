@@ -12,6 +12,7 @@ import {
   type CrmAccountType,
   type InvoiceEntry,
 } from '../api/activities.ts';
+import { NewOpportunityButton } from '../opportunities/OpportunityViews.tsx';
 import { CrmStyles } from '../theme/crmStyles.tsx';
 
 // The editor (and its form fields) loads with the first click on "Log activity".
@@ -90,6 +91,7 @@ export default function AccountActivity({ sectionName, search }: SectionHeaderPr
 }
 
 function AccountTimeline({ account }: { account: ActivityAccount }): ReactNode {
+  const opportunities = useTradeboardStore((state) => !!state.user && isSettingOn(state.user.settings, 'OpportunityAccessRight'));
   const [editing, setEditing] = useState<{ activity?: ActivityItem } | null>(null);
   const [expanded, setExpanded] = useState(false);
   const activities = useActivities({ company: account.company, accountType: account.accountType, accountId: account.accountId, pageSize: 100 });
@@ -109,9 +111,12 @@ function AccountTimeline({ account }: { account: ActivityAccount }): ReactNode {
       <CrmStyles />
       <div className="tb-crm-strip__head">
         <h2 className="tb-crm-strip__title">Timeline</h2>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
-          Log activity
-        </Button>
+        <div className="tb-crm-strip__actions">
+          {opportunities && <NewOpportunityButton account={{ ...account, accountName }} />}
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
+            Log activity
+          </Button>
+        </div>
       </div>
       {(activities.error || documents.error) && <Alert type="error" showIcon title="The timeline could not be loaded" description={errorMessage(activities.error ?? documents.error)} />}
       {activities.isLoading || documents.isLoading ? (
