@@ -10,7 +10,11 @@ export default federatedApp({
     // Slot modules (manifest.json `slots`): what other apps' pages mount from this remote.
     './AccountActivity': './src/activities/AccountActivity.tsx',
     './ActivityEditor': './src/activities/ActivityEditor.tsx',
+    './OpportunityEditor': './src/opportunities/OpportunityEditor.tsx',
     // Board component renderers (manifest.json `renderers`).
     './activityKpi': './src/boards/ActivityKpiRenderer.tsx',
+    './opportunityKpi': './src/boards/OpportunityKpiRenderer.tsx',
+    './opportunityFunnel': './src/boards/OpportunityFunnelRenderer.tsx',
+    './opportunityPipeline': './src/boards/OpportunityPipelineRenderer.tsx',
   },
 });

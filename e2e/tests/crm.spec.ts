@@ -181,3 +181,102 @@ test('at 375 px and in dark mode the strip, the editor and the activities page f
   await fits();
   await page.screenshot({ path: testInfo.outputPath('activities-375-dark.png') });
 });
+
+// ------------------------------------------------------------------------------ opportunities
+type Funnel = { rows: Array<{ name: string; count: number; total: number }> };
+const stageCount = (funnel: Funnel, stage: string) => funnel.rows.find((row) => row.name === stage)!.count;
+
+test('an opportunity opened on an account: a product group and a contact, dragged through the stages, lost with a reason; the funnel and the KPI follow', async ({ page }) => {
+  const c = await aCustomer(page, 2);
+  const api = await apiClient(page.request);
+  const funnelBefore = await api.post<Funnel>('/Opportunity/Funnel/stage', {});
+  const kpiBefore = await api.post<{ lostCount: number }>('/Opportunity/KPI', {});
+  const name = unique('Racking upgrade');
+
+  await page.goto(summaryUrl(c));
+  const strip = page.getByRole('region', { name: 'Account activity' });
+  await strip.getByRole('button', { name: 'New opportunity' }).click();
+  const editor = page.getByRole('dialog', { name: 'New opportunity' });
+  await expect(editor.getByLabel('Name')).toBeFocused({ timeout: 30_000 });
+  await editor.getByLabel('Name').fill(name);
+  await editor.getByLabel('Size ($)').fill('25000');
+  await editor.getByRole('button', { name: 'Save', exact: true }).click();
+  // Saved, the editor stays open on its links.
+  await expect(editor.getByRole('region', { name: 'Product groups' })).toBeVisible();
+  const groups = editor.getByRole('region', { name: 'Product groups' });
+  await groups.getByRole('combobox', { name: 'Add a product group' }).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+  await expect(groups.getByRole('listitem')).toHaveCount(1);
+  const contacts = editor.getByRole('region', { name: 'Contacts' });
+  await contacts.getByRole('combobox', { name: 'Add a contact' }).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+  await expect(contacts.getByRole('listitem')).toHaveCount(1);
+  await editor.getByRole('button', { name: 'Done' }).click();
+  await expect(editor).toBeHidden();
+
+  const opportunity = (await api.post<{ rows: Array<Record<string, any>> }>('/Opportunity/List', { searchString: name, searchOperator: 'Exact' })).rows[0]!;
+  expect(opportunity).toMatchObject({ stage: 'Prospecting', opportunitySize: 25000, probability: 10 });
+  expect((await api.post<{ count: number }>('/Opportunity/ProductGroup/Count', { opportunity: opportunity.opportunity })).count).toBe(1);
+  expect((await api.post<{ count: number }>('/Opportunity/Contact/Count', { opportunity: opportunity.opportunity })).count).toBe(1);
+  const funnelOpened = await api.post<Funnel>('/Opportunity/Funnel/stage', {});
+  expect(stageCount(funnelOpened, 'Prospecting')).toBe(stageCount(funnelBefore, 'Prospecting') + 1);
+
+  // The pipeline: drag the card through the stages.
+  await page.goto('/crm/opportunities');
+  const pipeline = page.getByLabel('Pipeline by stage');
+  const card = pipeline.getByRole('listitem', { name: name });
+  await expect(card).toBeVisible({ timeout: 30_000 });
+  for (const stage of ['Qualification', 'Proposal']) {
+    await card.dragTo(pipeline.getByRole('region', { name: stage }));
+    await expect(pipeline.getByRole('region', { name: stage }).getByRole('listitem', { name: name })).toBeVisible();
+  }
+  const funnel = page.getByRole('figure', { name: 'Opportunity funnel' });
+  await expect(funnel).toContainText('Proposal');
+  expect((await api.post<Record<string, any>>(`/Opportunity/Exact/${opportunity.opportunity}`)).probability).toBe(50);
+
+  // Lost: the board asks why.
+  await card.dragTo(pipeline.getByRole('region', { name: 'Closed Lost' }));
+  const why = page.getByRole('dialog', { name: `Why was “${name}” lost?` });
+  await expect(why).toBeVisible();
+  await why.getByRole('combobox', { name: 'Lost reason' }).click();
+  await page.getByTitle('Price', { exact: true }).click();
+  await why.getByRole('button', { name: 'Mark lost' }).click();
+  await expect(pipeline.getByRole('region', { name: 'Closed Lost' }).getByRole('listitem', { name: name })).toContainText('Price');
+  const lost = await api.post<Record<string, any>>(`/Opportunity/Exact/${opportunity.opportunity}`);
+  expect(lost).toMatchObject({ outcome: 'Lost', lostSales: 'Price', probability: 0 });
+  const funnelAfter = await api.post<Funnel>('/Opportunity/Funnel/stage', {});
+  expect(stageCount(funnelAfter, 'Closed Lost')).toBe(stageCount(funnelBefore, 'Closed Lost') + 1);
+  expect(stageCount(funnelAfter, 'Prospecting')).toBe(stageCount(funnelBefore, 'Prospecting'));
+  expect((await api.post<{ lostCount: number }>('/Opportunity/KPI', {})).lostCount).toBe(kpiBefore.lostCount + 1);
+  // The page's figures follow without a reload.
+  await expect(page.getByRole('definition').filter({ hasText: String(kpiBefore.lostCount + 1) }).first()).toBeVisible();
+});
+
+for (const { width, scheme } of [
+  { width: 1280, scheme: 'light' },
+  { width: 1280, scheme: 'dark' },
+  { width: 375, scheme: 'light' },
+  { width: 375, scheme: 'dark' },
+] as const) {
+  test(`the opportunities page and the crm board at ${width} px, ${scheme}: they fit the screen`, async ({ page }, testInfo) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.emulateMedia({ colorScheme: scheme });
+    const fits = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await page.goto('/crm/opportunities');
+    await expect(page.getByRole('heading', { name: 'Opportunities' })).toBeVisible();
+    await expect(page.getByRole('figure', { name: 'Opportunity funnel' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('row').nth(1)).toBeVisible();
+    await fits();
+    await page.screenshot({ path: testInfo.outputPath(`opportunities-${width}-${scheme}.png`), fullPage: true });
+    await page.getByLabel('Pipeline by stage').getByRole('listitem').first().getByRole('button').click();
+    const editor = page.getByRole('dialog', { name: 'Edit opportunity' });
+    await expect(editor.getByRole('region', { name: 'Product groups' }).getByRole('listitem').first()).toBeVisible({ timeout: 30_000 });
+    await page.screenshot({ path: testInfo.outputPath(`opportunity-editor-${width}-${scheme}.png`) });
+    await page.keyboard.press('Escape');
+    await page.goto('/crm');
+    await expect(page.getByRole('figure', { name: 'Opportunity funnel' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByLabel('Pipeline by stage')).toBeVisible();
+    await fits();
+    await page.screenshot({ path: testInfo.outputPath(`crm-board-${width}-${scheme}.png`), fullPage: true });
+  });
+}

@@ -1,18 +1,45 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Skeleton } from '@tradeboard/shared/ui';
 import { RemoteRoot } from '@tradeboard/shared/ui/root';
-import { isUnderRoute, useLocation, useTradeboardStore } from '@tradeboard/shared/web';
+import { followInApp, isUnderRoute, useLocation, useTradeboardStore } from '@tradeboard/shared/web';
 import { CrmStyles } from './theme/crmStyles.tsx';
 
 const ActivitiesPage = lazy(() => import('./activities/ActivitiesPage.tsx'));
+const OpportunitiesPage = lazy(() => import('./opportunities/OpportunitiesPage.tsx'));
 
-/** The page for the current address: /crm/activities. */
+const PAGES = [
+  { href: '/crm', label: 'CRM board' },
+  { href: '/crm/activities', label: 'Activities' },
+  { href: '/crm/opportunities', label: 'Opportunities' },
+] as const;
+
+/** The CRM pages' links, the current one marked. */
+function CrmNav({ pathname }: { pathname: string }): ReactNode {
+  return (
+    <nav className="tb-crm-nav" aria-label="CRM">
+      {PAGES.map((page) => (
+        <a key={page.href} href={page.href} onClick={followInApp(page.href)} aria-current={pathname === page.href ? 'page' : undefined}>
+          {page.label}
+        </a>
+      ))}
+    </nav>
+  );
+}
+
+/** The page for the current address: /crm/activities or /crm/opportunities. */
 export function CrmRoutes(): ReactNode {
   const { pathname } = useLocation();
   const signedIn = useTradeboardStore((state) => state.user !== null);
   if (!signedIn) return null;
-  if (isUnderRoute(pathname, '/crm/activities')) return <ActivitiesPage />;
-  return null;
+  const page = isUnderRoute(pathname, '/crm/activities') ? <ActivitiesPage /> : isUnderRoute(pathname, '/crm/opportunities') ? <OpportunitiesPage /> : null;
+  return (
+    page && (
+      <>
+        <CrmNav pathname={pathname} />
+        {page}
+      </>
+    )
+  );
 }
 
 /** The remote's root component. */

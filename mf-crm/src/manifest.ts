@@ -3,10 +3,10 @@ import data from './manifest.json';
 
 /**
  * What the shell needs to know before loading this remote (DESIGN §3), kept as data in
- * manifest.json (the build emits it as dist/manifest.json). Routes: the activities page
- * (/crm itself stays the crm section's boards, which the sidebar's CRM entry opens). Slots: the
+ * manifest.json (the build emits it as dist/manifest.json). Routes: the activities and
+ * opportunities pages (/crm itself stays the crm section's boards, which the sidebar's CRM entry opens). Slots: the
  * account summary's CRM strip above the board ("Log activity" and the account's timeline), and the
- * activity editor as a module any page may open as a slide-over.
+ * activity and opportunity editors as modules any page may open as a slide-over.
  */
 const manifest: RemoteManifest = data;
 

@@ -253,6 +253,12 @@ const calls: Call[] = [
   { name: 'ActivityTransaction/KPI', url: '/ActivityTransaction/KPI', body: {}, raw: plain(`SELECT count(*), count(completed_date) FROM crm.activity`) },
   { name: 'ActivityTransaction/KPI L12M', url: '/ActivityTransaction/KPI', body: { dateSlug: 'last-12-months' }, raw: (a) => ({ sql: `SELECT count(*), count(completed_date) FROM crm.activity WHERE due_date BETWEEN $1 AND $2`, params: [a.from, a.to] }) },
   { name: 'ActivityTransaction/Grouped activityType L12M', url: '/ActivityTransaction/Grouped/activityType/last-12-months', body: {}, raw: (a) => ({ sql: `SELECT activity_type_id, count(*) FROM crm.activity WHERE due_date BETWEEN $1 AND $2 GROUP BY 1`, params: [a.from, a.to] }) },
+  { name: 'Opportunity/List', url: '/Opportunity/List', body: {}, raw: plain(`SELECT * FROM crm.opportunity ORDER BY expected_close_date DESC, opportunity DESC LIMIT 15`) },
+  { name: 'Opportunity/List search', url: '/Opportunity/List', body: { searchString: 'racking' }, raw: plain(`SELECT * FROM crm.opportunity WHERE name ILIKE '%racking%' ORDER BY expected_close_date DESC LIMIT 15`) },
+  { name: 'Opportunity/KPI', url: '/Opportunity/KPI', body: {}, raw: plain(`SELECT count(*), sum(opportunity_size) FROM crm.opportunity`) },
+  { name: 'Opportunity/KPI L12M', url: '/Opportunity/KPI', body: { dateSlug: 'last-12-months' }, raw: (a) => ({ sql: `SELECT count(*), sum(opportunity_size) FROM crm.opportunity WHERE expected_close_date BETWEEN $1 AND $2`, params: [a.from, a.to] }) },
+  { name: 'Opportunity/Funnel stage', url: '/Opportunity/Funnel/stage', body: {}, raw: plain(`SELECT stage_id, count(*), sum(opportunity_size) FROM crm.opportunity GROUP BY 1`) },
+  { name: 'Opportunity/Grouped stage L12M', url: '/Opportunity/Grouped/stage/last-12-months', body: {}, raw: (a) => ({ sql: `SELECT stage_id, count(*) FROM crm.opportunity WHERE expected_close_date BETWEEN $1 AND $2 GROUP BY 1`, params: [a.from, a.to] }) },
 ];
 
 // ---------------------------------------------------------------- purchasing, AR/AP, analysis, inventory, accounts

@@ -1,13 +1,13 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { ListError, ListToolbar, pagedTable, useListQuery } from '../lists/listControls.tsx';
 import { Alert, Tag } from '@tradeboard/shared/ui';
-import { Input, Select, Table } from '@tradeboard/shared/ui/data';
+import { Table } from '@tradeboard/shared/ui/data';
 import { useActivities, useActivityKpi, type ActivityItem, type KpiFilters } from '../api/activities.ts';
 import { errorMessage } from '@tradeboard/shared/web';
 
 const ActivityEditor = lazy(() => import('./ActivityEditor.tsx'));
 
 const STATUS_COLORS: Readonly<Record<string, string>> = { Completed: 'green', Overdue: 'red', Open: 'blue' };
-const PAGE_SIZE = 15;
 
 /** An account summary address for an activity's account. */
 export function accountHref(activity: Pick<ActivityItem, 'accountType' | 'accountId' | 'company'>): string {
@@ -38,16 +38,9 @@ export function ActivityKpis({ dateSlug, filters }: { dateSlug?: string; filters
 
 /** /crm/activities: the activities of the user's accounts, their figures, search, status filter and paging; a row opens the editor. */
 export default function ActivitiesPage(): ReactNode {
-  const [searchString, setSearchString] = useState('');
-  const [status, setStatus] = useState<string | undefined>();
-  const [pageNumber, setPageNumber] = useState(1);
+  const query = useListQuery('status');
   const [editing, setEditing] = useState<ActivityItem | null>(null);
-  const list = useActivities({
-    searchString: searchString || null,
-    pageNumber,
-    pageSize: PAGE_SIZE,
-    filters: status ? [{ field: 'status', comparison: 'equals', values: [status] }] : null,
-  });
+  const list = useActivities(query.body);
 
   return (
     <div className="tb-crm-page">
@@ -55,37 +48,12 @@ export default function ActivitiesPage(): ReactNode {
         <h1 className="tb-crm-page__title">Activities</h1>
       </div>
       <ActivityKpis />
-      <div className="tb-crm-toolbar">
-        <Input.Search
-          aria-label="Search activities"
-          placeholder="search..."
-          allowClear
-          onSearch={(value: string) => {
-            setSearchString(value.trim());
-            setPageNumber(1);
-          }}
-        />
-        <Select
-          aria-label="Status"
-          placeholder="Any status"
-          allowClear
-          value={status}
-          onChange={(value: string | undefined) => {
-            setStatus(value);
-            setPageNumber(1);
-          }}
-          options={['Open', 'Overdue', 'Completed'].map((value) => ({ value, label: value }))}
-        />
-      </div>
-      {list.error && <Alert type="error" showIcon title="The activities could not be loaded" description={errorMessage(list.error)} />}
+      <ListToolbar query={query} what="activities" choiceLabel="Status" choices={['Open', 'Overdue', 'Completed']} />
+      <ListError list={list} what="activities" />
       <Table<ActivityItem>
         rowKey="activityTransactionNumber"
-        size="middle"
-        loading={list.isLoading || list.isValidating}
-        dataSource={list.data?.rows ?? []}
         scroll={{ x: 980 }}
-        locale={{ emptyText: searchString || status ? 'No activity matches.' : 'No activities yet.' }}
-        pagination={{ current: pageNumber, pageSize: PAGE_SIZE, total: list.data?.totalCount ?? 0, showSizeChanger: false, onChange: setPageNumber }}
+        {...pagedTable(list, query, { none: 'No activities yet.', noMatch: 'No activity matches.' })}
         columns={[
           { title: 'Due', dataIndex: 'dueDate', width: 110 },
           { title: 'Type', dataIndex: 'activityType', width: 130 },

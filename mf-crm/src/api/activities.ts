@@ -127,6 +127,7 @@ export function updateActivity(activity: ActivityItem, draft: ActivityDraft, sch
       subject: draft.subject.trim(),
       notes: draft.notes.trim() || null,
       contact: activity.contact,
+      opportunity: activity.opportunity,
       orderNumber: activity.orderNumber,
       quoteNumber: activity.quoteNumber,
       dueDate: draft.dueDate ?? activity.dueDate,
@@ -153,8 +154,8 @@ export function verifyLocation(activity: ActivityItem, where: { latitude: number
   });
 }
 
-/** The current activity a 409 carries (another edit came first), else undefined. */
-export function conflictOf(error: unknown): ActivityItem | undefined {
-  const candidate = error as { name?: unknown; status?: unknown; body?: { current?: ActivityItem } } | null;
+/** The current record a 409 carries (another edit came first), else undefined. */
+export function conflictOf<T = ActivityItem>(error: unknown): T | undefined {
+  const candidate = error as { name?: unknown; status?: unknown; body?: { current?: T } } | null;
   return candidate?.name === 'ApiError' && candidate.status === 409 ? candidate.body?.current : undefined;
 }

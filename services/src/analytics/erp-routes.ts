@@ -16,6 +16,8 @@ import { usageRoutes } from './usage-routes.ts';
 import { whiteSpaceRoutes } from './whitespace-routes.ts';
 import { activityRoutes } from '../crm/activity-routes.ts';
 import { dataManagerRoutes } from '../crm/data-manager-routes.ts';
+import { opportunityLinkRoutes } from '../crm/opportunity-link-routes.ts';
+import { opportunityRoutes } from '../crm/opportunity-routes.ts';
 
 /** The purchasing, accounting, inventory and account data calls (beside analyticsRoutes). */
 export async function erpDataRoutes(app: FastifyInstance): Promise<void> {
@@ -36,4 +38,6 @@ export async function erpDataRoutes(app: FastifyInstance): Promise<void> {
   await whiteSpaceRoutes(app);
   await activityRoutes(app);
   await dataManagerRoutes(app);
+  await opportunityRoutes(app);
+  await opportunityLinkRoutes(app);
 }

@@ -267,8 +267,12 @@ describe('DataManager/Local reference lists', () => {
     expect((await ok(rep, '/ActivityTransaction/ActivityType/List', {})).rows.map((t: Row) => t.activityTypeName)).not.toContain('Online Webinar');
     expect((await ok(rep, `/ActivityTransaction/Exact/${logged.body.activityTransactionNumber}`)).activityType).toBe('Online Webinar');
 
-    const stage = await ok(admin, '/DataManager/Local/Stage', { name: 'Proposal', probability: 60 });
-    expect(stage.probability).toBe(60);
+    expect((await post(admin, '/DataManager/Local/Stage', { name: 'Proposal', probability: 60 })).body.message).toBe("The Stage list already has 'Proposal'");
+    const stage = await ok(admin, '/DataManager/Local/Stage', { name: 'Site survey', probability: 60, closesAs: null });
+    expect([stage.probability, stage.closesAs]).toEqual([60, null]);
+    // A stage an opportunity uses is not deleted.
+    const used = (await sql("SELECT data_item_id AS id FROM crm.data_item WHERE data_type = 'Stage' AND name = 'Proposal'"))[0]!.id;
+    expect((await send(admin, 'DELETE', `/DataManager/Local/Stage/${used}`)).body.message).toBe("Stage 'Proposal' is in use: deactivate it instead");
     expect((await send(admin, 'DELETE', `/DataManager/Local/Stage/${stage.id}`)).status).toBe(204);
     expect((await send(admin, 'DELETE', `/DataManager/Local/Stage/${stage.id}`)).status).toBe(404);
     expect((await post(admin, '/DataManager/Local/Holiday', { name: 'Thanksgiving' })).body.message).toMatch(/itemDate/);

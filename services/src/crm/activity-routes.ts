@@ -26,7 +26,7 @@ import {
   type ActivityUpdateRequest,
 } from '@tradeboard/shared/contracts';
 import { milesBetween } from '@tradeboard/shared/constants';
-import { addDays, DateSlugError, isDateInWindow, resolveDateSlug } from '@tradeboard/shared/dates';
+import { addDays, isDateInWindow } from '@tradeboard/shared/dates';
 import type pg from 'pg';
 import { inTransaction } from '../boards/board-access.ts';
 import type { SessionUser } from '../platform/session.ts';
@@ -36,7 +36,7 @@ import { analyticsQuery } from '../analytics/engine.ts';
 import { pageOf, todaySql, type ErpCall } from '../analytics/erp-common.ts';
 import { scopePredicate } from '../analytics/scope.ts';
 import { badRequest, filterPredicates, normalizeRequest, orderByClause, pageClause, searchPredicate, SqlParams, type SearchOperator, type SearchRequest } from '../analytics/search-request.ts';
-import { answeringConflicts, cleanText, crmAudit, crmCall, findCrmAccount, requiredText, VersionConflict, type CrmAccountType } from './crm-common.ts';
+import { accountPredicates, answeringConflicts, cleanText, crmAudit, crmCall, findCrmAccount, pagedRows, periodOf, requiredText, selectOf, VersionConflict, type AccountCut, type CrmAccountType } from './crm-common.ts';
 
 // ------------------------------------------------------------------------------ the model
 // Every column reads crm.activity a alone or looks its name up by key in a scalar subquery: a list
@@ -113,16 +113,6 @@ function filterable(call: ErpCall): Record<string, string> {
   return Object.fromEntries(FILTER_FIELDS.map((f) => [f, f === 'activityType' ? 'a.activity_type_id::text' : `${columns[f]}::text`]));
 }
 
-/** A dateSlug's due-date range for the caller's today and fiscal year (400 when unknown). */
-function periodOf(call: ErpCall, dateSlug: string) {
-  try {
-    return resolveDateSlug(dateSlug, { today: call.today, fiscalYear: call.context.fiscalYear });
-  } catch (error) {
-    if (error instanceof DateSlugError) throw badRequest(error.message);
-    throw error;
-  }
-}
-
 // ------------------------------------------------------------------------------ reads
 /** One activity of the caller's scope, or 404. */
 export async function exactActivity(call: ErpCall, id: number, db: Pick<pg.PoolClient, 'query'> = call.db): Promise<ActivityItem> {
@@ -130,43 +120,23 @@ export async function exactActivity(call: ErpCall, id: number, db: Pick<pg.PoolC
   const where = [`a.activity_transaction_number = ${params.add(id)}`];
   const scope = scopePredicate(call.context.scope, 'a.sales_rep', params);
   if (scope) where.push(scope);
-  const select = Object.entries(activityColumns(call)).map(([name, sql]) => `${sql} AS "${name}"`).join(', ');
-  const { rows } = await db.query<ActivityItem>(`SELECT ${select} FROM crm.activity a WHERE ${where.join(' AND ')}`, params.values);
+  const { rows } = await db.query<ActivityItem>(`SELECT ${selectOf(activityColumns(call))} FROM crm.activity a WHERE ${where.join(' AND ')}`, params.values);
   if (!rows[0]) throw notFound(`Activity ${id} not found`);
   return rows[0];
 }
 
-type ListBody = SearchRequest & { dateSlug?: string; company?: string; accountType?: CrmAccountType; accountId?: string };
+type ListBody = SearchRequest & AccountCut & { dateSlug?: string };
 
 async function activities(call: ErpCall, body: ListBody | undefined) {
   const { dateSlug, company, accountType, accountId, ...search } = body ?? {};
-  if ((accountType || accountId) && !(accountType && accountId && company)) throw badRequest('An account is named by company, accountType and accountId together');
-  if (accountType && accountId && company) await findCrmAccount(call, accountType, accountId, company);
   const request = normalizeRequest(search);
   const params = new SqlParams();
   const { where } = scopedWhere(call, params, dateSlug, search);
-  if (accountType && accountId && company) {
-    where.push(`a.company = ${params.add(company)}`, `a.account_id = ${params.add(accountId)}`, `a.account_type = ${params.add(accountType)}`);
-  }
-  const columns = activityColumns(call);
+  where.push(...(await accountPredicates(call, 'a', params, { company, accountType, accountId })));
   const found = searchActivities(request.searchString, request.searchOperator, params);
   if (found) where.push(found);
   const order = orderByClause(request, sortable(call), { field: 'dueDate', dir: 'desc' }, 'a.activity_transaction_number DESC', ['dueDate', 'activityTransactionNumber']);
-  const select = Object.entries(columns).map(([name, sql]) => `${sql} AS "${name}"`).join(', ');
-  const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
-  const { rows } = await analyticsQuery(
-    call.db,
-    `SELECT ${select}, p.total_count FROM (
-       SELECT a.activity_transaction_number AS n, count(*) OVER ()::int AS total_count FROM crm.activity a ${filter} ${order} ${pageClause(request, params)}
-     ) p JOIN crm.activity a ON a.activity_transaction_number = p.n ${order}`,
-    params.values,
-  );
-  let totalCount = rows[0] ? Number(rows[0].total_count) : 0;
-  if (!rows[0] && request.pageNumber > 1) {
-    const { rows: count } = await analyticsQuery(call.db, `SELECT count(*)::int AS n FROM crm.activity a ${filter}`, params.values.slice(0, -2));
-    totalCount = Number(count[0]?.n ?? 0);
-  }
-  return { ...pageOf(request, totalCount), rows: rows.map(({ total_count: _, ...row }) => row) as never };
+  return pagedRows<ActivityItem>(call, { from: 'crm.activity a', alias: 'a', key: 'activity_transaction_number', select: selectOf(activityColumns(call)), where, order, request, params });
 }
 
 /** The scope, the period and the filters as predicates on crm.activity a (with t, r and the account joins). */
@@ -299,7 +269,14 @@ function dayOf(value: string | null | undefined, field: string): string | null {
 }
 
 /** The fields checked against the reference data and the account: what gets written. */
-async function checkedFields(call: ErpCall, client: Pick<pg.PoolClient, 'query'>, company: string, customer: string | null, shipTo: string | null, body: Fields) {
+async function checkedFields(
+  call: ErpCall,
+  client: Pick<pg.PoolClient, 'query'>,
+  account: { company: string; customer: string | null; accountType: CrmAccountType; accountId: string; userMasterId: number },
+  body: Fields,
+) {
+  const { company, customer, accountId, userMasterId } = account;
+  const shipTo = account.accountType === 'ShipTo' ? accountId : null;
   const { rows: type } = await client.query("SELECT 1 FROM crm.data_item WHERE data_item_id = $1 AND data_type = 'ActivityType' AND is_active", [body.activityTypeId]);
   if (!type[0]) throw badRequest(`Unknown activityTypeId ${body.activityTypeId}`);
   const contact = cleanText(body.contact);
@@ -317,8 +294,15 @@ async function checkedFields(call: ErpCall, client: Pick<pg.PoolClient, 'query'>
     const { rows } = await client.query('SELECT 1 FROM erp.quote_header WHERE company = $1 AND quote_number = $2 AND customer = $3 AND ($4::text IS NULL OR ship_to = $4)', [company, quoteNumber, customer, shipTo]);
     if (!rows[0]) throw badRequest(`Quote ${quoteNumber} is not a quote of this account`);
   }
-  // Opportunities are not built yet (issue 27 part 3): no activity can name one.
-  if (body.opportunity !== undefined && body.opportunity !== null) throw badRequest(`Unknown opportunity ${body.opportunity}`);
+  if (body.opportunity !== undefined && body.opportunity !== null) {
+    // An opportunity of the user's organization on the same customer (a prospect's: the same account).
+    const { rows } = await client.query(
+      `SELECT 1 FROM crm.opportunity o JOIN app.user_master u ON u.user_master_id = $5 AND u.customer_master_id = o.customer_master_id
+        WHERE o.opportunity = $1 AND o.company = $2 AND (o.customer = $3 OR (o.customer IS NULL AND $3::text IS NULL AND o.account_id = $4))`,
+      [body.opportunity, company, customer, accountId, userMasterId],
+    );
+    if (!rows[0]) throw badRequest(`Opportunity ${body.opportunity} is not an opportunity of this account`);
+  }
   const completedDate = dayOf(body.completedDate, 'completedDate');
   if (body.scheduleFollowUp && !completedDate) throw badRequest('scheduleFollowUp needs a completedDate: a follow-up is scheduled from the completion');
   return {
@@ -366,7 +350,7 @@ async function createActivity(call: ErpCall, user: SessionUser, body: ActivityCr
     }
   }
   const id = await inTransaction(call.db, async (client) => {
-    const fields = await checkedFields(call, client, body.company, account.customer, body.accountType === 'ShipTo' ? body.accountId : null, body);
+    const fields = await checkedFields(call, client, { company: body.company, customer: account.customer, accountType: body.accountType, accountId: body.accountId, userMasterId: user.userMasterId }, body);
     const { rows } = await client.query<{ id: number }>(
       `INSERT INTO crm.activity (company, account_type, account_id, customer, sales_rep, activity_type_id, subject, notes, contact, opportunity,
                                  order_number, quote_number, due_date, completed_date, followup_of, owner_user_master_id, created_by, updated_by)
@@ -389,7 +373,7 @@ async function updateActivity(call: ErpCall, user: SessionUser, id: number, body
   const current = await exactActivity(call, id);
   if (current.version !== body.version) throw new VersionConflict(`Activity ${id}`, current);
   await inTransaction(call.db, async (client) => {
-    const fields = await checkedFields(call, client, current.company, current.customer, current.accountType === 'ShipTo' ? current.accountId : null, body);
+    const fields = await checkedFields(call, client, { ...current, userMasterId: user.userMasterId }, body);
     const { rowCount } = await client.query(
       `UPDATE crm.activity SET activity_type_id = $3, subject = $4, notes = $5, contact = $6, opportunity = $7, order_number = $8, quote_number = $9,
               due_date = $10, completed_date = $11, version = version + 1, updated_at = now(), updated_by = $12

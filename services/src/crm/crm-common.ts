@@ -10,8 +10,10 @@ import type { Db } from '../db/database.ts';
 import type { SessionUser } from '../platform/session.ts';
 import { errorBody } from '../platform/errors.ts';
 import { findCustomer, findProspect, findShipTo } from '../analytics/account-detail-routes.ts';
-import { erpCall, type ErpCall } from '../analytics/erp-common.ts';
-import { badRequest } from '../analytics/search-request.ts';
+import { DateSlugError, resolveDateSlug } from '@tradeboard/shared/dates';
+import { analyticsQuery } from '../analytics/engine.ts';
+import { erpCall, pageOf, type ErpCall } from '../analytics/erp-common.ts';
+import { badRequest, pageClause, type NormalizedRequest, type SqlParams } from '../analytics/search-request.ts';
 
 /** The CRM settings a call reads (seed 000 §9 defaults in DEFAULT_SETTINGS). */
 export const CRM_SETTINGS = ['FollowUpDays', 'GpsVerificationRadiusMiles', 'ContactCreationLockdown', 'OpportunityDefaultReportTotal'] as const;
@@ -99,4 +101,63 @@ export function requiredText(text: string | null | undefined, field: string): st
   const value = cleanText(text);
   if (!value) throw badRequest(`${field} is required`);
   return value;
+}
+
+/** The caller's organization (app.user_master.customer_master_id): what owns his opportunities and contacts. */
+export async function organizationOf(call: ErpCall, user: SessionUser): Promise<number> {
+  const { rows } = await call.db.query<{ organization: number }>('SELECT customer_master_id AS organization FROM app.user_master WHERE user_master_id = $1', [user.userMasterId]);
+  return rows[0]!.organization;
+}
+
+/** A dateSlug's range for the caller's today and fiscal year (400 when unknown). */
+export function periodOf(call: ErpCall, dateSlug: string) {
+  try {
+    return resolveDateSlug(dateSlug, { today: call.today, fiscalYear: call.context.fiscalYear });
+  } catch (error) {
+    if (error instanceof DateSlugError) throw badRequest(error.message);
+    throw error;
+  }
+}
+
+/** `expression AS "name", …` of a column map. */
+export const selectOf = (columns: Record<string, string>): string =>
+  Object.entries(columns)
+    .map(([name, sql]) => `${sql} AS "${name}"`)
+    .join(', ');
+
+/**
+ * One page of a CRM table's rows with the total: the page's keys are found on the table alone (its
+ * indexes, nothing to look up), then the page's rows read their columns. `params` holds the
+ * where's values, then the page's (pageClause adds two).
+ */
+export async function pagedRows<R>(
+  call: ErpCall,
+  spec: { from: string; alias: string; key: string; select: string; where: string[]; order: string; request: NormalizedRequest; params: SqlParams },
+) {
+  const { from, alias, key, select, where, order, request, params } = spec;
+  const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const { rows } = await analyticsQuery(
+    call.db,
+    `SELECT ${select}, p.total_count FROM (
+       SELECT ${alias}.${key} AS k, count(*) OVER ()::int AS total_count FROM ${from} ${filter} ${order} ${pageClause(request, params)}
+     ) p JOIN ${from} ON ${alias}.${key} = p.k ${order}`,
+    params.values,
+  );
+  let totalCount = rows[0] ? Number(rows[0].total_count) : 0;
+  if (!rows[0] && request.pageNumber > 1) {
+    const { rows: count } = await analyticsQuery(call.db, `SELECT count(*)::int AS n FROM ${from} ${filter}`, params.values.slice(0, -2));
+    totalCount = Number(count[0]?.n ?? 0);
+  }
+  return { ...pageOf(request, totalCount), rows: rows.map(({ total_count: _, ...row }) => row) as R[] };
+}
+
+/** A list cut to one account: company, accountType and accountId together (400 otherwise), of the caller's scope (404 otherwise). */
+export type AccountCut = { company?: string; accountType?: CrmAccountType; accountId?: string };
+
+/** The predicates on `alias` that cut a list to the account named (none when none is). */
+export async function accountPredicates(call: ErpCall, alias: string, params: SqlParams, { company, accountType, accountId }: AccountCut): Promise<string[]> {
+  if (!accountType && !accountId) return [];
+  if (!(accountType && accountId && company)) throw badRequest('An account is named by company, accountType and accountId together');
+  await findCrmAccount(call, accountType, accountId, company);
+  return [`${alias}.company = ${params.add(company)}`, `${alias}.account_id = ${params.add(accountId)}`, `${alias}.account_type = ${params.add(accountType)}`];
 }

@@ -17,7 +17,7 @@ import { badRequest } from '../analytics/search-request.ts';
 import { answeringConflicts, cleanText, crmAudit, requiredText, VersionConflict } from './crm-common.ts';
 
 const SELECT = `SELECT data_item_id AS id, data_type AS "dataType", name, description, display_order AS "displayOrder", probability,
-    to_char(item_date, 'YYYY-MM-DD') AS "itemDate", is_active AS "isActive", version FROM crm.data_item`;
+    to_char(item_date, 'YYYY-MM-DD') AS "itemDate", closes_as AS "closesAs", is_active AS "isActive", version FROM crm.data_item`;
 
 /** The caller's call; 403 unless he is an administrator (his scope is everything). */
 async function adminCall(app: FastifyInstance, user: SessionUser): Promise<ErpCall> {
@@ -32,7 +32,7 @@ async function item(call: ErpCall, type: DataManagerType, id: number): Promise<D
   return rows[0];
 }
 
-type Fields = { name: string; description?: string | null; displayOrder?: number; probability?: number | null; itemDate?: string | null; isActive?: boolean };
+type Fields = { name: string; description?: string | null; displayOrder?: number; probability?: number | null; itemDate?: string | null; closesAs?: 'Won' | 'Lost' | null; isActive?: boolean };
 
 function checked(type: DataManagerType, body: Fields) {
   if (body.itemDate && !isDateInWindow(body.itemDate)) throw badRequest(`itemDate '${body.itemDate}' is not a date`);
@@ -43,6 +43,7 @@ function checked(type: DataManagerType, body: Fields) {
     displayOrder: body.displayOrder ?? null,
     probability: type === 'Stage' ? (body.probability ?? null) : null,
     itemDate: body.itemDate ?? null,
+    closesAs: type === 'Stage' ? (body.closesAs ?? null) : null,
     isActive: body.isActive ?? true,
   };
 }
@@ -58,10 +59,10 @@ async function add(call: ErpCall, user: SessionUser, type: DataManagerType, body
   await uniqueName(call, type, fields.name, null);
   const id = await inTransaction(call.db, async (client) => {
     const { rows } = await client.query<{ id: number }>(
-      `INSERT INTO crm.data_item (data_type, name, description, display_order, probability, item_date, is_active)
-       VALUES ($1, $2, $3, coalesce($4, (SELECT coalesce(max(display_order), 0) + 1 FROM crm.data_item WHERE data_type = $1)), $5, $6, $7)
+      `INSERT INTO crm.data_item (data_type, name, description, display_order, probability, item_date, is_active, closes_as)
+       VALUES ($1, $2, $3, coalesce($4, (SELECT coalesce(max(display_order), 0) + 1 FROM crm.data_item WHERE data_type = $1)), $5, $6, $7, $8)
        RETURNING data_item_id AS id`,
-      [type, fields.name, fields.description, fields.displayOrder, fields.probability, fields.itemDate, fields.isActive],
+      [type, fields.name, fields.description, fields.displayOrder, fields.probability, fields.itemDate, fields.isActive, fields.closesAs],
     );
     await crmAudit(client, user, type, rows[0]!.id, 'create', fields);
     return rows[0]!.id;
@@ -76,9 +77,10 @@ async function update(call: ErpCall, user: SessionUser, type: DataManagerType, i
   await uniqueName(call, type, fields.name, id);
   await inTransaction(call.db, async (client) => {
     const { rowCount } = await client.query(
-      `UPDATE crm.data_item SET name = $3, description = $4, display_order = coalesce($5, display_order), probability = $6, item_date = $7, is_active = $8, version = version + 1
+      `UPDATE crm.data_item SET name = $3, description = $4, display_order = coalesce($5, display_order), probability = $6, item_date = $7, is_active = $8, closes_as = $9,
+              version = version + 1
         WHERE data_item_id = $1 AND version = $2`,
-      [id, body.version, fields.name, fields.description, fields.displayOrder, fields.probability, fields.itemDate, fields.isActive],
+      [id, body.version, fields.name, fields.description, fields.displayOrder, fields.probability, fields.itemDate, fields.isActive, fields.closesAs],
     );
     if (rowCount !== 1) throw new VersionConflict(`${type} ${id}`, await item(call, type, id));
     await crmAudit(client, user, type, id, 'update', { before: current, after: fields });
@@ -88,7 +90,12 @@ async function update(call: ErpCall, user: SessionUser, type: DataManagerType, i
 
 async function remove(call: ErpCall, user: SessionUser, type: DataManagerType, id: number) {
   const current = await item(call, type, id);
-  const { rows } = await call.db.query('SELECT 1 FROM crm.activity WHERE activity_type_id = $1 LIMIT 1', [id]);
+  const { rows } = await call.db.query(
+    `SELECT 1 FROM crm.activity WHERE activity_type_id = $1
+     UNION ALL SELECT 1 FROM crm.opportunity WHERE $1 IN (type_id, status_id, stage_id, step_id, territory_id, lead_source_id, lost_sales_id)
+     UNION ALL SELECT 1 FROM crm.opportunity_link WHERE role_id = $1 LIMIT 1`,
+    [id],
+  );
   if (rows[0]) throw badRequest(`${type} '${current.name}' is in use: deactivate it instead`);
   await inTransaction(call.db, async (client) => {
     await client.query('DELETE FROM crm.data_item WHERE data_item_id = $1', [id]);

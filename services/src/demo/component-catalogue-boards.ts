@@ -161,8 +161,12 @@ export const SECTION_BOARDS: ReadonlyArray<{ sectionMasterId: number; boardName:
     boardName: 'CRM',
     cards: [
       figures('Activity figures', 'Activity Figures'),
+      wide('Opportunity figures', 'Opportunity Figures'),
+      ...halves('Opportunity Funnel', 'Open Quotes by Customer'),
+      wide('Pipeline by stage', 'Pipeline by Stage'),
       wide('Activities', 'Activities'),
-      ...halves('Quote Conversion by Customer', 'Open Quotes by Customer', 'Quotes by Status', 'Business Health by Customer', 'Customer Notes', 'First-Time Buyers'),
+      wide('Opportunities', 'Opportunities'),
+      ...halves('Quote Conversion by Customer', 'Quotes by Status', 'Business Health by Customer', 'Customer Notes', 'First-Time Buyers'),
     ],
   },
   {

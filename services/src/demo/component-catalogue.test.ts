@@ -28,10 +28,19 @@ const OUTPUT_SHAPES: Record<string, { top: string[]; rows: 'rows' | 'periods' | 
   List: { top: ['pageNumber', 'pageSize', 'totalCount', 'rows'], rows: 'rows' },
   WhiteSpace: { top: ['peerCount', 'rows'], rows: 'rows', row: ['productGroup', 'peerShare', 'estimatedGap'] },
   ActivityKpi: { top: ['totalCount', 'openCount', 'overdueCount', 'completedCount'], rows: null },
+  OpportunityKpi: { top: ['openCount', 'pipeline', 'weightedPipeline', 'winRatePercent', 'expectedCloseByMonth'], rows: null },
+  OpportunityFunnel: { top: ['groupBy', 'reportTotalBasis', 'rows'], rows: 'rows', row: ['key', 'name', 'count', 'total'] },
+  OpportunityPipeline: { top: ['pageNumber', 'pageSize', 'totalCount', 'rows'], rows: 'rows', row: ['opportunity', 'stageId', 'opportunitySize'] },
 };
 
 /** Renderers of their own, by output model (the others are the component type's: list, summary …). */
-const OWN_RENDERERS: Record<string, string> = { WhiteSpace: 'whiteSpace', ActivityKpi: 'crmActivityKpi' };
+const OWN_RENDERERS: Record<string, string> = {
+  WhiteSpace: 'whiteSpace',
+  ActivityKpi: 'crmActivityKpi',
+  OpportunityKpi: 'crmOpportunityKpi',
+  OpportunityFunnel: 'crmOpportunityFunnel',
+  OpportunityPipeline: 'crmOpportunityPipeline',
+};
 
 /** Path placeholders a config may leave to the page's filters (an account page's customer and company …). */
 const PAGE_FIELDS = new Set(['customer', 'company', 'shipTo', 'corporate', 'itemNumber', 'supplier']);

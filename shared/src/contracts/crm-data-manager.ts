@@ -24,6 +24,8 @@ export const DataItem = Type.Object({
   probability: Nullable(Type.Integer()),
   /** A Holiday's date. */
   itemDate: Nullable(Type.String()),
+  /** A Stage that closes an opportunity: as Won or as Lost (null: it stays open). */
+  closesAs: Nullable(Type.Union([Type.Literal('Won'), Type.Literal('Lost')])),
   isActive: Type.Boolean(),
   version: Type.Integer(),
 });
@@ -35,6 +37,7 @@ const ItemFields = {
   displayOrder: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })),
   probability: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 100 }))),
   itemDate: Type.Optional(Nullable(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', maxLength: 10 }))),
+  closesAs: Type.Optional(Nullable(Type.Union([Type.Literal('Won'), Type.Literal('Lost')]))),
   isActive: Type.Optional(Type.Boolean()),
 };
 export const DataItemAddRequest = Type.Object(ItemFields);

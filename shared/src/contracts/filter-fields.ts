@@ -131,6 +131,10 @@ export const CALL_FILTER_FIELDS = {
   '/ActivityTransaction/KPI': ['company', 'accountType', 'accountId', 'customer', 'salesRep', 'activityType', 'status', 'contact'],
   '/ActivityTransaction/Grouped/{groupBy}/{dateSlug}': ['company', 'accountType', 'accountId', 'customer', 'salesRep', 'activityType', 'status', 'contact'],
   '/ShipTo/Map/List': ['company', 'shipTo', 'customer', 'branch', 'salesRep', 'city', 'state'],
+  '/Opportunity/List': ['company', 'accountType', 'accountId', 'customer', 'salesRep', 'type', 'status', 'stage', 'step', 'territory', 'leadSource', 'lostSales', 'outcome'],
+  '/Opportunity/KPI': ['company', 'accountType', 'accountId', 'customer', 'salesRep', 'type', 'status', 'stage', 'step', 'territory', 'leadSource', 'lostSales', 'outcome'],
+  '/Opportunity/Grouped/{groupBy}/{dateSlug}': ['company', 'accountType', 'accountId', 'customer', 'salesRep', 'type', 'status', 'stage', 'step', 'territory', 'leadSource', 'lostSales', 'outcome'],
+  '/Opportunity/Funnel/{groupBy}': ['company', 'accountType', 'accountId', 'customer', 'salesRep', 'type', 'status', 'stage', 'step', 'territory', 'leadSource', 'lostSales', 'outcome'],
 } as const satisfies Readonly<Record<string, readonly string[]>>;
 
 export type FilteredCallPath = keyof typeof CALL_FILTER_FIELDS;

@@ -6,6 +6,7 @@ import * as auth from './auth.ts';
 import * as boards from './boards.ts';
 import * as crmActivities from './crm-activities.ts';
 import { dataManagerContracts } from './crm-data-manager.ts';
+import { opportunityContracts } from './crm-opportunities.ts';
 import * as erpAccountDetail from './erp-account-detail.ts';
 import * as erpAccounting from './erp-accounting.ts';
 import * as erpAccounts from './erp-accounts.ts';
@@ -37,6 +38,7 @@ export * from './auth.ts';
 export * from './boards.ts';
 export * from './crm-activities.ts';
 export * from './crm-data-manager.ts';
+export * from './crm-opportunities.ts';
 export * from './erp-account-detail.ts';
 export * from './erp-accounting.ts';
 export * from './erp-accounts.ts';
@@ -67,4 +69,4 @@ function contractsOf(module: Record<string, unknown>): Contract[] {
 }
 
 /** Every call the backend serves, each defined once. */
-export const allContracts: readonly Contract[] = [admin, administration, analytics, auth, boards, crmActivities, dataManagerContracts, erpAccountDetail, erpAccounting, erpAccounts, erpAccountTerms, erpContacts, erpMap, erpProspects, erpInventory, erpPurchasing, erpUsage, erpService, erpNotes, erpAdjustments, erpWhiteSpace, documents, filters, notifications, system, user].flatMap(contractsOf).concat(GOAL_CONTRACT_LIST);
+export const allContracts: readonly Contract[] = [admin, administration, analytics, auth, boards, crmActivities, dataManagerContracts, erpAccountDetail, erpAccounting, erpAccounts, erpAccountTerms, erpContacts, erpMap, erpProspects, erpInventory, erpPurchasing, erpUsage, erpService, erpNotes, erpAdjustments, erpWhiteSpace, documents, filters, notifications, system, user, opportunityContracts].flatMap(contractsOf).concat(GOAL_CONTRACT_LIST);
