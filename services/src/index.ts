@@ -11,6 +11,7 @@ import { notificationsRoutes } from './notifications/notifications-routes.ts';
 import { systemRoutes } from './system/system-routes.ts';
 import { userRoutes } from './user/user-routes.ts';
 import { erpLoadRoutes } from './erp-load/erp-load-routes.ts';
+import { sqlSourceRoutes } from './erp-load/sql-source-routes.ts';
 
 export { configFromEnv, trustProxyFromEnv, type ServiceConfig, type TrustProxy } from './platform/config.ts';
 export { createMailer } from './platform/mailer.ts';
@@ -26,6 +27,7 @@ export const servicePlugins: Record<ServiceName, FastifyPluginAsync> = {
   admin: async (app) => {
     await adminRoutes(app);
     await erpLoadRoutes(app);
+    await sqlSourceRoutes(app);
   },
   analytics: async (app) => {
     await analyticsRoutes(app);

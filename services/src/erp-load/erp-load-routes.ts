@@ -12,11 +12,11 @@ import { fileStorage, receiveUpload, sendBytes, storeThenRecord, uploadRoutes } 
 import { HttpError } from '../platform/errors.ts';
 import { serve } from '../platform/route.ts';
 import { adminAudit } from '../admin/admin-area-routes.ts';
-import { requireRight } from '../admin/rights.ts';
+import { requireRight, type Admin } from '../admin/rights.ts';
 import { EXAMPLE_EXTRACT, extractZip } from './example-extract.ts';
-import { readExtract } from './extract.ts';
+import { readExtract, type ExtractFile } from './extract.ts';
 import { ERP_LAYOUT_VERSION, ERP_LAYOUTS, layoutFor, templateCsv } from './layouts.ts';
-import { createLoadRun, requestCancel, runErpLoad, type LoadProgress } from './load.ts';
+import { createLoadRun, requestCancel, runErpLoad, type ErpLoadOptions, type LoadProgress } from './load.ts';
 
 /** The types an extract may be: a ZIP, an XLSX workbook, one CSV. */
 const EXTRACT_TYPES = ['application/zip', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'text/csv'] as const;
@@ -59,8 +59,10 @@ function fullRefreshOf(text: string | undefined): string[] {
 
 const who = (request: FastifyRequest) => request.user!.realUserMasterId ?? request.user!.userMasterId;
 
+/** The signed-in administrator with the right to load ERP data (403 otherwise). */
+export const loader = (request: FastifyRequest) => requireRight(request, 'erp.load');
+
 export async function erpLoadRoutes(app: FastifyInstance): Promise<void> {
-  const loader = (request: FastifyRequest) => requireRight(request, 'erp.load');
 
   serve(app, erpLoadLayoutList, async (request) => {
     await loader(request);
@@ -104,29 +106,38 @@ export async function erpLoadRoutes(app: FastifyInstance): Promise<void> {
   await uploadRoutes(app, (scope) => {
     serve(scope, erpLoadUpload, async (request) => {
       const admin = await loader(request);
-      const fullRefresh = fullRefreshOf(request.query?.fullRefresh);
-      const loadValidRows = request.query?.loadValidRows === true;
-      const { rows: running } = await app.db.query<{ run_id: number }>(
-        `SELECT run_id FROM erp.load_run WHERE status = 'running' AND started_at > now() - interval '${STALE_RUN}' ORDER BY run_id LIMIT 1`,
-      );
-      if (running[0]) throw new HttpError(409, `Load ${running[0].run_id} is running; wait for it to finish or cancel it first.`);
+      const options = loadOptionsOf(request, 'file', request.query);
+      await refuseWhileRunning(app.db);
       const file = await receiveUpload(request, { what: 'an ERP extract', maxBytes: ERP_EXTRACT_MAX_BYTES, types: EXTRACT_TYPES });
-      const options = { source: 'file', fileName: file.fileName, startedBy: who(request), loadValidRows, fullRefresh };
-      const runId = await storeThenRecord(fileStorage(app), file.bytes, file.contentType, (stored) => createLoadRun(app.db, { ...options, fileKey: stored.key }));
-      await adminAudit(request, admin, 'erp-load-started', { runId, fileName: file.fileName });
-      const entry = { progress: null as LoadProgress | null, controller: new AbortController() };
-      active.set(runId, entry);
-      // Answered from before the load starts: on the embedded database the load holds the one connection until it ends.
-      const run = withProgress(await findRun(app.db, runId));
-      void runErpLoad(app.db, () => readExtract(file.bytes, file.fileName), {
-        ...options,
-        runId,
-        signal: entry.controller.signal,
-        onProgress: (progress) => { entry.progress = progress; },
-      })
-        .catch((error: unknown) => request.log.error({ err: error, runId }, 'ERP load could not record its end'))
-        .finally(() => active.delete(runId));
-      return run;
+      const runId = await storeThenRecord(fileStorage(app), file.bytes, file.contentType, (stored) => createLoadRun(app.db, { ...options, fileName: file.fileName, fileKey: stored.key }));
+      return startLoad(request, admin, runId, { ...options, fileName: file.fileName }, () => readExtract(file.bytes, file.fileName));
     });
   }, ERP_EXTRACT_MAX_BYTES);
+}
+
+/** A load's options from its call: who, where from, and the query's loadValidRows and fullRefresh. */
+export function loadOptionsOf(request: FastifyRequest, source: string, query: { loadValidRows?: boolean; fullRefresh?: string } | undefined): ErpLoadOptions {
+  return { source, startedBy: who(request), loadValidRows: query?.loadValidRows === true, fullRefresh: fullRefreshOf(query?.fullRefresh) };
+}
+
+/** 409 while another load runs (one load at a time: each replaces what every user sees). */
+export async function refuseWhileRunning(db: Db): Promise<void> {
+  const { rows } = await db.query<{ run_id: number }>(
+    `SELECT run_id FROM erp.load_run WHERE status = 'running' AND started_at > now() - interval '${STALE_RUN}' ORDER BY run_id LIMIT 1`,
+  );
+  if (rows[0]) throw new HttpError(409, `Load ${rows[0].run_id} is running; wait for it to finish or cancel it first.`);
+}
+
+/** Audits the run, then loads in the background (runErpLoad); answers the run as it starts. */
+export async function startLoad(request: FastifyRequest, admin: Admin, runId: number, options: ErpLoadOptions, read: () => Promise<ExtractFile[]>) {
+  const { db } = request.server;
+  await adminAudit(request, admin, 'erp-load-started', { runId, source: options.source, fileName: options.fileName ?? null });
+  const entry = { progress: null as LoadProgress | null, controller: new AbortController() };
+  active.set(runId, entry);
+  // Answered from before the load starts: on the embedded database the load holds the one connection until it ends.
+  const run = withProgress(await findRun(db, runId));
+  void runErpLoad(db, read, { ...options, runId, signal: entry.controller.signal, onProgress: (progress) => { entry.progress = progress; } })
+    .catch((error: unknown) => request.log.error({ err: error, runId }, 'ERP load could not record its end'))
+    .finally(() => active.delete(runId));
+  return run;
 }

@@ -150,3 +150,131 @@ export const systemLastUpdatedDate = defineContract({
     401: ErrorBody,
   },
 });
+
+// ------------------------------------------------------------------------------ SQL sources
+// A connection to the distributor's own ERP database and, per ERP table, a model query into the
+// layout (seed 001 §7.1 ModelQuery, §7.4 ConnectionLocal). Test, Load and Model/Validate's
+// meaning are ours (docs/decisions.md "ERP data in").
+export const LOCAL_CONNECT_TYPES = [
+  { localConnectTypeId: 1, name: 'PostgreSQL', defaultPort: 5432 },
+  { localConnectTypeId: 2, name: 'MySQL / MariaDB', defaultPort: 3306 },
+] as const;
+const ConnectTypeId = Type.Integer({ minimum: 1, maximum: 2, description: '1 PostgreSQL, 2 MySQL / MariaDB' });
+const Host = Type.String({ minLength: 1, maxLength: 255, pattern: '^[A-Za-z0-9._:-]+$' });
+const ConnectionFields = {
+  connectionName: Type.String({ minLength: 1, maxLength: 100 }),
+  localConnectTypeId: ConnectTypeId,
+  host: Host,
+  port: Type.Integer({ minimum: 1, maximum: 65535 }),
+  databaseName: Type.String({ minLength: 1, maxLength: 128 }),
+  userName: Type.String({ minLength: 1, maxLength: 128 }),
+};
+export const LocalConnection = Type.Object({
+  localConnectionId: Type.Integer(),
+  erpMasterId: Type.Integer(),
+  ...ConnectionFields,
+  localConnectTypeId: Type.Integer(),
+  host: Type.String(),
+  updatedAt: Type.String(),
+});
+const ConnectionId = Type.Object({ localConnectionId: RowId });
+const QueryText = Type.String({ minLength: 1, maxLength: 20000 });
+
+export const connectionLocalTypeList = defineContract({
+  method: 'GET', path: '/ConnectionLocal/Type/List', ...admin,
+  summary: 'The kinds of database a SQL source may be',
+  response: { 200: Type.Array(Type.Object({ localConnectTypeId: Type.Integer(), name: Type.String(), defaultPort: Type.Integer() })), 401: ErrorBody, 403: ErrorBody },
+});
+export const connectionLocalList = defineContract({
+  method: 'GET', path: '/ConnectionLocal/List/{locationConnectionType}', ...admin,
+  summary: 'The SQL source connections of one kind (1 PostgreSQL, 2 MySQL / MariaDB); never their passwords',
+  params: Type.Object({ locationConnectionType: ConnectTypeId }),
+  response: { 200: Type.Array(LocalConnection), ...errors },
+});
+export const connectionLocalPost = defineContract({
+  method: 'POST', path: '/ConnectionLocal', ...admin,
+  summary: 'A new SQL source connection (the password is stored encrypted)',
+  body: Type.Object({ ...ConnectionFields, password: Type.String({ maxLength: 500 }) }),
+  response: { 200: LocalConnection, ...errors },
+});
+export const connectionLocalGet = defineContract({
+  method: 'GET', path: '/ConnectionLocal/{localConnectionId}', ...admin,
+  summary: 'One SQL source connection, without its password', params: ConnectionId,
+  response: { 200: LocalConnection, ...errors },
+});
+export const connectionLocalPut = defineContract({
+  method: 'PUT', path: '/ConnectionLocal/{localConnectionId}', ...admin,
+  summary: 'Changes a SQL source connection; without password the stored one stays', params: ConnectionId,
+  body: Type.Object({ ...ConnectionFields, password: Type.Optional(Type.String({ maxLength: 500 })) }),
+  response: { 200: LocalConnection, ...errors },
+});
+export const connectionLocalDelete = defineContract({
+  method: 'DELETE', path: '/ConnectionLocal/{localConnectionId}', ...admin,
+  summary: 'Removes a SQL source connection and its model queries', params: ConnectionId,
+  response: { 204: NoContent, ...errors },
+});
+export const connectionLocalTest = defineContract({
+  method: 'POST', path: '/ConnectionLocal/Test/{localConnectionId}', ...admin,
+  summary: 'Test connection: connects to the source and answers whether it could, with the server version or the error', params: ConnectionId,
+  response: { 200: Type.Object({ ok: Type.Boolean(), message: Type.String() }), ...errors },
+});
+export const connectionLocalLoad = defineContract({
+  method: 'POST', path: '/ConnectionLocal/Load/{localConnectionId}', ...admin,
+  summary: "Starts a load from the source: each of its model queries fills its table. Query loadValidRows and fullRefresh as ErpLoad/Upload's; follow the run with ErpLoad/{runId}",
+  params: ConnectionId,
+  querystring: Type.Object({
+    loadValidRows: Type.Optional(Type.Boolean()),
+    fullRefresh: Type.Optional(Type.String({ pattern: '^[a-z_,]{0,1000}$', description: 'Tables replaced whole, comma-separated' })),
+  }),
+  response: { 200: ErpLoadRun, ...errors, 409: ErrorBody },
+});
+
+export const ModelQuery = Type.Object({
+  modelQueryId: Type.Integer(),
+  localConnectionId: Type.Integer(),
+  tableName: Type.String(),
+  queryText: Type.String(),
+  isValid: Type.Union([Type.Boolean(), Type.Null()]),
+  validationMessage: Type.Union([Type.String(), Type.Null()]),
+  updatedAt: Type.String(),
+});
+const ModelQueryId = Type.Object({ modelQueryId: RowId });
+const ModelQueryFields = { localConnectionId: RowId, tableName: TableName, queryText: QueryText };
+
+export const adminModelQueryPost = defineContract({
+  method: 'POST', path: '/Admin/ModelQuery', ...admin,
+  summary: "A source's model query for one ERP table: a SELECT on the source whose columns are the table's layout (one per table and source)",
+  body: Type.Object(ModelQueryFields),
+  response: { 200: ModelQuery, ...errors, 409: ErrorBody },
+});
+export const adminModelQueryGet = defineContract({
+  method: 'GET', path: '/Admin/ModelQuery/{modelQueryId}', ...admin,
+  summary: 'One model query', params: ModelQueryId,
+  response: { 200: ModelQuery, ...errors },
+});
+export const adminModelQueryPut = defineContract({
+  method: 'PUT', path: '/Admin/ModelQuery/{modelQueryId}', ...admin,
+  summary: 'Changes a model query (it must be validated again)', params: ModelQueryId,
+  body: Type.Object({ tableName: TableName, queryText: QueryText }),
+  response: { 200: ModelQuery, ...errors, 409: ErrorBody },
+});
+export const adminModelQueryDelete = defineContract({
+  method: 'DELETE', path: '/Admin/ModelQuery/{modelQueryId}', ...admin,
+  summary: 'Removes a model query', params: ModelQueryId,
+  response: { 204: NoContent, ...errors },
+});
+export const adminModelQueryList = defineContract({
+  method: 'GET', path: '/Admin/ModelQuery/List/{erpMasterId}', ...admin,
+  summary: "The model queries of the ERP definition's sources",
+  params: Type.Object({ erpMasterId: RowId }),
+  response: { 200: Type.Array(ModelQuery), ...errors },
+});
+export const modelValidate = defineContract({
+  method: 'POST', path: '/Model/Validate/{modelMasterId}', ...admin,
+  summary: "Model/Validate: runs the model query modelMasterId on its source for its columns (no rows) and holds them against its table's layout; records the outcome",
+  params: Type.Object({ modelMasterId: RowId }),
+  response: {
+    200: Type.Object({ valid: Type.Boolean(), message: Type.String(), columns: Type.Array(Type.String()), missing: Type.Array(Type.String()), unknown: Type.Array(Type.String()) }),
+    ...errors,
+  },
+});
