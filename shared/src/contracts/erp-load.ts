@@ -13,7 +13,9 @@ const admin = { service: 'admin', access: 'session' } as const;
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 /** The most an uploaded extract may be. */
 export const ERP_EXTRACT_MAX_BYTES = 200 * 1024 * 1024;
-const TableName = Type.String({ pattern: '^[a-z_]{1,40}$', description: 'An ERP table of the layouts, such as customer or invoice_line' });
+/** Tables a load replaces whole, comma-separated. */
+const FullRefresh = Type.String({ maxLength: 1000, pattern: '^[a-z_,]{0,1000}$', description: 'Tables replaced whole, comma-separated' });
+const TableName = Type.String({ maxLength: 40, pattern: '^[a-z_]{1,40}$', description: 'An ERP table of the layouts, such as customer or invoice_line' });
 
 export const ERP_LOAD_STATUSES = ['running', 'loaded', 'rejected', 'failed', 'cancelled'] as const;
 export const ERP_LOAD_STEPS = ['read', 'validate', 'load', 'rollups', 'analyze'] as const;
@@ -103,7 +105,7 @@ export const erpLoadUpload = defineContract({
   summary: `Starts a load of an extract (multipart, field file; at most ${ERP_EXTRACT_MAX_BYTES / 1024 / 1024} MB: a ZIP of <table>.csv or <table>.xlsx files, <table>.delete.csv for deletes, or one XLSX workbook with a sheet per table). Query loadValidRows (load the rows that pass when others do not; default stop) and fullRefresh (tables, comma-separated, whose rows not in the extract are removed). Answers the run; follow it with ErpLoad/{runId}`,
   querystring: Type.Object({
     loadValidRows: Type.Optional(Type.Boolean()),
-    fullRefresh: Type.Optional(Type.String({ pattern: '^[a-z_,]{0,1000}$', description: 'Tables replaced whole, comma-separated' })),
+    fullRefresh: Type.Optional(FullRefresh),
   }),
   response: { 200: ErpLoadRun, ...errors, 409: ErrorBody, 413: ErrorBody, 415: ErrorBody },
 });
@@ -224,7 +226,7 @@ export const connectionLocalLoad = defineContract({
   params: ConnectionId,
   querystring: Type.Object({
     loadValidRows: Type.Optional(Type.Boolean()),
-    fullRefresh: Type.Optional(Type.String({ pattern: '^[a-z_,]{0,1000}$', description: 'Tables replaced whole, comma-separated' })),
+    fullRefresh: Type.Optional(FullRefresh),
   }),
   response: { 200: ErpLoadRun, ...errors, 409: ErrorBody },
 });
