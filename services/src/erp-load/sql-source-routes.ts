@@ -12,7 +12,8 @@ import {
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../platform/errors.ts';
 import { serve } from '../platform/route.ts';
-import { createLoadRun } from './load.ts';
+import { createLoadRun, runErpLoad, type ErpLoadOptions, type ErpLoadResult } from './load.ts';
+import type { ExtractFile } from './extract.ts';
 import { layoutFor } from './layouts.ts';
 import { loader, loadOptionsOf, refuseWhileRunning, startLoad } from './erp-load-routes.ts';
 import { decryptSecret, encryptSecret, SOURCE_KINDS, sqlSourceReader, testConnection, validateModelQuery, type SqlConnection } from './sql-source.ts';
@@ -51,6 +52,22 @@ async function connectionOf(db: Db, id: number): Promise<SqlConnection> {
     host: row.host, port: row.port, database: row.databaseName, user: row.userName,
     password: await decryptSecret(db, rows[0]!.password_encrypted),
   };
+}
+
+/** A source's extract: its validated model queries, read on its connection (400 when it has none, or one not validated). */
+export async function sqlSourceExtract(db: Db, localConnectionId: number): Promise<{ connectionName: string; read: () => Promise<ExtractFile[]> }> {
+  const connection = await findConnection(db, localConnectionId);
+  const { rows: queries } = await db.query<ModelQueryRow>(`${MODEL_QUERY_SELECT} WHERE local_connection_id = $1 ORDER BY model_query_id`, [localConnectionId]);
+  if (queries.length === 0) throw new HttpError(400, `${connection.connectionName} has no model query yet: add one per table to load.`);
+  const unchecked = queries.filter((q) => q.isValid !== true).map((q) => q.tableName);
+  if (unchecked.length) throw new HttpError(400, `Validate the model queries of ${unchecked.join(', ')} first (Model/Validate).`);
+  return { connectionName: connection.connectionName, read: sqlSourceReader(await connectionOf(db, localConnectionId), queries) };
+}
+
+/** One load from a SQL source, to the end: what a scheduled job runs (the daily load of a source). */
+export async function runSqlSourceLoad(db: Db, localConnectionId: number, options: Omit<ErpLoadOptions, 'source' | 'fileName'> = {}): Promise<ErpLoadResult> {
+  const source = await sqlSourceExtract(db, localConnectionId);
+  return runErpLoad(db, source.read, { ...options, source: 'sql', fileName: source.connectionName });
 }
 
 function requireTable(tableName: string): void {
@@ -118,17 +135,12 @@ export async function sqlSourceRoutes(app: FastifyInstance): Promise<void> {
 
   serve(app, connectionLocalLoad, async (request) => {
     const admin = await loader(request);
-    const connection = await findConnection(db, request.params.localConnectionId);
     const options = loadOptionsOf(request, 'sql', request.query);
-    const { rows: queries } = await db.query<ModelQueryRow>(`${MODEL_QUERY_SELECT} WHERE local_connection_id = $1 ORDER BY model_query_id`, [connection.localConnectionId]);
-    if (queries.length === 0) throw new HttpError(400, `${connection.connectionName} has no model query yet: add one per table to load.`);
-    const unchecked = queries.filter((q) => q.isValid !== true).map((q) => q.tableName);
-    if (unchecked.length) throw new HttpError(400, `Validate the model queries of ${unchecked.join(', ')} first (Model/Validate).`);
+    const source = await sqlSourceExtract(db, request.params.localConnectionId);
     await refuseWhileRunning(db);
-    const source = await connectionOf(db, connection.localConnectionId);
-    const runOptions = { ...options, fileName: connection.connectionName };
+    const runOptions = { ...options, fileName: source.connectionName };
     const runId = await createLoadRun(db, runOptions);
-    return startLoad(request, admin, runId, runOptions, sqlSourceReader(source, queries));
+    return startLoad(request, admin, runId, runOptions, source.read);
   });
 
   serve(app, adminModelQueryList, async (request) => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useErpServices } from '../analytics/erp-test-kit.ts';
+import { runSqlSourceLoad } from './sql-source-routes.ts';
 
 /**
  * A SQL source against a real foreign database: a fake ERP schema of its own (its own table and
@@ -98,6 +99,11 @@ describe('SQL source: MariaDB through model queries', () => {
     ]);
     const [sales] = await kit.sql<{ sales: number }>("SELECT sum(sales)::float AS sales FROM erp.invoice_line WHERE invoice_number = 'MDBI1'");
     expect(sales!.sales).toBe(45);
+
+    // What a scheduled job runs: the same load, to its end, without a request.
+    const scheduled = await runSqlSourceLoad(kit.services.db, id);
+    expect(scheduled, scheduled.message).toMatchObject({ status: 'loaded', tableRows: { customer: { written: 2 } } });
+    expect(scheduled.loadId).toBeGreaterThan(run.loadId);
   }, 180_000);
 
   it('refuses users without the erp.load right', async () => {
