@@ -42,7 +42,7 @@ let lastPrinted = 0;
 let lastStep = '';
 function printProgress(p: LoadProgress): void {
   const now = performance.now();
-  if (p.step === lastStep && p.done < p.total && now - lastPrinted < 1000) return;
+  if (p.step === lastStep && (p.done >= p.total || now - lastPrinted < 1000)) return;
   lastPrinted = now;
   lastStep = p.step;
   const share = p.total > 1 ? ` ${p.done.toLocaleString('en-US')}/${p.total.toLocaleString('en-US')}` : '';
