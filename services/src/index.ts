@@ -10,6 +10,8 @@ import { boardsRoutes } from './boards/boards-routes.ts';
 import { notificationsRoutes } from './notifications/notifications-routes.ts';
 import { systemRoutes } from './system/system-routes.ts';
 import { userRoutes } from './user/user-routes.ts';
+import { erpLoadRoutes } from './erp-load/erp-load-routes.ts';
+import { sqlSourceRoutes } from './erp-load/sql-source-routes.ts';
 
 export { configFromEnv, trustProxyFromEnv, type ServiceConfig, type TrustProxy } from './platform/config.ts';
 export { createMailer } from './platform/mailer.ts';
@@ -22,7 +24,11 @@ export { seedApplication } from './demo/app-seed.ts';
 
 /** Each backend service is one Fastify plugin; the gateway mounts it or proxies to it. */
 export const servicePlugins: Record<ServiceName, FastifyPluginAsync> = {
-  admin: adminRoutes,
+  admin: async (app) => {
+    await adminRoutes(app);
+    await erpLoadRoutes(app);
+    await sqlSourceRoutes(app);
+  },
   analytics: async (app) => {
     await analyticsRoutes(app);
     await erpDataRoutes(app);

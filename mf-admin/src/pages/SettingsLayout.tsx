@@ -7,6 +7,7 @@ const ProfilePage = lazy(() => import('./ProfilePage.tsx'));
 const UsersPage = lazy(() => import('./UsersPage.tsx'));
 const RolesPage = lazy(() => import('./RolesPage.tsx'));
 const SystemPage = lazy(() => import('./SystemPage.tsx'));
+const DataPage = lazy(() => import('./DataPage.tsx'));
 
 /**
  * The /settings children this remote shows, and the admin permission each needs (docs/decisions.md
@@ -18,6 +19,7 @@ export const SETTINGS_PAGES = [
   { key: '/settings/users', label: 'Users', permission: 'users.read' },
   { key: '/settings/roles', label: 'Roles', permission: 'roles.read' },
   { key: '/settings/system', label: 'System', permission: 'settings.read' },
+  { key: '/settings/data', label: 'Data', permission: 'erp.load' },
 ] as const;
 
 function pageOf(pathname: string) {
@@ -38,6 +40,7 @@ export default function SettingsLayout({ pathname }: { pathname: string }): Reac
   } else if (page.key === '/settings') content = <ProfilePage />;
   else if (page.key === '/settings/users') content = <UsersPage />;
   else if (page.key === '/settings/roles') content = <RolesPage />;
+  else if (page.key === '/settings/data') content = <DataPage />;
   else content = <SystemPage />;
   return (
     <div className="tb-admin-page">

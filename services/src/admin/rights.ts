@@ -18,6 +18,7 @@ export const ADMIN_PERMISSIONS = [
   'authorization.write',
   'identity.write',
   'audit.read',
+  'erp.load',
 ] as const;
 export type AdminPermission = (typeof ADMIN_PERMISSIONS)[number];
 

@@ -1,6 +1,6 @@
 /**
  * The analytics rollups (migrations 004_rollups.sql, 007_sales_calls.sql, 011–015, 018–028, 033–035, 037–048, 053, 054, 070): narrow
- * pre-aggregates of the invoice lines, bookings and quotes, rebuilt after each ERP load by `generateErpData` (inside the load's
+ * pre-aggregates of the invoice lines, bookings and quotes, rebuilt after each ERP load by `generateErpData` and `runErpLoad` (inside the load's
  * transaction, so readers never see new lines with old rollups).
  */
 type Queryable = { query: (text: string) => Promise<unknown> };
@@ -77,69 +77,85 @@ const ROLLUP_TABLES = Object.keys(ROLLUPS) as Array<keyof typeof ROLLUPS>;
 /** The dated rollups, each with its date index. */
 export const DATED_ROLLUPS = Object.entries(ROLLUPS).flatMap(([table, index]) => (index ? [{ table, index }] : []));
 
-/** Rebuilds every rollup from the erp tables and records the load it was built from. */
-export async function refreshRollups(db: Queryable): Promise<void> {
-  await db.query('SELECT erp.refresh_rollups()');
+/** The statements that rebuild the rollups from the erp tables, in order (each a function of its migration). */
+const REFRESH_STATEMENTS = [
+  'SELECT erp.refresh_rollups()',
   // The quote and on-time rollups of migration 007 (the load's transaction keeps them in step with rollup_state).
-  await db.query('SELECT erp.refresh_sales_rollups()');
+  'SELECT erp.refresh_sales_rollups()',
   // Each item's last sale (migration 011), for Inventory/Inactive/Supplier.
-  await db.query('SELECT erp.refresh_item_rollups()');
+  'SELECT erp.refresh_item_rollups()',
   // Each customer's last purchase of each item (migration 012), for Inventory/Inactive/Customer.
-  await db.query('SELECT erp.refresh_customer_item_rollups()');
+  'SELECT erp.refresh_customer_item_rollups()',
   // Customer × item groups per month (migration 013), for Usage/Log.
-  await db.query('SELECT erp.refresh_usage_rollups()');
+  'SELECT erp.refresh_usage_rollups()',
   // Each customer's item per month over the data's last 13 months (migration 039), for Usage/Log's page.
-  await db.query('SELECT erp.refresh_usage_month_customer_items()');
+  'SELECT erp.refresh_usage_month_customer_items()',
   // Day × customer (migration 044), for questions by customer over days that are not whole months.
-  await db.query('SELECT erp.refresh_invoice_day_customer()');
+  'SELECT erp.refresh_invoice_day_customer()',
   // The customers of each month by their first day in it or in the same month a year before (migration 048), from it, for this month by customer against the same days last year.
-  await db.query('SELECT erp.refresh_invoice_month_to_date_customers()');
+  'SELECT erp.refresh_invoice_month_to_date_customers()',
   // Month × item (migration 014), for Usage/KPI.
-  await db.query('SELECT erp.refresh_item_month_rollups()');
+  'SELECT erp.refresh_item_month_rollups()',
   // Month × item alone (migration 054), from it, for one month's questions by item that no scope narrows.
-  await db.query('SELECT erp.refresh_invoice_month_item_totals()');
+  'SELECT erp.refresh_invoice_month_item_totals()',
   // Purchase orders by day and by month (migration 015), for the PurchaseOrder KPI and Summary.
-  await db.query('SELECT erp.refresh_purchase_order_rollups()');
+  'SELECT erp.refresh_purchase_order_rollups()',
   // Bookings by month × customer (migration 018), for bookings by customer.
-  await db.query('SELECT erp.refresh_booking_rollups()');
+  'SELECT erp.refresh_booking_rollups()',
   // Lines shipped from another branch by day (migration 019), for IBTSalesHistory/List's count and totals, and their keys (migration 041), for its page.
-  await db.query('SELECT erp.refresh_ibt_rollups()');
+  'SELECT erp.refresh_ibt_rollups()',
   // Each customer's first invoice (migration 020), for Invoice/FirstTime.
-  await db.query('SELECT erp.refresh_customer_first_invoices()');
+  'SELECT erp.refresh_customer_first_invoices()',
   // Converted quotes by month × customer and month × product group (migration 021), for QuoteBooked.
-  await db.query('SELECT erp.refresh_quote_booked_rollups()');
+  'SELECT erp.refresh_quote_booked_rollups()',
   // The day rollup's quantity, and the days each customer bought and each item sold (migration 023), for Usage/KPI.
-  await db.query('SELECT erp.refresh_usage_kpi_rollups()');
+  'SELECT erp.refresh_usage_kpi_rollups()',
   // The customers and items by their first day of each year (migration 035), from those days, for Usage/KPI from 1 January.
-  await db.query('SELECT erp.refresh_year_first_days()');
+  'SELECT erp.refresh_year_first_days()',
   // Quote headers by day (migration 024), for Analysis/QuoteConversionRatio.
-  await db.query('SELECT erp.refresh_quote_header_rollups()');
+  'SELECT erp.refresh_quote_header_rollups()',
   // Open receivables by rep (migration 025), for Analysis/ArApRatio, and by customer and by dates (migration 040), for AR/Grouped by customer.
-  await db.query('SELECT erp.refresh_ar_rollups()');
+  'SELECT erp.refresh_ar_rollups()',
   // Service orders by opened day (migration 026), for ServiceOrder/Summary.
-  await db.query('SELECT erp.refresh_service_order_rollups()');
+  'SELECT erp.refresh_service_order_rollups()',
   // Open lines their location cannot fill (migration 028), for Order/LinesNotInStock's count.
-  await db.query('SELECT erp.refresh_order_line_short()');
+  'SELECT erp.refresh_order_line_short()',
   // The open order lines with their open amounts in cents (migration 053), for the open order questions.
-  await db.query('SELECT erp.refresh_open_order_line()');
+  'SELECT erp.refresh_open_order_line()',
   // The customer × item pairs by the day they last bought (migration 033), for Inventory/Inactive/Customer's count.
-  await db.query('SELECT erp.refresh_customer_item_last_sale_days()');
+  'SELECT erp.refresh_customer_item_last_sale_days()',
   // One row per customer per year of the invoices and converted quotes (migration 034), for one year's questions by customer that no scope narrows.
-  await db.query('SELECT erp.refresh_year_customer_totals()');
+  'SELECT erp.refresh_year_customer_totals()',
   // The customers of each year by their next year (migration 038), from those totals, for year over year by customer.
-  await db.query('SELECT erp.refresh_year_customer_next()');
+  'SELECT erp.refresh_year_customer_next()',
   // One row per customer per 12 months through each of the data's last 13 months (migration 037), for invoices, bookings and shipped order lines over rolling and last 12 months by customer that no scope narrows,
   // and per each of those months (migration 042), for invoices and bookings of one month.
-  await db.query('SELECT erp.refresh_trailing_year_customer_totals()');
+  'SELECT erp.refresh_trailing_year_customer_totals()',
   // Each customer's sales over the last 12 whole months and the 12 before, with their running sum by rank (migrations 045, 047), from the month rollup, for Analysis/BusinessHealthDetail.
-  await db.query('SELECT erp.refresh_invoice_customer_years()');
+  'SELECT erp.refresh_invoice_customer_years()',
   // How many customers bought or booked in each month or the same month a year before (migration 046), for Analysis/BusinessHealth by customer.
-  await db.query('SELECT erp.refresh_business_health_months()');
+  'SELECT erp.refresh_business_health_months()',
   // Each customer's sales over the 12 months through the data's last day, per product group and with its account class and size band, and per class × band its product groups' buyers (migration 070), for Customer/WhiteSpace.
-  await db.query('SELECT erp.refresh_white_space_rollups()');
+  'SELECT erp.refresh_white_space_rollups()',
+];
+
+/**
+ * Rebuilds every rollup from the erp tables and records the load it was built from; `onStep`
+ * hears each finished step (done of total), for a load's progress.
+ */
+export async function refreshRollups(db: Queryable, onStep?: (done: number, total: number) => void): Promise<void> {
+  const total = REFRESH_STATEMENTS.length + DATED_ROLLUPS.length;
+  let done = 0;
+  for (const statement of REFRESH_STATEMENTS) {
+    await db.query(statement);
+    onStep?.(++done, total);
+  }
   // Each dated rollup rewritten in the order of its date index, so a period is a run of adjacent pages.
   // The refresh's TRUNCATE already holds the tables' locks until the load commits.
-  for (const { table, index } of DATED_ROLLUPS) await db.query(`CLUSTER erp.${table} USING ${index}`);
+  for (const { table, index } of DATED_ROLLUPS) {
+    await db.query(`CLUSTER erp.${table} USING ${index}`);
+    onStep?.(++done, total);
+  }
 }
 
 /**

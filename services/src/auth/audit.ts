@@ -25,7 +25,10 @@ export type AuditEvent =
   | 'impersonation-started'
   | 'impersonation-ended'
   | 'impersonated-write'
-  | 'sessions-ended';
+  | 'sessions-ended'
+  // ERP data in (issue 29): detail names the run and its file.
+  | 'erp-load-started'
+  | 'erp-load-cancelled';
 
 export async function audit(
   request: FastifyRequest,

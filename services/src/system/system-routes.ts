@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { appErrorLog, pageView, ping, sendErrorEmail, siteMenu, systemPing } from '@tradeboard/shared/contracts';
+import { appErrorLog, pageView, ping, sendErrorEmail, siteMenu, systemLastUpdatedDate, systemPing } from '@tradeboard/shared/contracts';
 import type { Db } from '../db/database.ts';
 import { loadSession } from '../platform/session.ts';
 import { serve } from '../platform/route.ts';
@@ -30,6 +30,16 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
          FROM app.site_menu ORDER BY display_order, id`,
     );
     return rows;
+  });
+
+  // The latest ERP load (demo, file, SQL source): when it was loaded and the last day of its data.
+  serve(app, systemLastUpdatedDate, async (request) => {
+    const { rows } = await request.server.db.query<{ lastUpdatedDate: string; dataThrough: string; loadId: number; source: string }>(
+      `SELECT to_char(loaded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "lastUpdatedDate", data_through::text AS "dataThrough",
+              load_id AS "loadId", source
+         FROM erp.data_load ORDER BY load_id DESC LIMIT 1`,
+    );
+    return rows[0] ?? { lastUpdatedDate: null, dataThrough: null, loadId: null, source: null };
   });
 
   serve(app, sendErrorEmail, async (request, reply) => {

@@ -22,8 +22,9 @@ export class BatchWriter {
     private readonly batchCells = 60_000,
   ) {}
 
-  define(table: string, columns: readonly Column[]): TableBuffer {
-    const buffer = new TableBuffer(this, table, columns, Math.max(500, Math.floor(this.batchCells / columns.length)));
+  /** `onConflict` ends each statement (an upsert's `ON CONFLICT … DO UPDATE`). */
+  define(table: string, columns: readonly Column[], onConflict = ''): TableBuffer {
+    const buffer = new TableBuffer(this, table, columns, Math.max(500, Math.floor(this.batchCells / columns.length)), onConflict);
     this.tables.set(table, buffer);
     this.counts[table] = 0;
     return buffer;
@@ -64,11 +65,12 @@ export class TableBuffer {
     readonly table: string,
     readonly columnDefs: readonly Column[],
     private readonly batchRows: number,
+    onConflict: string,
   ) {
     this.columns = columnDefs.map(() => []);
     const names = columnDefs.map(([name]) => name).join(', ');
     const params = columnDefs.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ');
-    this.sql = `INSERT INTO ${table} (${names}) SELECT * FROM unnest(${params})`;
+    this.sql = `INSERT INTO ${table} (${names}) SELECT * FROM unnest(${params})${onConflict ? ` ${onConflict}` : ''}`;
   }
 
   /** Adds one row (values in column order); resolves at once unless a batch had to be sent. */

@@ -180,7 +180,8 @@ const FLUID_GROUPS = new Set(['HYD', 'PNU', 'HOS', 'VLV', 'PIP', 'PMP']);
 
 // ------------------------------------------------------------------------------------ tables
 const T = (name: string, columns: Column[]) => ({ name: `erp.${name}`, columns });
-const TABLES = {
+/** Every generated table's columns in insert order (erp-load's file layouts are built from them). */
+export const TABLES = {
   company: T('company', [['company', 'text'], ['company_name', 'text']]),
   branch: T('branch', [['company', 'text'], ['branch', 'text'], ['branch_name', 'text'], ['address1', 'text'], ['city', 'text'], ['state', 'text'], ['postal_code', 'text'], ['phone', 'text']]),
   location: T('location', [['company', 'text'], ['location', 'text'], ['location_name', 'text'], ['branch', 'text'], ['city', 'text'], ['state', 'text']]),

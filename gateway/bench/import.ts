@@ -1,0 +1,113 @@
+// `npm run bench -- import [--scale 1]` (issue 29): how long an ERP load takes through runErpLoad,
+// the path the Data screen, erp:import and SQL sources share.
+//  1. Embedded database, full load from CSV: the demo data at --scale is generated in a scratch
+//     embedded database, written out as one CSV per layout table, then loaded into a fresh
+//     embedded database (read, validate, upsert, rollups, statistics) and timed.
+//  2. PostgreSQL daily delta (when DATABASE_URL is set): on a scratch database holding the demo
+//     data at --scale, the last day's invoices, orders, quotes and bookings are loaded again as a
+//     delta (upserts by key) and timed until the load, its rollups and its cache version commit.
+// Prints each step's time; the figures go in docs/benchmarks.md.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { seedApplication } from '@tradeboard/services';
+import { migrate, openDatabase, type Db } from '@tradeboard/services/db';
+import { generateErpData } from '@tradeboard/services/demo/erp';
+import { csvCell, ERP_LAYOUTS, readExtract, runErpLoad, type ExtractFile, type LoadProgress } from '@tradeboard/services/erp-load';
+
+const { values } = parseArgs({ args: process.argv.slice(3), options: { scale: { type: 'string', default: '1' } }, strict: true });
+const scale = Number(values.scale);
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/** Each layout table's rows (those `where` keeps, when the table has its column) as CSV text. */
+async function exportTables(db: Db, where?: { column: string; sql: string }): Promise<Map<string, string>> {
+  const files = new Map<string, string>();
+  for (const layout of ERP_LAYOUTS) {
+    const names = layout.columns.map((c) => c.name);
+    const filter = where && names.includes(where.column) ? ` WHERE ${where.column} ${where.sql}` : where ? null : '';
+    if (filter === null) continue;
+    const { rows } = await db.query<{ line: string[] }>({ text: `SELECT ARRAY[${names.map((n) => `${n}::text`).join(', ')}] AS line FROM erp.${layout.table}${filter}`, rowMode: 'array' } as never);
+    const lines = [names.join(','), ...(rows as unknown as string[][][]).map(([cells]) => cells!.map((cell) => csvCell(cell ?? '')).join(','))];
+    files.set(layout.table, `${lines.join('\r\n')}\r\n`);
+  }
+  return files;
+}
+
+function stepTimer() {
+  const steps = new Map<string, number>();
+  let current: string | null = null;
+  let since = performance.now();
+  return {
+    onProgress(p: LoadProgress) {
+      if (p.step === current) return;
+      const now = performance.now();
+      if (current) steps.set(current, now - since);
+      current = p.step;
+      since = now;
+    },
+    done() {
+      if (current) steps.set(current, performance.now() - since);
+      return [...steps].map(([step, ms]) => `${step} ${seconds(ms)}`).join(', ');
+    },
+  };
+}
+
+async function load(db: Db, files: ExtractFile[], label: string): Promise<void> {
+  const timer = stepTimer();
+  const started = performance.now();
+  const result = await runErpLoad(db, async () => files, { source: 'bench', onProgress: timer.onProgress });
+  const rows = Object.values(result.tableRows).reduce((n, t) => n + t.written, 0);
+  console.log(`${label.padEnd(44)} ${seconds(performance.now() - started).padStart(8)}  ${result.status}, ${rows.toLocaleString('en-US')} rows (${timer.done()})`);
+  if (result.status !== 'loaded') console.log(`  ${result.message}`);
+}
+
+// 1. Embedded, full load from CSV.
+{
+  const source = await openDatabase({ dataDir: 'memory://' });
+  await migrate(source.db);
+  await seedApplication(source.db);
+  await generateErpData(source.db, { scale });
+  const csv = await exportTables(source.db);
+  await source.close();
+  const dir = mkdtempSync(path.join(tmpdir(), 'tb-bench-import-'));
+  for (const [table, text] of csv) writeFileSync(path.join(dir, `${table}.csv`), text);
+  const target = await openDatabase({ dataDir: 'memory://' });
+  await migrate(target.db);
+  await seedApplication(target.db);
+  const read = performance.now();
+  const files = (await Promise.all([...csv].map(([table, text]) => readExtract(Buffer.from(text), `${table}.csv`)))).flat();
+  console.log(`embedded, scale ${scale}: parsed ${csv.size} CSV files in ${seconds(performance.now() - read)}`);
+  await load(target.db, files, `embedded, scale ${scale}, full load from CSV`);
+  await target.close();
+  rmSync(dir, { recursive: true, force: true });
+}
+
+// 2. PostgreSQL, a daily delta.
+if (process.env.DATABASE_URL) {
+  const name = `tb_bench_import_${process.pid}`;
+  const server = await openDatabase({ databaseUrl: process.env.DATABASE_URL });
+  await server.db.query(`CREATE DATABASE ${name}`);
+  const url = new URL(process.env.DATABASE_URL);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  try {
+    await migrate(database.db);
+    await seedApplication(database.db);
+    const generated = await generateErpData(database.db, { scale });
+    const day = generated.dataThrough;
+    const dated = [
+      { column: 'invoice_date', sql: `= '${day}'` }, { column: 'order_date', sql: `= '${day}'` },
+      { column: 'quote_date', sql: `= '${day}'` }, { column: 'booking_date', sql: `= '${day}'` },
+    ];
+    const delta = new Map<string, string>();
+    for (const where of dated) for (const [table, text] of await exportTables(database.db, where)) if (!delta.has(table)) delta.set(table, text);
+    const files = (await Promise.all([...delta].map(([table, text]) => readExtract(Buffer.from(text), `${table}.csv`)))).flat();
+    const lines = files.find((f) => f.table === 'invoice_line')?.rows.length ?? 0;
+    await load(database.db, files, `PostgreSQL, scale ${scale}, daily delta (${lines.toLocaleString('en-US')} invoice lines of ${day})`);
+  } finally {
+    await database.close();
+    await server.db.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await server.close();
+  }
+}

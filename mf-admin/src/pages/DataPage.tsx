@@ -1,0 +1,269 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Alert, App, Button, Popconfirm, Switch, Tag, DownloadOutlined } from '@tradeboard/shared/ui';
+import { Select, Table } from '@tradeboard/shared/ui/data';
+import {
+  erpLoadCancel, erpLoadExample, erpLoadGet, erpLoadLayoutList, erpLoadList, erpLoadTemplate, erpLoadUpload, systemLastUpdatedDate,
+  type ContractResult,
+} from '@tradeboard/shared/contracts';
+import { api, downloadFile, errorMessage, uploadFile } from '@tradeboard/shared/web';
+import { refresh, useRead } from '../api/admin.ts';
+
+type Run = ContractResult<typeof erpLoadList>[number];
+type Report = ContractResult<typeof erpLoadGet>;
+
+const STATUS_COLOR: Record<string, string> = { running: 'processing', loaded: 'success', rejected: 'warning', failed: 'error', cancelled: 'default' };
+const seconds = (ms: number) => `${Math.max(0, Math.round(ms / 1000))} s`;
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
+
+function ProgressLine({ label, done, total, detail }: { label: string; done: number; total: number; detail: string }): ReactNode {
+  return (
+    <div className="tb-admin-field" role="status" aria-live="polite">
+      <span>{label}</span>
+      <progress aria-label={label} max={Math.max(total, 1)} value={Math.min(done, Math.max(total, 1))} style={{ width: '100%' }} />
+      <span className="tb-admin-muted">{detail}</span>
+    </div>
+  );
+}
+
+/** The run's report: what happened and, when rows were refused, each problem. */
+function RunReport({ report }: { report: Report }): ReactNode {
+  const { run, problems } = report;
+  const type = run.status === 'loaded' ? (run.rowsRejected ? 'warning' : 'success') : run.status === 'rejected' || run.status === 'cancelled' ? 'warning' : 'error';
+  return (
+    <section aria-label="Load report" className="tb-admin-panel">
+      <Alert type={type} showIcon message={`Load ${run.runId}: ${run.status}`} description={run.message ?? undefined} />
+      {problems.length > 0 && (
+        <Table
+          size="small"
+          rowKey={(p) => `${p.file}:${p.row}:${p.column ?? ''}:${p.reason}`}
+          dataSource={problems}
+          pagination={{ pageSize: 10, hideOnSinglePage: true }}
+          scroll={{ x: 'max-content' }}
+          caption={`${run.problemCount} problem${run.problemCount === 1 ? '' : 's'}${run.problemCount > problems.length ? ` (the first ${problems.length} shown)` : ''}`}
+          columns={[
+            { title: 'File', dataIndex: 'file' },
+            { title: 'Row', dataIndex: 'row' },
+            { title: 'Column', dataIndex: 'column', render: (v: string | null) => v ?? '—' },
+            { title: 'Value', dataIndex: 'value', render: (v: string | null) => (v === null ? '—' : v === '' ? '(empty)' : v) },
+            { title: 'Reason', dataIndex: 'reason' },
+            { title: 'Problem', dataIndex: 'message' },
+          ]}
+        />
+      )}
+    </section>
+  );
+}
+
+/** Uploading an extract and following its load to the end. */
+function LoadPanel(): ReactNode {
+  const { message } = App.useApp();
+  const layouts = useRead(erpLoadLayoutList);
+  const [file, setFile] = useState<File | null>(null);
+  const [loadValidRows, setLoadValidRows] = useState(false);
+  const [fullRefresh, setFullRefresh] = useState<string[]>([]);
+  const [sent, setSent] = useState<number | null>(null);
+  const [runId, setRunId] = useState<number | null>(null);
+  const [report, setReport] = useState<Report | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const upload = useRef<AbortController | null>(null);
+
+  useEffect(() => {
+    if (runId === null) return;
+    let stopped = false;
+    const follow = async () => {
+      while (!stopped) {
+        try {
+          const next = await api.call(erpLoadGet, { params: { runId } });
+          if (stopped) return;
+          setReport(next);
+          if (next.run.status !== 'running') {
+            setRunId(null);
+            void refresh(erpLoadList, systemLastUpdatedDate);
+            return;
+          }
+        } catch (problem) {
+          setError(errorMessage(problem));
+          setRunId(null);
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 700));
+      }
+    };
+    void follow();
+    return () => {
+      stopped = true;
+    };
+  }, [runId]);
+
+  const start = async () => {
+    if (!file) return;
+    setError(null);
+    setReport(null);
+    setSent(0);
+    upload.current = new AbortController();
+    try {
+      const run = await uploadFile(erpLoadUpload, {
+        file,
+        query: { loadValidRows, fullRefresh: fullRefresh.join(',') },
+        onProgress: setSent,
+        signal: upload.current.signal,
+      });
+      setReport({ run, problems: [] });
+      setRunId(run.runId);
+      setFile(null);
+      if (input.current) input.current.value = '';
+    } catch (problem) {
+      setError(errorMessage(problem));
+    } finally {
+      setSent(null);
+      upload.current = null;
+    }
+  };
+
+  const cancel = async () => {
+    if (upload.current) return upload.current.abort();
+    if (runId === null) return;
+    try {
+      await api.call(erpLoadCancel, { params: { runId } });
+      message.info('Cancelling: the previous data stays');
+    } catch (problem) {
+      setError(errorMessage(problem));
+    }
+  };
+
+  const running = runId !== null || sent !== null;
+  const progress = report?.run.progress;
+  return (
+    <section aria-labelledby="tb-data-load" className="tb-admin-panel">
+      <h2 id="tb-data-load">Load an extract</h2>
+      <p className="tb-admin-muted">
+        A ZIP of CSV or XLSX files named after their tables (customer.csv, invoice_line.csv …), <code>&lt;table&gt;.delete.csv</code> for rows to delete,
+        or one XLSX workbook with a sheet per table. Rows are added or updated by their key; nothing changes until the whole load, its rollups and caches are ready.
+      </p>
+      <div className="tb-admin-form">
+      <label className="tb-admin-field">
+        <span>Extract file</span>
+        <input ref={input} type="file" accept=".zip,.xlsx,.csv" disabled={running} onChange={(event) => setFile(event.target.files?.[0] ?? null)} />
+      </label>
+      <label className="tb-admin-field">
+        <span>Tables to replace whole (rows not in the extract are removed)</span>
+        <Select
+          aria-label="Tables to replace whole"
+          mode="multiple"
+          allowClear
+          disabled={running}
+          value={fullRefresh}
+          onChange={setFullRefresh}
+          placeholder="None: every table is a delta"
+          options={(layouts.data?.layouts ?? []).map((l) => ({ value: l.table, label: l.title }))}
+        />
+      </label>
+      <label style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+        <Switch checked={loadValidRows} disabled={running} onChange={setLoadValidRows} aria-label="Load the valid rows when some have problems" />
+        <span>Load the valid rows when some have problems (by default a load with problems loads nothing)</span>
+      </label>
+      </div>
+      <div className="tb-admin-toolbar">
+        <Button type="primary" disabled={!file || running} loading={running} onClick={() => void start()}>Upload and load</Button>
+        {running && (
+          <Popconfirm title="Cancel this load?" description="The previous data stays as it is." okText="Cancel load" cancelText="Keep loading" onConfirm={() => void cancel()}>
+            <Button danger>Cancel</Button>
+          </Popconfirm>
+        )}
+      </div>
+      {sent !== null && <ProgressLine label="Uploading" done={Math.round(sent * 100)} total={100} detail={`${Math.round(sent * 100)}%`} />}
+      {runId !== null && (
+        <ProgressLine
+          label={progress?.label ?? 'Waiting for the server'}
+          done={progress?.done ?? 0}
+          total={progress?.total ?? 1}
+          detail={progress ? `${progress.total > 1 ? `${progress.done.toLocaleString()} of ${progress.total.toLocaleString()} · ` : ''}${seconds(progress.elapsedMs)} so far${progress.estimateMs !== null && progress.done < progress.total ? ` · about ${seconds(progress.estimateMs)} left` : ''}` : 'Starting'}
+        />
+      )}
+      {error && <Alert type="error" showIcon message="The load could not start" description={error} />}
+      {report && report.run.status !== 'running' && <RunReport report={report} />}
+    </section>
+  );
+}
+
+function Layouts(): ReactNode {
+  const layouts = useRead(erpLoadLayoutList);
+  const { message } = App.useApp();
+  const download = (run: () => Promise<string>) => void run().catch((problem) => message.error(errorMessage(problem)));
+  return (
+    <section aria-labelledby="tb-data-layouts" className="tb-admin-panel">
+      <h2 id="tb-data-layouts">File layouts{layouts.data ? ` (version ${layouts.data.version})` : ''}</h2>
+      <div className="tb-admin-toolbar">
+        <Button icon={<DownloadOutlined />} onClick={() => download(() => downloadFile(erpLoadExample, { fallbackName: 'erp-extract-example.zip' }))}>Example extract</Button>
+      </div>
+      {layouts.error && <Alert type="error" showIcon message="The layouts could not be read" description={errorMessage(layouts.error)} />}
+      <Table
+        size="small"
+        loading={layouts.isLoading}
+        rowKey="table"
+        dataSource={layouts.data?.layouts ?? []}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        columns={[
+          { title: 'Table', dataIndex: 'title' },
+          { title: 'File', dataIndex: 'fileName' },
+          { title: 'Key', dataIndex: 'key', render: (key: string[]) => key.join(', ') },
+          { title: 'Columns', dataIndex: 'columns', render: (columns: { name: string; required: boolean }[]) => `${columns.length} (${columns.filter((c) => c.required).length} required)` },
+          {
+            title: 'Template',
+            key: 'template',
+            render: (_: unknown, layout: { table: string; title: string }) => (
+              <Button size="small" icon={<DownloadOutlined />} aria-label={`Template for ${layout.title}`}
+                onClick={() => download(() => downloadFile(erpLoadTemplate, { params: { table: layout.table }, fallbackName: `${layout.table}.csv` }))}>
+                {layout.table}.csv
+              </Button>
+            ),
+          },
+        ]}
+      />
+    </section>
+  );
+}
+
+function History(): ReactNode {
+  const runs = useRead(erpLoadList);
+  const last = useRead(systemLastUpdatedDate);
+  return (
+    <section aria-labelledby="tb-data-history" className="tb-admin-panel">
+      <h2 id="tb-data-history">Loads</h2>
+      <p className="tb-admin-muted" data-testid="last-updated">
+        Last updated: {last.data?.lastUpdatedDate ? `${when(last.data.lastUpdatedDate)} (data through ${last.data.dataThrough}, ${last.data.source})` : 'never'}
+      </p>
+      <Table<Run>
+        size="small"
+        loading={runs.isLoading}
+        rowKey="runId"
+        dataSource={runs.data ?? []}
+        pagination={{ pageSize: 10, hideOnSinglePage: true }}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: 'No load yet' }}
+        columns={[
+          { title: 'Load', dataIndex: 'runId' },
+          { title: 'Started', dataIndex: 'startedAt', render: when },
+          { title: 'By', dataIndex: 'startedBy', render: (v: string | null) => v ?? '—' },
+          { title: 'File', dataIndex: 'fileName', render: (v: string | null, run) => v ?? run.source },
+          { title: 'Status', dataIndex: 'status', render: (status: string) => <Tag color={STATUS_COLOR[status]}>{status}</Tag> },
+          { title: 'Rows', key: 'rows', render: (_: unknown, run) => `${run.rowsRead.toLocaleString()} read, ${run.rowsRejected.toLocaleString()} refused` },
+          { title: 'Result', dataIndex: 'message', render: (v: string | null) => v ?? '—' },
+        ]}
+      />
+    </section>
+  );
+}
+
+/** /settings/data: loading the distributor's ERP extract, the published layouts and the loads so far. */
+export default function DataPage(): ReactNode {
+  return (
+    <div className="tb-admin-page">
+      <LoadPanel />
+      <History />
+      <Layouts />
+    </div>
+  );
+}

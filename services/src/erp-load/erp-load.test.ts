@@ -1,0 +1,207 @@
+import { describe, expect, it } from 'vitest';
+import { useErpServices } from '../analytics/erp-test-kit.ts';
+import type { TestBrowser } from '../testing/index.ts';
+import { EXAMPLE_EXTRACT, extractZip, rowsCsv } from './example-extract.ts';
+import { parseCsv, readExtract, type ExtractFile } from './extract.ts';
+import { ERP_LAYOUTS } from './layouts.ts';
+import { runErpLoad, type ErpLoadOptions } from './load.ts';
+
+const kit = useErpServices();
+const { sql } = kit;
+
+type Tables = Record<string, Record<string, string>[]>;
+const example = (): Tables => structuredClone(EXAMPLE_EXTRACT);
+const TODAY = new Date(Date.UTC(2026, 10, 20));
+
+function filesOf(tables: Tables, deletes: Tables = {}): ExtractFile[] {
+  const file = (table: string, rows: Record<string, string>[], kind: 'rows' | 'delete'): ExtractFile => {
+    const [header, ...body] = parseCsv(rowsCsv(table, rows));
+    const keep = kind === 'delete' ? ERP_LAYOUTS.find((l) => l.table === table)!.key : header!;
+    const at = keep.map((name) => header!.indexOf(name));
+    return { fileName: `${table}${kind === 'delete' ? '.delete' : ''}.csv`, table, kind, header: [...keep], rows: body.map((r) => at.map((i) => r[i]!)) };
+  };
+  return [...Object.entries(tables).map(([t, rows]) => file(t, rows, 'rows')), ...Object.entries(deletes).map(([t, rows]) => file(t, rows, 'delete'))];
+}
+
+const load = (files: ExtractFile[], options: Partial<ErpLoadOptions> = {}) =>
+  runErpLoad(kit.services.db, async () => files, { source: 'test', today: TODAY, ...options });
+
+const customerName = async (customer: string) =>
+  (await sql<{ customer_name: string }>("SELECT customer_name FROM erp.customer WHERE company = 'EX' AND customer = $1", [customer]))[0]?.customer_name ?? null;
+const latestLoad = async () => (await sql<{ load_id: number }>('SELECT max(load_id) AS load_id FROM erp.data_load'))[0]!.load_id;
+
+describe('ERP load: upsert, full refresh and deletes', () => {
+  it('loads the example extract, records the load and rebuilds the rollups', async () => {
+    const before = await latestLoad();
+    const result = await load(filesOf(example()));
+    expect(result, result.message).toMatchObject({ status: 'loaded', rowsRejected: 0, problemCount: 0 });
+    expect(result.loadId).toBeGreaterThan(before);
+    expect(await customerName('EXC100')).toBe('Alpine Fabrication');
+    const [run] = await sql('SELECT status, load_id FROM erp.load_run WHERE run_id = $1', [result.runId]);
+    expect(run).toMatchObject({ status: 'loaded', load_id: result.loadId });
+    const [rollup] = await sql<{ sales: number }>(
+      "SELECT sum(sales)::float AS sales FROM erp.invoice_month_customer WHERE company = 'EX' AND customer = 'EXC100'");
+    expect(rollup!.sales).toBe(520);
+    expect((await sql('SELECT load_id FROM erp.rollup_state'))[0]!.load_id).toBe(result.loadId);
+  }, 120_000);
+
+  it('upserts by business key: changed rows are updated, new rows added, others kept', async () => {
+    const demoCustomers = Number((await sql("SELECT count(*) AS n FROM erp.customer WHERE company <> 'EX'"))[0]!.n);
+    const tables = { customer: [{ ...EXAMPLE_EXTRACT.customer![0]!, customer_name: 'Alpine Fabrication LLC' }, { ...EXAMPLE_EXTRACT.customer![0]!, customer: 'EXC300', customer_name: 'Summit Pumps' }] };
+    const result = await load(filesOf(tables));
+    expect(result.status, result.message).toBe('loaded');
+    expect(await customerName('EXC100')).toBe('Alpine Fabrication LLC');
+    expect(await customerName('EXC300')).toBe('Summit Pumps');
+    expect(await customerName('EXC200')).toBe('Mesa Conveyor Works');
+    expect(Number((await sql("SELECT count(*) AS n FROM erp.customer WHERE company <> 'EX'"))[0]!.n)).toBe(demoCustomers);
+  }, 120_000);
+
+  it('deletes the keys of a delete list, and a full-refresh table keeps only the rows of the extract', async () => {
+    const deleted = await load(filesOf({}, { invoice_line: [{ company: 'EX', invoice_number: 'EXI1001', invoice_line_number: '2' }] }));
+    expect(deleted.status, deleted.message).toBe('loaded');
+    expect(deleted.tableRows.invoice_line).toEqual({ written: 0, deleted: 1 });
+    expect((await sql("SELECT invoice_line_number FROM erp.invoice_line WHERE company = 'EX' AND invoice_number = 'EXI1001'")).map((r) => r.invoice_line_number)).toEqual([1]);
+
+    const refreshed = await load(filesOf({ product_group: [{ company: '01', product_group: 'ONLY', product_group_name: 'The only group' }] }), { fullRefresh: ['product_group'] });
+    expect(refreshed.status, refreshed.message).toBe('loaded');
+    expect((await sql('SELECT product_group FROM erp.product_group')).map((r) => r.product_group)).toEqual(['ONLY']);
+  }, 120_000);
+});
+
+describe('ERP load: validation', () => {
+  it('names the file, row, column, value and reason of each problem and loads nothing by default', async () => {
+    const tables = example();
+    tables.customer!.push({ ...tables.customer![0]! }); // row 4: the same key as row 2
+    tables.customer![1]!.created_date = '2199-01-01'; // row 3
+    tables.invoice_line![0]!.qty = 'ten'; // row 2
+    tables.invoice_line![1]!.customer = 'NOPE'; // row 3
+    tables.invoice_header![0]!.invoice_number = ''; // row 2
+    const before = await latestLoad();
+    const nameBefore = await customerName('EXC100');
+    const result = await load(filesOf(tables));
+    expect(result.status).toBe('rejected');
+    expect(result.problems.map(({ file, row, column, value, reason }) => ({ file, row, column, value, reason }))).toEqual([
+      { file: 'customer.csv', row: 3, column: 'created_date', value: '2199-01-01', reason: 'date out of range' },
+      { file: 'customer.csv', row: 4, column: 'company, customer', value: 'EX, EXC100', reason: 'duplicate key' },
+      { file: 'invoice_header.csv', row: 2, column: 'invoice_number', value: '', reason: 'missing key' },
+      { file: 'invoice_line.csv', row: 2, column: 'qty', value: 'ten', reason: 'type' },
+      { file: 'invoice_line.csv', row: 3, column: 'customer', value: 'NOPE', reason: 'unknown customer' },
+    ]);
+    expect(await latestLoad()).toBe(before);
+    expect(await customerName('EXC100')).toBe(nameBefore);
+    const [run] = await sql('SELECT status, problem_count, jsonb_array_length(problems) AS kept FROM erp.load_run WHERE run_id = $1', [result.runId]);
+    expect(run).toMatchObject({ status: 'rejected', problem_count: 5, kept: 5 });
+  }, 120_000);
+
+  it('loads the valid rows when asked, leaving out the bad ones', async () => {
+    const tables = { customer: [{ ...EXAMPLE_EXTRACT.customer![0]!, customer: 'EXC400', customer_name: 'Valid Row Inc' }, { ...EXAMPLE_EXTRACT.customer![0]!, customer: 'EXC401', created_date: 'yesterday' }] };
+    const result = await load(filesOf(tables), { loadValidRows: true });
+    expect(result).toMatchObject({ status: 'loaded', rowsRead: 2, rowsRejected: 1, problemCount: 1 });
+    expect(await customerName('EXC400')).toBe('Valid Row Inc');
+    expect(await customerName('EXC401')).toBeNull();
+  }, 120_000);
+
+  it('reports a missing column, an unknown column and an unknown table', async () => {
+    const files: ExtractFile[] = [
+      { fileName: 'customer.csv', table: 'customer', kind: 'rows', header: ['company', 'customer', 'colour'], rows: [['EX', 'EXC900', 'red']] },
+      { fileName: 'widgets.csv', table: 'widgets', kind: 'rows', header: ['a'], rows: [['1']] },
+    ];
+    const result = await load(files);
+    expect(result.status).toBe('rejected');
+    expect(result.problems.map((p) => [p.file, p.column, p.reason])).toEqual(expect.arrayContaining([
+      ['customer.csv', 'colour', 'unknown column'],
+      ['customer.csv', 'customer_name', 'missing column'],
+      ['widgets.csv', null, 'unknown table'],
+    ]));
+  }, 120_000);
+});
+
+describe('ERP load: atomicity', () => {
+  it('a load cancelled while its rollups rebuild leaves the previous data and load untouched', async () => {
+    const before = await latestLoad();
+    const controller = new AbortController();
+    const tables = { customer: [{ ...EXAMPLE_EXTRACT.customer![0]!, customer_name: 'Never Seen' }] };
+    const result = await load(filesOf(tables), { signal: controller.signal, onProgress: (p) => p.step === 'rollups' && p.done >= 3 && controller.abort() });
+    expect(result.status).toBe('cancelled');
+    expect(await latestLoad()).toBe(before);
+    expect(await customerName('EXC100')).not.toBe('Never Seen');
+    expect((await sql('SELECT load_id FROM erp.rollup_state'))[0]!.load_id).toBe(before);
+  }, 120_000);
+
+  it.runIf(process.env.DATABASE_URL)('readers during a load see the previous version until it commits (PostgreSQL)', async () => {
+    const before = await latestLoad();
+    const seen: Array<{ name: string | null; load: number }> = [];
+    const tables = { customer: [{ ...EXAMPLE_EXTRACT.customer![0]!, customer_name: 'Atomic Name' }] };
+    let reading: Promise<void> = Promise.resolve();
+    const result = await load(filesOf(tables), {
+      onProgress: (p) => {
+        if (p.step === 'rollups' && p.done === 1) reading = (async () => {
+          seen.push({ name: await customerName('EXC100'), load: await latestLoad() });
+        })();
+      },
+    });
+    await reading;
+    expect(result.status).toBe('loaded');
+    expect(seen).toEqual([{ name: expect.not.stringMatching('Atomic Name'), load: before }]);
+    expect(await customerName('EXC100')).toBe('Atomic Name');
+  }, 120_000);
+});
+
+describe('ERP load: the Data screen calls', () => {
+  const upload = async (browser: TestBrowser, query: string, fileName: string, bytes: Uint8Array) => {
+    const boundary = `----tb${Math.random().toString(16).slice(2)}`;
+    const body = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/zip\r\n\r\n`),
+      Buffer.from(bytes),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    return browser.request('POST', `/api/ErpLoad/Upload${query}`, { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+  };
+  const waitForRun = async (runId: number) => {
+    for (;;) {
+      const { body } = await kit.get(kit.users.admin, `/ErpLoad/${runId}`);
+      if (body.run.status !== 'running') return body;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+
+  it('publishes the layouts, a template per table and the example extract', async () => {
+    const { status, body } = await kit.get(kit.users.admin, '/ErpLoad/Layout/List');
+    expect(status).toBe(200);
+    expect(body.layouts.find((l: { table: string }) => l.table === 'invoice_line')).toMatchObject({ key: ['company', 'invoice_number', 'invoice_line_number'], fileName: 'invoice_line.csv' });
+    const template = await kit.users.admin.request('GET', '/api/ErpLoad/Template/customer');
+    expect(template.statusCode).toBe(200);
+    expect(template.body.split('\r\n')[0]).toMatch(/^company,customer,customer_name,/);
+    expect((await kit.users.admin.request('GET', '/api/ErpLoad/Template/widgets')).statusCode).toBe(404);
+    const zip = await kit.users.admin.request('GET', '/api/ErpLoad/Example');
+    const files = await readExtract(zip.rawPayload, 'example.zip');
+    expect(files.map((f) => f.table).sort()).toEqual(Object.keys(EXAMPLE_EXTRACT).sort());
+  });
+
+  it('uploads a ZIP, follows the run to its end, and LastUpdatedDate moves', async () => {
+    const before = (await kit.get(kit.users.rep, '/System/LastUpdatedDate')).body;
+    const tables = example();
+    tables.customer!.push({ ...tables.customer![0]!, customer: 'EXC500', customer_name: 'Uploaded Customer' });
+    const started = await upload(kit.users.admin, '', 'extract.zip', extractZip(tables));
+    expect(started.statusCode, started.body).toBe(200);
+    const done = await waitForRun(started.json().runId);
+    expect(done.run, done.run.message).toMatchObject({ status: 'loaded', source: 'file', fileName: 'extract.zip', startedBy: 'Alex Admin' });
+    expect(await customerName('EXC500')).toBe('Uploaded Customer');
+    const after = (await kit.get(kit.users.rep, '/System/LastUpdatedDate')).body;
+    expect(after.loadId).toBe(done.run.loadId);
+    expect(after.loadId).toBeGreaterThan(before.loadId);
+    const list = await kit.get(kit.users.admin, '/ErpLoad/List');
+    expect(list.body[0].runId).toBe(done.run.runId);
+  }, 120_000);
+
+  it('refuses users without the erp.load right, bad tables and files that are no extract', async () => {
+    for (const user of [kit.users.rep, kit.users.manager]) {
+      expect((await kit.get(user, '/ErpLoad/Layout/List')).status).toBe(403);
+      expect((await upload(user, '', 'extract.zip', extractZip(example()))).statusCode).toBe(403);
+    }
+    expect((await upload(kit.users.admin, '?fullRefresh=widgets', 'extract.zip', extractZip(example()))).statusCode).toBe(400);
+    const pdf = await upload(kit.users.admin, '', 'extract.pdf', Buffer.from('%PDF-1.4\n%%EOF\n'));
+    expect(pdf.statusCode).toBe(415);
+    expect((await kit.get(kit.users.admin, '/ErpLoad/999999')).status).toBe(404);
+  });
+});
