@@ -201,18 +201,19 @@ test('an opportunity opened on an account: a product group and a contact, dragge
   await editor.getByLabel('Name').fill(name);
   await editor.getByLabel('Size ($)').fill('25000');
   await editor.getByRole('button', { name: 'Save', exact: true }).click();
-  // Saved, the editor stays open on its links.
-  await expect(editor.getByRole('region', { name: 'Product groups' })).toBeVisible();
-  const groups = editor.getByRole('region', { name: 'Product groups' });
+  // Saved, the editor stays open on its links, as the opportunity's editor.
+  const saved = page.getByRole('dialog', { name: 'Edit opportunity' });
+  await expect(saved.getByRole('region', { name: 'Product groups' })).toBeVisible();
+  const groups = saved.getByRole('region', { name: 'Product groups' });
   await groups.getByRole('combobox', { name: 'Add a product group' }).click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
   await expect(groups.getByRole('listitem')).toHaveCount(1);
-  const contacts = editor.getByRole('region', { name: 'Contacts' });
+  const contacts = saved.getByRole('region', { name: 'Contacts' });
   await contacts.getByRole('combobox', { name: 'Add a contact' }).click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
   await expect(contacts.getByRole('listitem')).toHaveCount(1);
-  await editor.getByRole('button', { name: 'Done' }).click();
-  await expect(editor).toBeHidden();
+  await saved.getByRole('button', { name: 'Done' }).click();
+  await expect(saved).toBeHidden();
 
   const opportunity = (await api.post<{ rows: Array<Record<string, any>> }>('/Opportunity/List', { searchString: name, searchOperator: 'Exact' })).rows[0]!;
   expect(opportunity).toMatchObject({ stage: 'Prospecting', opportunitySize: 25000, probability: 10 });
@@ -223,7 +224,7 @@ test('an opportunity opened on an account: a product group and a contact, dragge
 
   // The pipeline: drag the card through the stages.
   await page.goto('/crm/opportunities');
-  const pipeline = page.getByLabel('Pipeline by stage');
+  const pipeline = page.getByLabel('Pipeline by stage', { exact: true });
   const card = pipeline.getByRole('listitem', { name: name });
   await expect(card).toBeVisible({ timeout: 30_000 });
   for (const stage of ['Qualification', 'Proposal']) {
@@ -268,14 +269,14 @@ for (const { width, scheme } of [
     await expect(page.getByRole('row').nth(1)).toBeVisible();
     await fits();
     await page.screenshot({ path: testInfo.outputPath(`opportunities-${width}-${scheme}.png`), fullPage: true });
-    await page.getByLabel('Pipeline by stage').getByRole('listitem').first().getByRole('button').click();
+    await page.getByLabel('Pipeline by stage', { exact: true }).getByRole('listitem').first().getByRole('button').click();
     const editor = page.getByRole('dialog', { name: 'Edit opportunity' });
     await expect(editor.getByRole('region', { name: 'Product groups' }).getByRole('listitem').first()).toBeVisible({ timeout: 30_000 });
     await page.screenshot({ path: testInfo.outputPath(`opportunity-editor-${width}-${scheme}.png`) });
     await page.keyboard.press('Escape');
     await page.goto('/crm');
     await expect(page.getByRole('figure', { name: 'Opportunity funnel' })).toBeVisible({ timeout: 30_000 });
-    await expect(page.getByLabel('Pipeline by stage')).toBeVisible();
+    await expect(page.getByLabel('Pipeline by stage', { exact: true }).first()).toBeVisible();
     await fits();
     await page.screenshot({ path: testInfo.outputPath(`crm-board-${width}-${scheme}.png`), fullPage: true });
   });

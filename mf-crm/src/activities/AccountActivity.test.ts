@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { ActivityItem } from '../api/activities.ts';
-import type { OpportunityItem } from '../api/opportunities.ts';
 import { accountOf, timeline } from './AccountActivity.tsx';
 
 const activity = (n: number, dueDate: string, completedDate: string | null, status: ActivityItem['status']) =>
@@ -35,15 +34,5 @@ describe('the account summary CRM strip', () => {
     expect(entries.map((e) => e.title)).toEqual(['A2', 'A1', 'Order SO1', 'Quote Q1']);
     expect(entries[1]!.detail).toBe('Completed · Rick Rep · GPS verified');
     expect(entries[2]!.detail).toBe('$1,235 · Open');
-  });
-
-  it('adds the account\u2019s opportunities, an open one by its expected close, a closed one by its close', () => {
-    const opportunity = (n: number, extra: Partial<OpportunityItem>) =>
-      ({ opportunity: n, name: `O${n}`, stage: 'Proposal', opportunitySize: 5000, probability: 50, outcome: 'Open', expectedCloseDate: '2026-12-15', closedDate: null, lostSales: null, ...extra }) as OpportunityItem;
-    const entries = timeline([], [], [], [], [opportunity(1, {}), opportunity(2, { stage: 'Closed Lost', outcome: 'Lost', closedDate: '2026-10-01', lostSales: 'Price' })]);
-    expect(entries.map((e) => [e.kind, e.title, e.date, e.detail])).toEqual([
-      ['Opportunity', 'O1', '2026-12-15', 'Proposal · $5,000 · 50%, closing 2026-12-15'],
-      ['Opportunity', 'O2', '2026-10-01', 'Closed Lost · $5,000 · Price'],
-    ]);
   });
 });

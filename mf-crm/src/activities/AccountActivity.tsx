@@ -12,13 +12,11 @@ import {
   type CrmAccountType,
   type InvoiceEntry,
 } from '../api/activities.ts';
-import { useOpportunities, type OpportunityItem } from '../api/opportunities.ts';
 import { NewOpportunityButton } from '../opportunities/OpportunityViews.tsx';
 import { CrmStyles } from '../theme/crmStyles.tsx';
 
 // The editor (and its form fields) loads with the first click on "Log activity".
 const ActivityEditor = lazy(() => import('./ActivityEditor.tsx'));
-const OpportunityEditor = lazy(() => import('../opportunities/OpportunityEditor.tsx'));
 
 export type SectionHeaderProps = { sectionName: string; search: string };
 
@@ -33,20 +31,19 @@ export function accountOf(search: string): ActivityAccount | null {
   return accountType && accountId && company ? { accountType, accountId, company } : null;
 }
 
-type Entry = { key: string; date: string; kind: string; color: string; title: string; detail: string; activity?: ActivityItem; opportunity?: OpportunityItem };
+type Entry = { key: string; date: string; kind: string; color: string; title: string; detail: string; activity?: ActivityItem };
 
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 const STATUS_COLORS: Readonly<Record<string, string>> = { Completed: 'green', Overdue: 'red', Open: 'blue' };
 
 type NoteEntry = { noteNumber: number; noteDate: string; noteType: string; enteredBy: string; noteText: string };
 
-/** Activities, notes, orders, quotes, invoices and opportunities in one stream, latest first (an opportunity by its close). */
+/** Activities, notes, orders, quotes and invoices in one stream, latest first. */
 export function timeline(
   activities: readonly ActivityItem[],
   documents: ReadonlyArray<{ documentType: string; documentNumber: string; documentDate: string; status: string | null; total: number }>,
   notes: readonly NoteEntry[] = [],
   invoices: readonly InvoiceEntry[] = [],
-  opportunities: readonly OpportunityItem[] = [],
 ): Entry[] {
   const entries: Entry[] = [
     ...activities.map((a) => ({
@@ -75,15 +72,6 @@ export function timeline(
       title: `Invoice ${i.invoiceNumber}`,
       detail: `${money.format(i.sales)} · ${i.lineCount} ${i.lineCount === 1 ? 'line' : 'lines'}`,
     })),
-    ...opportunities.map((o) => ({
-      key: `o${o.opportunity}`,
-      date: o.closedDate ?? o.expectedCloseDate,
-      kind: 'Opportunity',
-      color: o.outcome === 'Won' ? 'green' : o.outcome === 'Lost' ? 'volcano' : 'magenta',
-      title: o.name,
-      detail: [o.stage, money.format(o.opportunitySize), o.outcome === 'Open' ? `${o.probability}%, closing ${o.expectedCloseDate}` : o.lostSales].filter(Boolean).join(' · '),
-      opportunity: o,
-    })),
   ];
   return entries.sort((a, b) => (a.date === b.date ? a.key.localeCompare(b.key) : a.date < b.date ? 1 : -1));
 }
@@ -105,17 +93,15 @@ export default function AccountActivity({ sectionName, search }: SectionHeaderPr
 function AccountTimeline({ account }: { account: ActivityAccount }): ReactNode {
   const opportunities = useTradeboardStore((state) => !!state.user && isSettingOn(state.user.settings, 'OpportunityAccessRight'));
   const [editing, setEditing] = useState<{ activity?: ActivityItem } | null>(null);
-  const [editingOpportunity, setEditingOpportunity] = useState<OpportunityItem | null>(null);
   const [expanded, setExpanded] = useState(false);
   const activities = useActivities({ company: account.company, accountType: account.accountType, accountId: account.accountId, pageSize: 100 });
   const documents = useOrdersAndQuotes(account);
   // Notes and invoices come from calls with rights of their own: without them the stream leaves them out.
   const notes = useAccountNotes(account);
   const invoices = useAccountInvoices(account);
-  const accountOpportunities = useOpportunities(opportunities ? { company: account.company, accountType: account.accountType, accountId: account.accountId, pageSize: 100 } : null);
   const entries = useMemo(
-    () => timeline(activities.data?.rows ?? [], documents.data?.rows ?? [], notes.data?.rows ?? [], invoices.data ?? [], accountOpportunities.data?.rows ?? []),
-    [activities.data, documents.data, notes.data, invoices.data, accountOpportunities.data],
+    () => timeline(activities.data?.rows ?? [], documents.data?.rows ?? [], notes.data?.rows ?? [], invoices.data ?? []),
+    [activities.data, documents.data, notes.data, invoices.data],
   );
   const accountName = activities.data?.rows[0]?.accountName ?? null;
   const shown = expanded ? entries : entries.slice(0, SHOWN);
@@ -146,8 +132,8 @@ function AccountTimeline({ account }: { account: ActivityAccount }): ReactNode {
               </time>
               <Tag color={entry.color}>{entry.kind}</Tag>
               <div className="tb-crm-timeline__body">
-                {entry.activity || entry.opportunity ? (
-                  <button type="button" className="tb-crm-link" onClick={() => (entry.opportunity ? setEditingOpportunity(entry.opportunity) : setEditing({ activity: entry.activity }))}>
+                {entry.activity ? (
+                  <button type="button" className="tb-crm-link" onClick={() => setEditing({ activity: entry.activity })}>
                     {entry.title}
                   </button>
                 ) : (
@@ -163,11 +149,6 @@ function AccountTimeline({ account }: { account: ActivityAccount }): ReactNode {
         <Button type="link" onClick={() => setExpanded(!expanded)}>
           {expanded ? 'Show less' : `Show all ${entries.length}`}
         </Button>
-      )}
-      {editingOpportunity && (
-        <Suspense fallback={null}>
-          <OpportunityEditor open opportunity={editingOpportunity} onClose={() => setEditingOpportunity(null)} />
-        </Suspense>
       )}
       {editing && (
         <Suspense fallback={null}>
