@@ -15,7 +15,7 @@ import {
   registerPlatform,
   servicePlugins,
   type ServiceContext,
-  VALIDATOR_OPTIONS,
+  VALIDATION,
 } from '@tradeboard/services';
 import { remoteEntryUrl, type GatewayConfig } from './config.ts';
 import { openApiFromContracts } from './openapi.ts';
@@ -236,7 +236,7 @@ export function buildVersion(rootDir: string, remotes: GatewayConfig['remotes'])
 export async function buildGateway(config: GatewayConfig, context: ServiceContext): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
-    ajv: VALIDATOR_OPTIONS,
+    ...VALIDATION,
     bodyLimit: config.bodyLimit,
     // Forwarded headers only from the proxies named in TRUST_PROXY: anyone else could pick the
     // address the sign-in throttle counts against.

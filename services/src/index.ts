@@ -17,7 +17,7 @@ export { configFromEnv, trustProxyFromEnv, type ServiceConfig, type TrustProxy }
 export { createMailer } from './platform/mailer.ts';
 export { registerPlatform } from './platform/platform.ts';
 export type { ServiceContext } from './platform/context.ts';
-export { errorBody, HttpError, VALIDATOR_OPTIONS } from './platform/errors.ts';
+export { errorBody, HttpError, VALIDATION } from './platform/errors.ts';
 export { hasValidAntiforgeryToken, XSRF_HEADER } from './platform/antiforgery.ts';
 export { SESSION_COOKIE } from './platform/session.ts';
 export { seedApplication } from './demo/app-seed.ts';

@@ -4,7 +4,7 @@ import Fastify from 'fastify';
 import { SERVICE_NAMES, type ServiceName } from '@tradeboard/shared/contracts';
 import { servicePlugins } from './index.ts';
 import { trustProxyFromEnv } from './platform/config.ts';
-import { VALIDATOR_OPTIONS } from './platform/errors.ts';
+import { VALIDATION } from './platform/errors.ts';
 import { registerPlatform } from './platform/platform.ts';
 import { startServices } from './start.ts';
 
@@ -15,7 +15,7 @@ if (!SERVICE_NAMES.includes(service)) {
 }
 // Behind the gateway, which sends the client's address in X-Forwarded-For: trust it from the
 // proxies named in TRUST_PROXY (default: this host, where the gateway usually runs).
-const app = Fastify({ logger: { level: process.env.LOG_LEVEL ?? 'info' }, ajv: VALIDATOR_OPTIONS, trustProxy: trustProxyFromEnv(process.env.TRUST_PROXY ?? 'loopback') });
+const app = Fastify({ logger: { level: process.env.LOG_LEVEL ?? 'info' }, ...VALIDATION, trustProxy: trustProxyFromEnv(process.env.TRUST_PROXY ?? 'loopback') });
 const { context, database } = await startServices(process.env, app.log, { seed: false });
 await registerPlatform(app, context);
 await app.register(servicePlugins[service], { prefix: '/api' });

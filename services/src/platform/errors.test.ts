@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/database.ts';
 import { AnalyticsSearchRequest, Choice, DateSlug } from '@tradeboard/shared/contracts';
-import { DATABASE_UNAVAILABLE_MESSAGE, errorBody, HttpError, installErrorHandler, isDatabaseUnavailable, VALIDATOR_OPTIONS } from './errors.ts';
+import { DATABASE_UNAVAILABLE_MESSAGE, errorBody, HttpError, installErrorHandler, isDatabaseUnavailable, VALIDATION } from './errors.ts';
 
 /** A server that throws `error` at GET /, behind the one error handler. */
 async function throwing(error: unknown): Promise<FastifyInstance> {
@@ -152,7 +152,7 @@ describe('a PostgreSQL pool whose idle connection dies', () => {
 
 describe('a value outside a fixed set', () => {
   it('answers 400 naming the field, the value and the choices, not the validator\'s account of each branch', async () => {
-    const app = Fastify({ logger: false, ajv: VALIDATOR_OPTIONS });
+    const app = Fastify({ logger: false, ...VALIDATION });
     installErrorHandler(app);
     const body = { type: 'object', properties: { ...AnalyticsSearchRequest.properties, groupBy: Choice(['company', 'month'], 'What to group by'), dateSlug: DateSlug } };
     app.post('/', { schema: { body } }, async () => ({}));
@@ -163,6 +163,25 @@ describe('a value outside a fixed set', () => {
     expect(await message({ filters: [{ field: 'a', comparison: 'like', values: [] }] })).toBe("body.filters.0.comparison 'like' must be one of: include, equals");
     // Anything else keeps the validator's words for its one failure.
     expect(await message({ pageSize: 0 })).toBe('body.pageSize must be >= 1');
+    await app.close();
+  });
+});
+
+describe('validation', () => {
+  it("keeps a JSON body's values as sent (a null stays null, a quoted number is refused), and reads the path and query as numbers", async () => {
+    const app = Fastify({ logger: false, ...VALIDATION });
+    installErrorHandler(app);
+    const schema = {
+      params: { type: 'object', properties: { id: { type: 'integer' } } },
+      querystring: { type: 'object', properties: { page: { type: 'integer' } } },
+      body: { type: 'object', properties: { probability: { anyOf: [{ type: 'integer' }, { type: 'null' }] }, note: { anyOf: [{ type: 'string' }, { type: 'null' }] } } },
+    };
+    app.post('/:id', { schema }, async (request) => ({ params: request.params, query: request.query, body: request.body }));
+    const sent = async (url: string, payload: object) => app.inject({ method: 'POST', url, payload });
+    expect((await sent('/5?page=2', { probability: null, note: null })).json()).toEqual({ params: { id: 5 }, query: { page: 2 }, body: { probability: null, note: null } });
+    const quoted = await sent('/5', { probability: '7' });
+    expect(quoted.statusCode).toBe(400);
+    expect(quoted.json().message).toMatch(/^body\.probability/);
     await app.close();
   });
 });

@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import ajvCompiler, { type BuildCompilerFromPool, type RouteDefinition } from '@fastify/ajv-compiler';
+import type { FastifyError, FastifyInstance, FastifyServerOptions } from 'fastify';
 
 /** An error whose message is safe to show: it becomes the error body as it is (a 5xx's too). */
 export class HttpError extends Error {
@@ -72,11 +73,30 @@ export function installErrorHandler(app: FastifyInstance): void {
   });
 }
 
+const validatorsFactory = ajvCompiler();
+
 /**
- * The validator's options every Fastify instance takes: verbose errors carry the schema that
- * failed, so a value outside a fixed set is answered with the set (see describe).
+ * The validation every Fastify instance takes (`Fastify({ ...VALIDATION })`): verbose errors carry
+ * the schema that failed, so a value outside a fixed set is answered with the set (see describe).
+ * The path, query and headers are text, coerced to their schema's types as Fastify does; a JSON
+ * body is not coerced: Ajv coerces within a union's first branch, so a body's `null` for a nullable
+ * number would be stored as 0, and for a nullable string as ''.
  */
-export const VALIDATOR_OPTIONS = { customOptions: { verbose: true } };
+export const VALIDATION = {
+  ajv: { customOptions: { verbose: true } },
+  schemaController: {
+    compilersFactory: {
+      buildValidator: ((externalSchemas, options) => {
+        // Fastify calls the compiler with the route's definition (its types say a schema).
+        const byRoute = (build: ReturnType<BuildCompilerFromPool>) => build as unknown as (route: RouteDefinition) => ReturnType<ReturnType<BuildCompilerFromPool>>;
+        const coercing = byRoute(validatorsFactory(externalSchemas, options));
+        const exact = byRoute(validatorsFactory(externalSchemas, { ...options, customOptions: { ...options?.customOptions, coerceTypes: false } } as typeof options));
+        const compile = (route: RouteDefinition) => (route.httpPart === 'body' ? exact : coercing)(route);
+        return compile as unknown as ReturnType<BuildCompilerFromPool>;
+      }) satisfies BuildCompilerFromPool,
+    },
+  },
+} satisfies FastifyServerOptions;
 
 type Schema = { enum?: unknown[]; const?: unknown; anyOf?: Schema[]; type?: string; description?: string };
 type ValidationIssue = { keyword?: string; instancePath?: string; message?: string; params?: Record<string, unknown>; parentSchema?: Schema; data?: unknown };

@@ -3,7 +3,7 @@ import pino from 'pino';
 import { seedApplication } from '../demo/app-seed.ts';
 import { servicePlugins } from '../index.ts';
 import { configFromEnv } from '../platform/config.ts';
-import { VALIDATOR_OPTIONS } from '../platform/errors.ts';
+import { VALIDATION } from '../platform/errors.ts';
 import { createMailer } from '../platform/mailer.ts';
 import { registerPlatform } from '../platform/platform.ts';
 import { TestBrowser } from './test-browser.ts';
@@ -17,7 +17,7 @@ import { createTestDatabase } from './test-db.ts';
 export async function startTestServices(env: NodeJS.ProcessEnv = {}, options: { erpData?: boolean } = {}) {
   const database = await createTestDatabase(undefined, options.erpData ? 'erp' : 'migrated');
   await seedApplication(database.db);
-  const app = Fastify({ logger: false, ajv: VALIDATOR_OPTIONS });
+  const app = Fastify({ logger: false, ...VALIDATION });
   // Test files sign many users in from one address; the gateway's edge tests test the limit itself.
   const config = configFromEnv({ PUBLIC_WRITES_PER_MINUTE: '100000', ...env });
   await registerPlatform(app, { db: database.db, config, mailer: createMailer(database.db, pino({ level: 'silent' }), undefined, config.mailFrom) });
