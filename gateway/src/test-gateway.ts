@@ -16,7 +16,7 @@ export async function startTestGateway(
   await seedApplication(database.db);
   const log = pino({ level: 'silent' });
   // Test files sign many users in from one address; edge-security.test.ts tests the limit itself.
-  const config = configFromEnv({ PUBLIC_WRITES_PER_MINUTE: '100000', ...env });
+  const config = configFromEnv({ PUBLIC_WRITES_PER_MINUTE: '100000', JOBS_WORKER: 'false', ...env });
   const app = await buildGateway(adjust({ ...gatewayConfigFromEnv({ LOG_LEVEL: 'silent', ...env }, '/nonexistent', 'test') }), {
     db: database.db,
     config,

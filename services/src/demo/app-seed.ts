@@ -159,11 +159,10 @@ export async function seedApplication(db: Db): Promise<boolean> {
       );
     }
     await client.query(
-      `INSERT INTO app.notification_message (user_master_id, subject, body)
-       SELECT u.user_master_id, n.subject, n.body
+      `INSERT INTO app.notification (user_master_id, subject, body)
+       SELECT u.user_master_id, 'Welcome to notifications',
+              'Set up alerts under Notifications › Management: inactive customers, past-due order and quote lines, sales comparisons and reorder rhythm.'
          FROM app.user_master u
-        CROSS JOIN (VALUES ('Customer inactivity', 'Three of your customers have not ordered in 180 days.'),
-                           ('Quote expiring', 'Two open quotes expire this week.')) AS n(subject, body)
         WHERE u.email IN ('admin@tradeboard.example', 'rep@tradeboard.example')`,
     );
     await seedBoards(client);

@@ -21,7 +21,16 @@ export type ServiceConfig = {
   publicWritesPerMinute: number;
   /** Remotes switched off for the whole deployment (REMOTE_<ID>_ENABLED=false): id → reason. */
   disabledRemotes: Record<string, string>;
+  /** The job worker (DESIGN §9) and the notification run's schedule: every N minutes from an offset after midnight UTC. */
+  jobs: { worker: boolean; pollMs: number; notificationsEveryMinutes: number; notificationsOffsetMinutes: number };
 };
+
+/** NOTIFICATIONS_AT: HH:MM (UTC) → minutes after midnight; 06:00 when absent or not a time. */
+function minutesOfDay(value: string | undefined): number {
+  const match = /^(\d{1,2}):(\d{2})$/.exec(value?.trim() ?? '');
+  if (!match || Number(match[1]) > 23 || Number(match[2]) > 59) return 360;
+  return Number(match[1]) * 60 + Number(match[2]);
+}
 
 /** REMOTE_<ID>_ENABLED=false (with REMOTE_<ID>_DISABLED_REASON), the gateway's deployment-wide switch, by lower-case id. */
 export function disabledRemotesFromEnv(env: NodeJS.ProcessEnv): Record<string, string> {
@@ -76,5 +85,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceConf
     passwordResetMinutes: numberFrom(env, 'PASSWORD_RESET_MINUTES', 60),
     publicWritesPerMinute: numberFrom(env, 'PUBLIC_WRITES_PER_MINUTE', 30),
     disabledRemotes: disabledRemotesFromEnv(env),
+    jobs: {
+      worker: env.JOBS_WORKER !== 'false',
+      pollMs: numberFrom(env, 'JOBS_POLL_MS', 5000),
+      notificationsEveryMinutes: numberFrom(env, 'NOTIFICATIONS_EVERY_MINUTES', 1440),
+      notificationsOffsetMinutes: minutesOfDay(env.NOTIFICATIONS_AT),
+    },
   };
 }

@@ -19,7 +19,7 @@ export async function startTestServices(env: NodeJS.ProcessEnv = {}, options: { 
   await seedApplication(database.db);
   const app = Fastify({ logger: false, ...VALIDATION });
   // Test files sign many users in from one address; the gateway's edge tests test the limit itself.
-  const config = configFromEnv({ PUBLIC_WRITES_PER_MINUTE: '100000', ...env });
+  const config = configFromEnv({ PUBLIC_WRITES_PER_MINUTE: '100000', JOBS_WORKER: 'false', ...env });
   await registerPlatform(app, { db: database.db, config, mailer: createMailer(database.db, pino({ level: 'silent' }), undefined, config.mailFrom) });
   for (const plugin of Object.values(servicePlugins)) await app.register(plugin, { prefix: '/api' });
   await app.ready();

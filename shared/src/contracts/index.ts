@@ -25,6 +25,7 @@ import * as documents from './documents.ts';
 import * as filters from './filters.ts';
 import { GOAL_CONTRACT_LIST } from './goals.ts';
 import * as notifications from './notifications.ts';
+import { NOTIFICATION_MASTER_CONTRACT_LIST } from './notifications.ts';
 import * as system from './system.ts';
 import * as user from './user.ts';
 import * as erpLoad from './erp-load.ts';
@@ -71,4 +72,4 @@ function contractsOf(module: Record<string, unknown>): Contract[] {
 }
 
 /** Every call the backend serves, each defined once. */
-export const allContracts: readonly Contract[] = [admin, administration, analytics, auth, boards, crmActivities, dataManagerContracts, erpAccountDetail, erpAccounting, erpAccounts, erpAccountTerms, erpContacts, erpMap, erpProspects, erpInventory, erpPurchasing, erpUsage, erpService, erpNotes, erpAdjustments, erpWhiteSpace, documents, filters, notifications, system, user, opportunityContracts, erpLoad].flatMap(contractsOf).concat(GOAL_CONTRACT_LIST);
+export const allContracts: readonly Contract[] = [admin, administration, analytics, auth, boards, crmActivities, dataManagerContracts, erpAccountDetail, erpAccounting, erpAccounts, erpAccountTerms, erpContacts, erpMap, erpProspects, erpInventory, erpPurchasing, erpUsage, erpService, erpNotes, erpAdjustments, erpWhiteSpace, documents, filters, notifications, system, user, opportunityContracts, erpLoad].flatMap(contractsOf).concat(GOAL_CONTRACT_LIST, NOTIFICATION_MASTER_CONTRACT_LIST);
