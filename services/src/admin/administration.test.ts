@@ -214,6 +214,21 @@ describe('users', () => {
     expect(audit.map((a) => a.event)).toEqual(['user-added', 'access-email-sent']);
   });
 
+  it('refuses a user past the UserLimit setting and e-mails the owners; no limit when it is 0', async () => {
+    const admin = browsers.SiteAdmin!;
+    const [{ id }] = await sql<{ id: number }>(`SELECT setting_master_id AS id FROM app.setting_master WHERE setting_name = 'UserLimit'`);
+    const [{ n }] = await sql<{ n: number }>('SELECT count(*)::int AS n FROM app.user_master WHERE customer_master_id = 1 AND is_active');
+    expect((await send(admin, 'POST', '/Settings/Global/Update', { settingMasterId: id, settingValue: String(n) })).status).toBe(204);
+    const refused = await send(admin, 'POST', '/User/Add', { email: 'over@limit.example', fullName: 'Over Limit', roleMasterId: 8 });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toContain(`${n} active users of the ${n}`);
+    expect(await sql(`SELECT 1 FROM app.user_master WHERE email = 'over@limit.example'`)).toEqual([]);
+    const [mail] = await sql(`SELECT subject, body FROM app.mail_outbox WHERE subject LIKE 'Tradeboard user limit:%' ORDER BY mail_id DESC LIMIT 1`);
+    expect(mail!.body).toContain('New users cannot be added');
+    expect((await send(admin, 'POST', `/Settings/Global/Remove/${id}`)).status).toBe(204);
+    expect((await send(admin, 'POST', '/User/Add', { email: 'over@limit.example', fullName: 'Over Limit', roleMasterId: 8 })).status).toBe(200);
+  });
+
   it('lists, searches, exports and keeps the profile: name, password, other sessions', async () => {
     const admin = browsers.SiteAdmin!;
     const list = (await send(admin, 'POST', '/User/List', { searchString: 'rep', pageSize: 50 })).body;
@@ -288,8 +303,22 @@ describe('modules and impersonation', () => {
     const modules = (await send(admin, 'GET', '/Admin/Modules/List')).body;
     expect(modules.find((m: any) => m.moduleId === 'crm')).toMatchObject({ enabled: false, reason: 'CRM moves to the new system on Monday' });
     expect(modules.find((m: any) => m.moduleId === 'admin')).toMatchObject({ locked: true, enabled: true });
+    // Its calls are refused on the server too, with the reason; other areas answer as before.
+    const refused = await send(browsers.rep!, 'POST', '/ActivityTransaction/ActivityType/List', {});
+    expect(refused).toMatchObject({ status: 403, body: { message: 'CRM is switched off for your organization: CRM moves to the new system on Monday' } });
+    expect((await send(browsers.rep!, 'GET', '/MapRoutes/List')).status).toBe(200);
     expect((await send(admin, 'POST', '/Admin/Modules/Update', { moduleId: 'crm', enabled: true })).status).toBe(204);
     expect((await send(browsers.rep!, 'GET', '/User/GetBySession')).body.disabledModules).toEqual([]);
+    expect((await send(browsers.rep!, 'POST', '/ActivityTransaction/ActivityType/List', {})).status).toBe(200);
+  });
+
+  it('refuses a switched-off feature\'s calls only: the map off leaves search and documents', async () => {
+    const admin = browsers.SiteAdmin!;
+    expect((await send(admin, 'POST', '/Admin/Modules/Update', { moduleId: 'accounts', featureId: 'map', enabled: false, reason: 'Maps are being redone' })).status).toBe(204);
+    expect((await send(browsers.rep!, 'GET', '/MapRoutes/List')).body.message).toBe('Map and route planner is switched off for your organization: Maps are being redone');
+    expect((await send(browsers.rep!, 'POST', '/ActivityTransaction/ActivityType/List', {})).status).toBe(200);
+    expect((await send(admin, 'POST', '/Admin/Modules/Update', { moduleId: 'accounts', featureId: 'map', enabled: true })).status).toBe(204);
+    expect((await send(browsers.rep!, 'GET', '/MapRoutes/List')).status).toBe(200);
   });
 
   it("impersonates rep@: the session shows the rep, keeps the admin, audits both and every write", async () => {
