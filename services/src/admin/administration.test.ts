@@ -9,7 +9,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 let services: Services;
 const ADMIN_ROLES = ['RTSAdmin', 'SiteOwner', 'SiteAdmin', 'RoleAdmin', 'UserAdmin'] as const;
 const browsers: Record<string, TestBrowser> = {};
-const ids = { victim: 0, otherUser: 0, otherRole: 0, ownRole: 0, setting: 0, toggle: 0, filterColumn: 0 };
+const ids = { victim: 0, otherUser: 0, otherRole: 0, ownRole: 0, setting: 0, toggle: 0, filterColumn: 0, batch: 0, detail: 0, batchFilter: 0 };
 
 const sql = async <T = Record<string, any>>(text: string, values: unknown[] = []) => (await services.db.query(text, values)).rows as T[];
 const send = async (browser: TestBrowser, method: Method, url: string, body?: unknown) => {
@@ -54,6 +54,17 @@ beforeAll(async () => {
   [{ id: ids.setting }] = await sql<{ id: number }>(`SELECT setting_master_id AS id FROM app.setting_master WHERE setting_name = 'FollowUpDays'`);
   [{ id: ids.toggle }] = await sql<{ id: number }>(`SELECT toggle_master_id AS id FROM app.toggle_master WHERE toggle_name = 'CustomerModeEnabled'`);
   [{ id: ids.filterColumn }] = await sql<{ id: number }>(`SELECT min(id) AS id FROM app.user_report_filter_column`);
+  [{ id: ids.batch }] = await sql<{ id: number }>(
+    `INSERT INTO app.bulk_user_batch (customer_master_id, file_name, uploaded_by) SELECT 1, 'matrix.xlsx', user_master_id FROM app.user_master WHERE email = 'admin@tradeboard.example' RETURNING batch_id AS id`,
+  );
+  [{ id: ids.detail }] = await sql<{ id: number }>(
+    `INSERT INTO app.bulk_user_batch_detail (batch_id, row_number, email, full_name, role_name) VALUES ($1, 2, 'matrix.row@example.com', 'Matrix Row', 'Viewer') RETURNING id`,
+    [ids.batch],
+  );
+  [{ id: ids.batchFilter }] = await sql<{ id: number }>(
+    `INSERT INTO app.bulk_user_batch_filter (detail_id, filter_type, column_name, filter_values) VALUES ($1, 'Customer', 'branch', '{10}') RETURNING id`,
+    [ids.detail],
+  );
   browsers.SiteAdmin = await signIn('admin@tradeboard.example');
   for (const role of ADMIN_ROLES.filter((r) => r !== 'SiteAdmin')) browsers[role] = await signIn(`${role.toLowerCase()}@tradeboard.example`);
   browsers.rep = await signIn('rep@tradeboard.example');
@@ -123,6 +134,22 @@ const ADMIN_CALLS = (): Array<{ permission: string; method: Method; url: string;
   { permission: 'audit.read', method: 'GET', url: '/Admin/Audit/List' },
   { permission: 'users.read', method: 'GET', url: '/Admin/TestEmails' },
   { permission: 'impersonate', method: 'POST', url: `/Impersonate/Apply/${ids.victim}` },
+  { permission: 'users.read', method: 'GET', url: '/BulkUserBatch/List' },
+  { permission: 'users.read', method: 'GET', url: '/BulkUserBatch/Current' },
+  { permission: 'users.read', method: 'GET', url: `/BulkUserBatch/${ids.batch}` },
+  { permission: 'users.write', method: 'DELETE', url: '/BulkUserBatch/999999' },
+  { permission: 'users.write', method: 'POST', url: '/BulkUserBatch', body: {} },
+  { permission: 'users.write', method: 'POST', url: '/BulkUserBatch/Process/999999', body: {} },
+  { permission: 'users.write', method: 'POST', url: '/BulkUserBatch/Template' },
+  { permission: 'users.read', method: 'POST', url: `/BulkUserBatch/Detail/List/${ids.batch}/all`, body: {} },
+  { permission: 'users.write', method: 'POST', url: '/BulkUserBatch/Detail', body: { batchId: 999_999, email: 'a@b.example', fullName: 'A', roleName: 'Viewer' } },
+  { permission: 'users.read', method: 'POST', url: '/BulkUserBatch/Detail/ValidateEmailIsUnique', body: { email: 'free@matrix.example', batchId: ids.batch } },
+  { permission: 'users.write', method: 'PUT', url: `/BulkUserBatch/Detail/${ids.detail}`, body: { email: 'matrix.row@example.com', fullName: 'Matrix Row', roleName: 'Viewer' } },
+  { permission: 'users.write', method: 'DELETE', url: '/BulkUserBatch/Detail/999999' },
+  { permission: 'users.read', method: 'GET', url: `/BulkUserBatch/Filter/List/${ids.detail}/Customer` },
+  { permission: 'users.write', method: 'POST', url: '/BulkUserBatch/Filter', body: { detailId: ids.detail, filterType: 'Customer', columnName: 'branch', values: ['20'] } },
+  { permission: 'users.write', method: 'POST', url: '/BulkUserBatch/Filter/Update', body: { id: ids.batchFilter, values: ['10', '11'] } },
+  { permission: 'users.write', method: 'DELETE', url: '/BulkUserBatch/Filter/999999' },
 ];
 
 /** Calls any signed-in user makes about himself: no admin right needed. */
@@ -134,7 +161,7 @@ const OWN_CALLS = [
 describe('the rights model', () => {
   it('covers every administration call', () => {
     const calls = ADMIN_CALLS();
-    const administration = allContracts.filter((c) => /^\/(User|Role|Settings|ToggleAdmin|Toggle|Authorization|Admin\/(Users|IdentityRole|Modules|Audit|TestEmails)|UserReportFilterColumnMaster|Impersonate)\b/.test(c.path));
+    const administration = allContracts.filter((c) => /^\/(User|Role|Settings|ToggleAdmin|Toggle|Authorization|Admin\/(Users|IdentityRole|Modules|Audit|TestEmails)|UserReportFilterColumnMaster|Impersonate|BulkUserBatch)\b/.test(c.path));
     const pattern = (path: string) => new RegExp(`^${path.replace(/\{\w+\}/g, '[^/]+')}$`);
     const missing = administration.filter(
       (c) => !OWN_CALLS.includes(c.path) && !calls.some((call) => call.method === c.method && pattern(c.path).test(call.url.split('?')[0]!)),

@@ -25,7 +25,8 @@ export type AuditEvent =
   | 'impersonation-started'
   | 'impersonation-ended'
   | 'impersonated-write'
-  | 'sessions-ended';
+  | 'sessions-ended'
+  | 'bulk-user-batch';
 
 export async function audit(
   request: FastifyRequest,

@@ -26,6 +26,7 @@ import { GOAL_CONTRACT_LIST } from './goals.ts';
 import * as notifications from './notifications.ts';
 import * as system from './system.ts';
 import * as user from './user.ts';
+import * as bulkUsers from './bulk-users.ts';
 
 export * from './contract.ts';
 export * from './common.ts';
@@ -58,6 +59,7 @@ export * from './filter-fields.ts';
 export * from './notifications.ts';
 export * from './system.ts';
 export * from './user.ts';
+export * from './bulk-users.ts';
 
 function contractsOf(module: Record<string, unknown>): Contract[] {
   return Object.values(module).filter(
@@ -67,4 +69,4 @@ function contractsOf(module: Record<string, unknown>): Contract[] {
 }
 
 /** Every call the backend serves, each defined once. */
-export const allContracts: readonly Contract[] = [admin, administration, analytics, auth, boards, crmActivities, dataManagerContracts, erpAccountDetail, erpAccounting, erpAccounts, erpAccountTerms, erpContacts, erpMap, erpProspects, erpInventory, erpPurchasing, erpUsage, erpService, erpNotes, erpAdjustments, erpWhiteSpace, documents, filters, notifications, system, user].flatMap(contractsOf).concat(GOAL_CONTRACT_LIST);
+export const allContracts: readonly Contract[] = [admin, administration, analytics, auth, boards, crmActivities, dataManagerContracts, erpAccountDetail, erpAccounting, erpAccounts, erpAccountTerms, erpContacts, erpMap, erpProspects, erpInventory, erpPurchasing, erpUsage, erpService, erpNotes, erpAdjustments, erpWhiteSpace, documents, filters, notifications, system, user, bulkUsers].flatMap(contractsOf).concat(GOAL_CONTRACT_LIST);
