@@ -192,6 +192,29 @@ test("impersonate rep@: the bar shows, the figures are the rep's, Stop goes back
   expect(ended).toMatchObject({ email: 'admin@tradeboard.example', detail: { viewedEmail: 'rep@tradeboard.example' } });
 });
 
+test('toggles are edited on the System page: a new toggle, its default changed, then removed', async ({ page }) => {
+  await signIn(page, 'admin@tradeboard.example');
+  await expect(page).toHaveURL(/\/home/);
+  await openSettings(page, 'System');
+  await main(page).getByRole('tab', { name: 'Toggles' }).click();
+  const name = unique('E2eToggle').replace(/[^A-Za-z0-9]/g, '');
+  await main(page).getByRole('button', { name: 'New toggle' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New toggle' });
+  await dialog.getByLabel('Name (letters, digits and _)').fill(name);
+  await dialog.getByLabel('Description').fill('Made by the browser test');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  const row = main(page).getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText('false');
+  await row.getByRole('button', { name: `Edit ${name}` }).click();
+  await page.getByRole('dialog', { name: `Edit ${name}` }).getByRole('switch', { name: 'Default value' }).click();
+  await page.getByRole('dialog', { name: `Edit ${name}` }).getByRole('button', { name: 'Save' }).click();
+  await expect(row).toContainText('true');
+  await page.screenshot({ path: test.info().outputPath('toggles-1280.png'), fullPage: true });
+  await row.getByRole('button', { name: `Remove ${name}` }).click();
+  await page.getByRole('dialog').filter({ hasText: `Remove ${name}?` }).getByRole('button', { name: 'Remove' }).click();
+  await expect(main(page).getByRole('row').filter({ hasText: name })).toHaveCount(0);
+});
+
 test('bulk import: a file with a bad row shows its problem, then a good file makes its users', async ({ page }) => {
   await signIn(page, 'admin@tradeboard.example');
   await expect(page).toHaveURL(/\/home/);

@@ -316,6 +316,16 @@ describe('roles and settings', () => {
     expect((await send(browsers.SiteAdmin!, 'POST', '/Toggle/ClearForRole/7')).body.cleared).toBeGreaterThanOrEqual(1);
     expect((await send(rep, 'GET', `/Toggle/${ids.toggle}`)).body.toggleValue).toBe('false');
   });
+
+  it('edits toggle masters by the same rules: a valueType 1 default is true, false or a SETTING_ reference', async () => {
+    const admin = browsers.SiteAdmin!;
+    expect((await send(admin, 'POST', '/ToggleAdmin', { toggleName: 'EditedToggle', valueType: 1, defaultValue: 'yes' })).status).toBe(400);
+    const made = await send(admin, 'POST', '/ToggleAdmin', { toggleName: 'EditedToggle', valueType: 1, defaultValue: 'SETTING_AllowPageEditing', description: 'Follows a setting' });
+    expect(made.body).toMatchObject({ toggleName: 'EditedToggle', defaultValue: 'SETTING_AllowPageEditing' });
+    expect((await send(admin, 'PUT', `/ToggleAdmin/${made.body.toggleMasterId}`, { toggleName: 'EditedToggle', valueType: 1, defaultValue: 'maybe' })).status).toBe(400);
+    expect((await send(admin, 'PUT', `/ToggleAdmin/${made.body.toggleMasterId}`, { toggleName: 'EditedToggle', valueType: 2, defaultValue: 'maybe' })).body.valueType).toBe(2);
+    expect((await send(admin, 'DELETE', `/ToggleAdmin/${made.body.toggleMasterId}`)).status).toBe(204);
+  });
 });
 
 describe('modules and impersonation', () => {
