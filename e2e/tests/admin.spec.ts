@@ -145,6 +145,11 @@ test("switch CRM off with a reason: rep@'s menu loses CRM on his next navigation
   await rep.goto('/crm');
   await expect(main(rep).getByText(reason)).toBeVisible();
   await expect(main(rep).getByText('This part of Tradeboard is switched off')).toBeVisible();
+  // Its calls are refused on the server too, not only hidden.
+  const token = await (await rep.request.get('/api/Authenticate/GenerateAntiforgeryToken')).text();
+  const refused = await rep.request.post('/api/ActivityTransaction/ActivityType/List', { headers: { 'X-XSRF-TOKEN': token }, data: {} });
+  expect(refused.status()).toBe(403);
+  expect((await refused.json()).message).toBe(`CRM is switched off for your organization: ${reason}`);
 
   await crm.getByRole('switch', { name: 'CRM on' }).click();
   await expect(crm.getByText(`Off: ${reason}`)).toHaveCount(0);
@@ -187,12 +192,74 @@ test("impersonate rep@: the bar shows, the figures are the rep's, Stop goes back
   expect(ended).toMatchObject({ email: 'admin@tradeboard.example', detail: { viewedEmail: 'rep@tradeboard.example' } });
 });
 
+test('toggles are edited on the System page: a new toggle, its default changed, then removed', async ({ page }) => {
+  await signIn(page, 'admin@tradeboard.example');
+  await expect(page).toHaveURL(/\/home/);
+  await openSettings(page, 'System');
+  await main(page).getByRole('tab', { name: 'Toggles' }).click();
+  const name = unique('E2eToggle').replace(/[^A-Za-z0-9]/g, '');
+  await main(page).getByRole('button', { name: 'New toggle' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New toggle' });
+  await dialog.getByLabel('Name (letters, digits and _)').fill(name);
+  await dialog.getByLabel('Description').fill('Made by the browser test');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  const row = main(page).getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText('false');
+  await row.getByRole('button', { name: `Edit ${name}` }).click();
+  await page.getByRole('dialog', { name: `Edit ${name}` }).getByRole('switch', { name: 'Default value' }).click();
+  await page.getByRole('dialog', { name: `Edit ${name}` }).getByRole('button', { name: 'Save' }).click();
+  await expect(row).toContainText('true');
+  await page.screenshot({ path: test.info().outputPath('toggles-1280.png'), fullPage: true });
+  await row.getByRole('button', { name: `Remove ${name}` }).click();
+  await page.getByRole('dialog').filter({ hasText: `Remove ${name}?` }).getByRole('button', { name: 'Remove' }).click();
+  await expect(main(page).getByRole('row').filter({ hasText: name })).toHaveCount(0);
+});
+
+test('bulk import: a file with a bad row shows its problem, then a good file makes its users', async ({ page }) => {
+  await signIn(page, 'admin@tradeboard.example');
+  await expect(page).toHaveURL(/\/home/);
+  await openSettings(page, 'Users');
+  await main(page).getByRole('button', { name: 'Import users' }).click();
+  await expect(page).toHaveURL('/settings/users/upload');
+  const download = page.waitForEvent('download');
+  await main(page).getByRole('button', { name: 'Download Template' }).click();
+  expect((await download).suggestedFilename()).toBe('BulkUserTemplate.xlsx');
+
+  const stamp = unique('bulk').toLowerCase().replace(/[^a-z0-9]/g, '');
+  const csv = (rows: string[][]) => Buffer.from(['Email,Full Name,Role,Sales Rep', ...rows.map((r) => r.join(','))].join('\n') + '\n');
+  const chooseAndUpload = async (name: string, rows: string[][]) => {
+    await main(page).getByLabel('User spreadsheet').setInputFiles({ name, mimeType: 'text/csv', buffer: csv(rows) });
+    await main(page).getByRole('button', { name: 'Upload File' }).click();
+    await expect(main(page).getByRole('heading', { name: new RegExp(name) })).toBeVisible();
+  };
+  await chooseAndUpload(`${stamp}-bad.csv`, [
+    [`${stamp}.one@example.com`, 'Bulk One', 'SalesRep', 'SR01'],
+    ['not-an-email', 'Bulk Bad', 'Viewer', ''],
+  ]);
+  await expect(main(page).getByText('1 with problems')).toBeVisible();
+  await expect(main(page).getByText('The e-mail is not valid.')).toBeVisible();
+  await main(page).getByRole('button', { name: 'Discard batch' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Discard' }).click();
+  await expect(main(page).getByText('No batch is waiting for review.')).toBeVisible();
+
+  const good = [1, 2, 3].map((n) => [`${stamp}.${n}@example.com`, `Bulk Person ${n}`, 'Viewer', '']);
+  await chooseAndUpload(`${stamp}-good.csv`, good);
+  await expect(main(page).getByText('0 with problems')).toBeVisible();
+  await main(page).getByRole('button', { name: 'Process 3 users' }).click();
+  await page.getByRole('dialog', { name: 'Create 3 users?' }).getByRole('button', { name: 'Process' }).click();
+  await expect(main(page).getByText(`3 users were created from ${stamp}-good.csv.`)).toBeVisible();
+  const api = await apiClient(page.request);
+  const made = await api.post<{ rows: Array<{ email: string; mustSetPassword: boolean }> }>('/User/List', { searchString: stamp, pageSize: 10 });
+  expect(made.rows.map((u) => u.email).sort()).toEqual(good.map((r) => r[0]).sort());
+  await page.screenshot({ path: test.info().outputPath('users-upload-1280.png'), fullPage: true });
+});
+
 test('the settings pages fit 375 px in dark mode', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 375, height: 800 }, colorScheme: 'dark' });
   const page = await context.newPage();
   await signIn(page, 'admin@tradeboard.example');
   await expect(page).toHaveURL(/\/home/);
-  for (const path of ['/settings', '/settings/users', '/settings/roles', '/settings/system']) {
+  for (const path of ['/settings', '/settings/users', '/settings/users/upload', '/settings/roles', '/settings/system']) {
     await page.goto(path);
     await expect(main(page).getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
     await expect(main(page).locator('.ant-skeleton')).toHaveCount(0);

@@ -4,13 +4,15 @@
  * and the features it carries (each with its own routes). The admin and sign-in modules are
  * locked: the Modules page cannot switch them off.
  */
-export type ModuleFeature = { featureId: string; title: string; routes: readonly string[] };
+export type ModuleFeature = { featureId: string; title: string; routes: readonly string[]; calls?: readonly string[] };
 export type ModuleDefinition = {
   moduleId: string;
   title: string;
   /** The remote that serves it (gateway KNOWN_REMOTES id); the module may be a part of it. */
   remoteId: string;
   routes: readonly string[];
+  /** The API paths (prefixes, without /api) only this module serves: refused while it is switched off. */
+  calls?: readonly string[];
   features: readonly ModuleFeature[];
   locked?: boolean;
 };
@@ -44,13 +46,18 @@ export const MODULES: readonly ModuleDefinition[] = [
     title: 'Accounts (search, map, documents)',
     remoteId: 'accounts',
     routes: ['/search', '/map', '/details'],
-    features: [section('search', 'Search'), section('map', 'Map and route planner'), section('details', 'Document pages (invoices, orders, quotes, purchase orders)')],
+    features: [
+      section('search', 'Search'),
+      { ...section('map', 'Map and route planner'), calls: ['/Map', '/MapRoutes', '/ShipTo/Map'] },
+      section('details', 'Document pages (invoices, orders, quotes, purchase orders)'),
+    ],
   },
   {
     moduleId: 'crm',
     title: 'CRM',
     remoteId: 'crm',
     routes: ['/crm', '/contactSummary', '/settings/dataManager'],
+    calls: ['/ActivityTransaction', '/DataManager'],
     features: [section('contacts', 'Contacts', '/contacts', '/contactSummary')],
   },
   {
@@ -59,9 +66,9 @@ export const MODULES: readonly ModuleDefinition[] = [
     remoteId: 'goals',
     routes: ['/settings/goalsSetup', '/settings/salesGoals', '/settings/bookingsGoals', '/settings/activityGoals'],
     features: [
-      section('salesGoals', 'Sales goals', '/settings/salesGoals'),
-      section('bookingsGoals', 'Bookings goals', '/settings/bookingsGoals'),
-      section('activityGoals', 'Activity goals', '/settings/activityGoals'),
+      { ...section('salesGoals', 'Sales goals', '/settings/salesGoals'), calls: ['/SalesGoal'] },
+      { ...section('bookingsGoals', 'Bookings goals', '/settings/bookingsGoals'), calls: ['/BookingsGoal'] },
+      { ...section('activityGoals', 'Activity goals', '/settings/activityGoals'), calls: ['/ActivityGoal'] },
     ],
   },
   { moduleId: 'admin', title: 'Administration', remoteId: 'admin', routes: ['/settings'], features: [], locked: true },
@@ -81,4 +88,18 @@ export function routesOf(moduleId: string, featureId: string): string[] {
   if (!module) return [];
   if (featureId) return [...(module.features.find((f) => f.featureId === featureId)?.routes ?? [])];
   return [...module.routes, ...module.features.flatMap((f) => f.routes)];
+}
+
+/** The calls of a module switch: the feature's, or the whole module's (its own and its features'). */
+export function callsOf(moduleId: string, featureId: string): string[] {
+  const module = moduleById(moduleId);
+  if (!module) return [];
+  if (featureId) return [...(module.features.find((f) => f.featureId === featureId)?.calls ?? [])];
+  return [...(module.calls ?? []), ...module.features.flatMap((f) => f.calls ?? [])];
+}
+
+/** Whether an API path (without /api, as a contract spells it) is one of `calls` or under one. */
+export function isUnderCall(path: string, calls: readonly string[]): boolean {
+  const lower = path.toLowerCase();
+  return calls.some((call) => lower === call.toLowerCase() || lower.startsWith(`${call.toLowerCase()}/`));
 }

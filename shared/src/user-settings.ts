@@ -81,6 +81,8 @@ export const DEFAULT_SETTINGS: Readonly<Record<string, string>> = {
   ActivityGoalAccessRight: 'false',
   SalesGoalSource: 'RTS',
   BookingsGoalSource: 'RTS',
+  // Issue 25: how many active users the organization's licence allows (0: no limit).
+  UserLimit: '0',
 };
 
 /** Server values override the defaults; the result lists every known setting once. */

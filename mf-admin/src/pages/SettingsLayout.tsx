@@ -5,6 +5,7 @@ import { usePermissions } from '../api/admin.ts';
 
 const ProfilePage = lazy(() => import('./ProfilePage.tsx'));
 const UsersPage = lazy(() => import('./UsersPage.tsx'));
+const UsersUploadPage = lazy(() => import('./UsersUploadPage.tsx'));
 const RolesPage = lazy(() => import('./RolesPage.tsx'));
 const SystemPage = lazy(() => import('./SystemPage.tsx'));
 const DataPage = lazy(() => import('./DataPage.tsx'));
@@ -20,25 +21,31 @@ export const SETTINGS_PAGES = [
   { key: '/settings/roles', label: 'Roles', permission: 'roles.read' },
   { key: '/settings/system', label: 'System', permission: 'settings.read' },
   { key: '/settings/data', label: 'Data', permission: 'erp.load' },
+  // Reached from the Users page, not the menu.
+  { key: '/settings/users/upload', label: 'Import users', permission: 'users.write', inMenu: false },
 ] as const;
 
 function pageOf(pathname: string) {
   const path = pathname.replace(/\/+$/, '') || '/settings';
   if (path.toLowerCase() === '/settings') return SETTINGS_PAGES[0];
-  return SETTINGS_PAGES.slice(1).find((page) => isUnderRoute(path, page.key));
+  // The most specific page: /settings/users/upload before /settings/users.
+  return SETTINGS_PAGES.slice(1)
+    .filter((page) => isUnderRoute(path, page.key))
+    .sort((a, b) => b.key.length - a.key.length)[0];
 }
 
 export default function SettingsLayout({ pathname }: { pathname: string }): ReactNode {
   const permissions = usePermissions();
   const allowed = SETTINGS_PAGES.filter((page) => page.permission === null || permissions.has(page.permission));
   const page = pageOf(pathname);
-  const items: MenuProps['items'] = allowed.map((p) => ({ key: p.key, label: <a href={p.key} onClick={(event) => event.preventDefault()}>{p.label}</a> }));
+  const items: MenuProps['items'] = allowed.filter((p) => !('inMenu' in p)).map((p) => ({ key: p.key, label: <a href={p.key} onClick={(event) => event.preventDefault()}>{p.label}</a> }));
   let content: ReactNode;
   if (!page) content = <Result status="404" title="Page Not Found" subTitle="There is no such settings page." />;
   else if (page.permission !== null && !permissions.has(page.permission)) {
     content = <Result status="403" title="Not available" subTitle="Your role does not allow this page. Contact your system administrator if you feel this is in error." />;
   } else if (page.key === '/settings') content = <ProfilePage />;
   else if (page.key === '/settings/users') content = <UsersPage />;
+  else if (page.key === '/settings/users/upload') content = <UsersUploadPage />;
   else if (page.key === '/settings/roles') content = <RolesPage />;
   else if (page.key === '/settings/data') content = <DataPage />;
   else content = <SystemPage />;
@@ -50,7 +57,7 @@ export default function SettingsLayout({ pathname }: { pathname: string }): Reac
           <Menu
             className="tb-admin-nav"
             mode="horizontal"
-            selectedKeys={page ? [page.key] : []}
+            selectedKeys={page ? ['inMenu' in page ? '/settings/users' : page.key] : []}
             items={items}
             onClick={({ key }) => navigate(key)}
           />

@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { Alert, App, Button, Empty, Modal, Switch, Tag, Tooltip, EditOutlined } from '@tradeboard/shared/ui';
+import { Alert, App, Button, Empty, Modal, Switch, Tag, Tooltip, DeleteOutlined, EditOutlined } from '@tradeboard/shared/ui';
 import { Select, Table } from '@tradeboard/shared/ui/data';
 import { Input } from '@tradeboard/shared/ui/edit';
 import {
@@ -12,7 +12,10 @@ import {
   settingsRoleConfig,
   settingsRoleRemove,
   settingsRoleUpdate,
+  toggleAdminDelete,
   toggleAdminList,
+  toggleAdminPost,
+  toggleAdminPut,
   userList,
   userUpdate,
 } from '@tradeboard/shared/contracts';
@@ -263,26 +266,140 @@ function ModulesPanel(): ReactNode {
   );
 }
 
+type Toggle = ContractResult<typeof toggleAdminList>[number];
+type ToggleDraft = { toggleName: string; valueType: number; defaultValue: string; description: string };
+const NEW_TOGGLE: ToggleDraft = { toggleName: '', valueType: 1, defaultValue: 'false', description: '' };
+
+/** The toggle master dialog: a new toggle (toggle null) or a change to one. */
+function ToggleEditor({ open, toggle, onClose }: { open: boolean; toggle: Toggle | null; onClose: () => void }): ReactNode {
+  const { message } = App.useApp();
+  const [draft, setDraft] = useState<ToggleDraft>(NEW_TOGGLE);
+  const [shownFor, setShownFor] = useState<number | 'new' | null>(null);
+  const [saving, setSaving] = useState(false);
+  const key = open ? (toggle?.toggleMasterId ?? 'new') : null;
+  if (key !== shownFor) {
+    setShownFor(key);
+    setDraft(toggle ? { toggleName: toggle.toggleName, valueType: toggle.valueType, defaultValue: toggle.defaultValue, description: toggle.description } : NEW_TOGGLE);
+  }
+  const nameOk = /^[A-Za-z][A-Za-z0-9_]*$/.test(draft.toggleName);
+  const save = async () => {
+    if (!nameOk) return;
+    setSaving(true);
+    try {
+      if (toggle) await api.call(toggleAdminPut, { params: { toggleMasterId: toggle.toggleMasterId }, body: draft });
+      else await api.call(toggleAdminPost, { body: draft });
+      await refresh(toggleAdminList);
+      await refreshSession();
+      void message.success(`${draft.toggleName} is saved.`);
+      onClose();
+    } catch (error) {
+      void message.error(errorMessage(error));
+    } finally {
+      setSaving(false);
+    }
+  };
+  const boolean = draft.valueType === 1 && ['true', 'false'].includes(draft.defaultValue);
+  return (
+    <Modal open={open} title={toggle ? `Edit ${toggle.toggleName}` : 'New toggle'} okText="Save" onOk={() => void save()} okButtonProps={{ disabled: !nameOk, loading: saving }} onCancel={onClose} destroyOnHidden>
+      <form className="tb-admin-form" onSubmit={(event) => { event.preventDefault(); void save(); }}>
+        <label className="tb-admin-field">
+          <span>Name (letters, digits and _)</span>
+          <Input value={draft.toggleName} maxLength={100} status={draft.toggleName && !nameOk ? 'error' : undefined} onChange={(e) => setDraft({ ...draft, toggleName: e.target.value })} />
+        </label>
+        <label className="tb-admin-field">
+          <span>Value type</span>
+          <Select
+            aria-label="Value type"
+            value={draft.valueType}
+            onChange={(valueType: number) => setDraft({ ...draft, valueType, defaultValue: valueType === 1 ? 'false' : draft.defaultValue })}
+            options={[
+              { value: 1, label: '1 — on or off (true only for the text true)' },
+              { value: 2, label: '2 — text, kept as it is' },
+            ]}
+          />
+        </label>
+        <label className="tb-admin-field">
+          <span>Default value</span>
+          {boolean ? (
+            <Switch aria-label="Default value" checked={draft.defaultValue === 'true'} onChange={(on) => setDraft({ ...draft, defaultValue: on ? 'true' : 'false' })} checkedChildren="true" unCheckedChildren="false" />
+          ) : (
+            <Input value={draft.defaultValue} maxLength={4000} onChange={(e) => setDraft({ ...draft, defaultValue: e.target.value })} />
+          )}
+        </label>
+        <label className="tb-admin-field">
+          <span>Description</span>
+          <Input.TextArea value={draft.description} maxLength={500} rows={2} onChange={(e) => setDraft({ ...draft, description: e.target.value })} />
+        </label>
+        <button type="submit" hidden />
+      </form>
+    </Modal>
+  );
+}
+
 function TogglesPanel(): ReactNode {
+  const { message, modal } = App.useApp();
+  const canWrite = usePermissions().has('toggles.write');
   const toggles = useRead(toggleAdminList);
+  const [editing, setEditing] = useState<{ toggle: Toggle | null } | null>(null);
+  const remove = (toggle: Toggle) =>
+    modal.confirm({
+      title: `Remove ${toggle.toggleName}?`,
+      content: "Every user's own value of it goes too; screens that read it see it off.",
+      okText: 'Remove',
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        try {
+          await api.call(toggleAdminDelete, { params: { toggleMasterId: toggle.toggleMasterId } });
+          await refresh(toggleAdminList);
+          await refreshSession();
+        } catch (error) {
+          void message.error(errorMessage(error));
+        }
+      },
+    });
   return (
     <section className="tb-admin-panel" aria-labelledby="toggles-title">
-      <h2 id="toggles-title">Toggles</h2>
+      <div className="tb-admin-toolbar">
+        <h2 id="toggles-title">Toggles</h2>
+        {canWrite ? (
+          <Button type="primary" onClick={() => setEditing({ toggle: null })}>
+            New toggle
+          </Button>
+        ) : null}
+      </div>
       <p className="tb-admin-muted">Users switch these themselves (customer mode, splits applied). Value type 1 reads true only for the text true; values naming a SETTING_ stay as they are; a missing toggle reads false.</p>
+      {toggles.error ? <Alert type="error" showIcon message={errorMessage(toggles.error)} /> : null}
       <Table
         size="small"
         rowKey="toggleMasterId"
         loading={toggles.isLoading}
         pagination={false}
-        scroll={{ x: 480 }}
+        scroll={{ x: 560 }}
         dataSource={toggles.data ?? []}
+        locale={{ emptyText: 'No toggles yet' }}
         columns={[
           { title: 'Toggle', dataIndex: 'toggleName' },
           { title: 'Value type', dataIndex: 'valueType' },
-          { title: 'Default', dataIndex: 'defaultValue' },
+          { title: 'Default', dataIndex: 'defaultValue', render: (value: string) => <span className="tb-admin-value">{value}</span> },
           { title: 'Description', dataIndex: 'description', render: (d: string) => d || '—' },
+          ...(canWrite
+            ? [
+                {
+                  title: <span className="tb-visually-hidden">Actions</span>,
+                  key: 'actions',
+                  width: 96,
+                  render: (_: unknown, toggle: Toggle) => (
+                    <span className="tb-admin-actions">
+                      <Button type="text" icon={<EditOutlined aria-hidden />} aria-label={`Edit ${toggle.toggleName}`} onClick={() => setEditing({ toggle })} />
+                      <Button type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={`Remove ${toggle.toggleName}`} onClick={() => remove(toggle)} />
+                    </span>
+                  ),
+                },
+              ]
+            : []),
         ]}
       />
+      <ToggleEditor open={editing !== null} toggle={editing?.toggle ?? null} onClose={() => setEditing(null)} />
     </section>
   );
 }
@@ -295,7 +412,10 @@ const TABS = [
 
 /** /settings/system: settings by group (default, organization, role, user side by side), modules, toggles. */
 export default function SystemPage(): ReactNode {
-  const [tab, setTab] = useState<(typeof TABS)[number]['key']>(() => (new URLSearchParams(window.location.search).get('tab') === 'modules' ? 'modules' : 'settings'));
+  const [tab, setTab] = useState<(typeof TABS)[number]['key']>(() => {
+    const asked = new URLSearchParams(window.location.search).get('tab');
+    return TABS.find((t) => t.key === asked)?.key ?? 'settings';
+  });
   return (
     <>
       <div role="tablist" aria-label="System" style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>

@@ -116,9 +116,12 @@ export default function UsersPage(): ReactNode {
           }}
         />
         {canWrite ? (
-          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setAdding(true)}>
-            New User
-          </Button>
+          <>
+            <Button onClick={() => navigate('/settings/users/upload')}>Import users</Button>
+            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setAdding(true)}>
+              New User
+            </Button>
+          </>
         ) : null}
       </div>
       {users.error ? <Alert type="error" showIcon message={errorMessage(users.error)} /> : null}

@@ -25,6 +25,14 @@ export const ADMIN_STYLES = `
 .tb-admin-feature { display: flex; align-items: center; justify-content: space-between; gap: 8px; font-size: 13px; }
 .tb-admin-reason { font-size: 13px; color: #b45309; }
 [data-theme='dark'] .tb-admin-reason { color: #fbbf24; }
+.tb-admin-panel h3 { margin: 0; font-size: 15px; font-weight: 600; overflow-wrap: anywhere; }
+.tb-admin-steps { display: grid; gap: 12px; margin: 0 0 16px; padding-left: 20px; }
+.tb-admin-steps > li { display: flex; flex-direction: column; align-items: flex-start; gap: 8px; }
+.tb-admin-actions { display: inline-flex; gap: 8px; flex-wrap: wrap; }
+.tb-admin-progress { width: 100%; max-width: 360px; accent-color: var(--tb-accent, #1677ff); }
+.tb-admin-problems { margin: 0; padding-left: 16px; color: #b42318; font-size: 13px; }
+[data-theme='dark'] .tb-admin-problems { color: #fda29b; }
+.tb-admin-panel .tb-admin-panel { margin-top: 12px; }
 @media (max-width: 600px) {
   .tb-admin-panel { padding: 12px; }
   .tb-admin-toolbar__search { max-width: none; }

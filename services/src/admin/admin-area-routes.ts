@@ -191,6 +191,13 @@ async function userToggle(db: Db, userMasterId: number, toggleMasterId: number) 
   return rows;
 }
 
+/** Seed 000 §4: a valueType 1 toggle holds true, false or a raw SETTING_ reference; 400 otherwise. */
+function requireToggleValue(toggleName: string, valueType: number, value: string): void {
+  if (valueType === 1 && !['true', 'false'].includes(value) && !value.includes('SETTING_')) {
+    throw new HttpError(400, `${toggleName} takes true or false (or a SETTING_ reference).`);
+  }
+}
+
 const uniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
 
 // ── Report filter columns ──────────────────────────────────────────────────────────────────────
@@ -395,6 +402,7 @@ export async function administrationRoutes(app: FastifyInstance): Promise<void> 
   });
   serve(app, toggleAdminPost, async (request) => {
     const admin = await requireRight(request, 'toggles.write');
+    requireToggleValue(request.body.toggleName, request.body.valueType, request.body.defaultValue);
     try {
       const { rows } = await db().query<{ id: number }>(
         'INSERT INTO app.toggle_master (toggle_name, value_type, default_value, description) VALUES ($1, $2, $3, $4) RETURNING toggle_master_id AS id',
@@ -410,6 +418,7 @@ export async function administrationRoutes(app: FastifyInstance): Promise<void> 
   serve(app, toggleAdminPut, async (request) => {
     const admin = await requireRight(request, 'toggles.write');
     const toggle = await findToggle(db(), request.params.toggleMasterId);
+    requireToggleValue(request.body.toggleName, request.body.valueType, request.body.defaultValue);
     try {
       await db().query(
         'UPDATE app.toggle_master SET toggle_name = $2, value_type = $3, default_value = $4, description = coalesce($5, description) WHERE toggle_master_id = $1',
@@ -452,9 +461,7 @@ export async function administrationRoutes(app: FastifyInstance): Promise<void> 
   serve(app, togglePatch, async (request) => {
     const toggle = await findToggle(db(), request.params.id);
     const value = request.body.toggleValue;
-    if (toggle.valueType === 1 && !['true', 'false'].includes(value) && !value.includes('SETTING_')) {
-      throw new HttpError(400, `${toggle.toggleName} takes true or false.`);
-    }
+    requireToggleValue(toggle.toggleName, toggle.valueType, value);
     await db().query(
       `INSERT INTO app.user_toggle (user_master_id, toggle_master_id, toggle_value) VALUES ($1, $2, $3)
        ON CONFLICT (user_master_id, toggle_master_id) DO UPDATE SET toggle_value = EXCLUDED.toggle_value`,

@@ -9,7 +9,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 let services: Services;
 const ADMIN_ROLES = ['RTSAdmin', 'SiteOwner', 'SiteAdmin', 'RoleAdmin', 'UserAdmin'] as const;
 const browsers: Record<string, TestBrowser> = {};
-const ids = { victim: 0, otherUser: 0, otherRole: 0, ownRole: 0, setting: 0, toggle: 0, filterColumn: 0 };
+const ids = { victim: 0, otherUser: 0, otherRole: 0, ownRole: 0, setting: 0, toggle: 0, filterColumn: 0, batch: 0, detail: 0, batchFilter: 0 };
 
 const sql = async <T = Record<string, any>>(text: string, values: unknown[] = []) => (await services.db.query(text, values)).rows as T[];
 const send = async (browser: TestBrowser, method: Method, url: string, body?: unknown) => {
@@ -54,6 +54,17 @@ beforeAll(async () => {
   [{ id: ids.setting }] = await sql<{ id: number }>(`SELECT setting_master_id AS id FROM app.setting_master WHERE setting_name = 'FollowUpDays'`);
   [{ id: ids.toggle }] = await sql<{ id: number }>(`SELECT toggle_master_id AS id FROM app.toggle_master WHERE toggle_name = 'CustomerModeEnabled'`);
   [{ id: ids.filterColumn }] = await sql<{ id: number }>(`SELECT min(id) AS id FROM app.user_report_filter_column`);
+  [{ id: ids.batch }] = await sql<{ id: number }>(
+    `INSERT INTO app.bulk_user_batch (customer_master_id, file_name, uploaded_by) SELECT 1, 'matrix.xlsx', user_master_id FROM app.user_master WHERE email = 'admin@tradeboard.example' RETURNING batch_id AS id`,
+  );
+  [{ id: ids.detail }] = await sql<{ id: number }>(
+    `INSERT INTO app.bulk_user_batch_detail (batch_id, row_number, email, full_name, role_name) VALUES ($1, 2, 'matrix.row@example.com', 'Matrix Row', 'Viewer') RETURNING id`,
+    [ids.batch],
+  );
+  [{ id: ids.batchFilter }] = await sql<{ id: number }>(
+    `INSERT INTO app.bulk_user_batch_filter (detail_id, filter_type, column_name, filter_values) VALUES ($1, 'Customer', 'branch', '{10}') RETURNING id`,
+    [ids.detail],
+  );
   browsers.SiteAdmin = await signIn('admin@tradeboard.example');
   for (const role of ADMIN_ROLES.filter((r) => r !== 'SiteAdmin')) browsers[role] = await signIn(`${role.toLowerCase()}@tradeboard.example`);
   browsers.rep = await signIn('rep@tradeboard.example');
@@ -123,6 +134,22 @@ const ADMIN_CALLS = (): Array<{ permission: string; method: Method; url: string;
   { permission: 'audit.read', method: 'GET', url: '/Admin/Audit/List' },
   { permission: 'users.read', method: 'GET', url: '/Admin/TestEmails' },
   { permission: 'impersonate', method: 'POST', url: `/Impersonate/Apply/${ids.victim}` },
+  { permission: 'users.read', method: 'GET', url: '/BulkUserBatch/List' },
+  { permission: 'users.read', method: 'GET', url: '/BulkUserBatch/Current' },
+  { permission: 'users.read', method: 'GET', url: `/BulkUserBatch/${ids.batch}` },
+  { permission: 'users.write', method: 'DELETE', url: '/BulkUserBatch/999999' },
+  { permission: 'users.write', method: 'POST', url: '/BulkUserBatch', body: {} },
+  { permission: 'users.write', method: 'POST', url: '/BulkUserBatch/Process/999999', body: {} },
+  { permission: 'users.write', method: 'POST', url: '/BulkUserBatch/Template' },
+  { permission: 'users.read', method: 'POST', url: `/BulkUserBatch/Detail/List/${ids.batch}/all`, body: {} },
+  { permission: 'users.write', method: 'POST', url: '/BulkUserBatch/Detail', body: { batchId: 999_999, email: 'a@b.example', fullName: 'A', roleName: 'Viewer' } },
+  { permission: 'users.read', method: 'POST', url: '/BulkUserBatch/Detail/ValidateEmailIsUnique', body: { email: 'free@matrix.example', batchId: ids.batch } },
+  { permission: 'users.write', method: 'PUT', url: `/BulkUserBatch/Detail/${ids.detail}`, body: { email: 'matrix.row@example.com', fullName: 'Matrix Row', roleName: 'Viewer' } },
+  { permission: 'users.write', method: 'DELETE', url: '/BulkUserBatch/Detail/999999' },
+  { permission: 'users.read', method: 'GET', url: `/BulkUserBatch/Filter/List/${ids.detail}/Customer` },
+  { permission: 'users.write', method: 'POST', url: '/BulkUserBatch/Filter', body: { detailId: ids.detail, filterType: 'Customer', columnName: 'branch', values: ['20'] } },
+  { permission: 'users.write', method: 'POST', url: '/BulkUserBatch/Filter/Update', body: { id: ids.batchFilter, values: ['10', '11'] } },
+  { permission: 'users.write', method: 'DELETE', url: '/BulkUserBatch/Filter/999999' },
 ];
 
 /** Calls any signed-in user makes about himself: no admin right needed. */
@@ -134,7 +161,7 @@ const OWN_CALLS = [
 describe('the rights model', () => {
   it('covers every administration call', () => {
     const calls = ADMIN_CALLS();
-    const administration = allContracts.filter((c) => /^\/(User|Role|Settings|ToggleAdmin|Toggle|Authorization|Admin\/(Users|IdentityRole|Modules|Audit|TestEmails)|UserReportFilterColumnMaster|Impersonate)\b/.test(c.path));
+    const administration = allContracts.filter((c) => /^\/(User|Role|Settings|ToggleAdmin|Toggle|Authorization|Admin\/(Users|IdentityRole|Modules|Audit|TestEmails)|UserReportFilterColumnMaster|Impersonate|BulkUserBatch)\b/.test(c.path));
     const pattern = (path: string) => new RegExp(`^${path.replace(/\{\w+\}/g, '[^/]+')}$`);
     const missing = administration.filter(
       (c) => !OWN_CALLS.includes(c.path) && !calls.some((call) => call.method === c.method && pattern(c.path).test(call.url.split('?')[0]!)),
@@ -214,6 +241,21 @@ describe('users', () => {
     expect(audit.map((a) => a.event)).toEqual(['user-added', 'access-email-sent']);
   });
 
+  it('refuses a user past the UserLimit setting and e-mails the owners; no limit when it is 0', async () => {
+    const admin = browsers.SiteAdmin!;
+    const [{ id }] = await sql<{ id: number }>(`SELECT setting_master_id AS id FROM app.setting_master WHERE setting_name = 'UserLimit'`);
+    const [{ n }] = await sql<{ n: number }>('SELECT count(*)::int AS n FROM app.user_master WHERE customer_master_id = 1 AND is_active');
+    expect((await send(admin, 'POST', '/Settings/Global/Update', { settingMasterId: id, settingValue: String(n) })).status).toBe(204);
+    const refused = await send(admin, 'POST', '/User/Add', { email: 'over@limit.example', fullName: 'Over Limit', roleMasterId: 8 });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toContain(`${n} active users of the ${n}`);
+    expect(await sql(`SELECT 1 FROM app.user_master WHERE email = 'over@limit.example'`)).toEqual([]);
+    const [mail] = await sql(`SELECT subject, body FROM app.mail_outbox WHERE subject LIKE 'Tradeboard user limit:%' ORDER BY mail_id DESC LIMIT 1`);
+    expect(mail!.body).toContain('New users cannot be added');
+    expect((await send(admin, 'POST', `/Settings/Global/Remove/${id}`)).status).toBe(204);
+    expect((await send(admin, 'POST', '/User/Add', { email: 'over@limit.example', fullName: 'Over Limit', roleMasterId: 8 })).status).toBe(200);
+  });
+
   it('lists, searches, exports and keeps the profile: name, password, other sessions', async () => {
     const admin = browsers.SiteAdmin!;
     const list = (await send(admin, 'POST', '/User/List', { searchString: 'rep', pageSize: 50 })).body;
@@ -274,6 +316,16 @@ describe('roles and settings', () => {
     expect((await send(browsers.SiteAdmin!, 'POST', '/Toggle/ClearForRole/7')).body.cleared).toBeGreaterThanOrEqual(1);
     expect((await send(rep, 'GET', `/Toggle/${ids.toggle}`)).body.toggleValue).toBe('false');
   });
+
+  it('edits toggle masters by the same rules: a valueType 1 default is true, false or a SETTING_ reference', async () => {
+    const admin = browsers.SiteAdmin!;
+    expect((await send(admin, 'POST', '/ToggleAdmin', { toggleName: 'EditedToggle', valueType: 1, defaultValue: 'yes' })).status).toBe(400);
+    const made = await send(admin, 'POST', '/ToggleAdmin', { toggleName: 'EditedToggle', valueType: 1, defaultValue: 'SETTING_AllowPageEditing', description: 'Follows a setting' });
+    expect(made.body).toMatchObject({ toggleName: 'EditedToggle', defaultValue: 'SETTING_AllowPageEditing' });
+    expect((await send(admin, 'PUT', `/ToggleAdmin/${made.body.toggleMasterId}`, { toggleName: 'EditedToggle', valueType: 1, defaultValue: 'maybe' })).status).toBe(400);
+    expect((await send(admin, 'PUT', `/ToggleAdmin/${made.body.toggleMasterId}`, { toggleName: 'EditedToggle', valueType: 2, defaultValue: 'maybe' })).body.valueType).toBe(2);
+    expect((await send(admin, 'DELETE', `/ToggleAdmin/${made.body.toggleMasterId}`)).status).toBe(204);
+  });
 });
 
 describe('modules and impersonation', () => {
@@ -288,8 +340,22 @@ describe('modules and impersonation', () => {
     const modules = (await send(admin, 'GET', '/Admin/Modules/List')).body;
     expect(modules.find((m: any) => m.moduleId === 'crm')).toMatchObject({ enabled: false, reason: 'CRM moves to the new system on Monday' });
     expect(modules.find((m: any) => m.moduleId === 'admin')).toMatchObject({ locked: true, enabled: true });
+    // Its calls are refused on the server too, with the reason; other areas answer as before.
+    const refused = await send(browsers.rep!, 'POST', '/ActivityTransaction/ActivityType/List', {});
+    expect(refused).toMatchObject({ status: 403, body: { message: 'CRM is switched off for your organization: CRM moves to the new system on Monday' } });
+    expect((await send(browsers.rep!, 'GET', '/MapRoutes/List')).status).toBe(200);
     expect((await send(admin, 'POST', '/Admin/Modules/Update', { moduleId: 'crm', enabled: true })).status).toBe(204);
     expect((await send(browsers.rep!, 'GET', '/User/GetBySession')).body.disabledModules).toEqual([]);
+    expect((await send(browsers.rep!, 'POST', '/ActivityTransaction/ActivityType/List', {})).status).toBe(200);
+  });
+
+  it('refuses a switched-off feature\'s calls only: the map off leaves search and documents', async () => {
+    const admin = browsers.SiteAdmin!;
+    expect((await send(admin, 'POST', '/Admin/Modules/Update', { moduleId: 'accounts', featureId: 'map', enabled: false, reason: 'Maps are being redone' })).status).toBe(204);
+    expect((await send(browsers.rep!, 'GET', '/MapRoutes/List')).body.message).toBe('Map and route planner is switched off for your organization: Maps are being redone');
+    expect((await send(browsers.rep!, 'POST', '/ActivityTransaction/ActivityType/List', {})).status).toBe(200);
+    expect((await send(admin, 'POST', '/Admin/Modules/Update', { moduleId: 'accounts', featureId: 'map', enabled: true })).status).toBe(204);
+    expect((await send(browsers.rep!, 'GET', '/MapRoutes/List')).status).toBe(200);
   });
 
   it("impersonates rep@: the session shows the rep, keeps the admin, audits both and every write", async () => {

@@ -1,6 +1,8 @@
-import { MODULES, routesOf, type DisabledArea } from '@tradeboard/shared/modules';
+import type { FastifyInstance } from 'fastify';
+import { callsOf, isUnderCall, MODULES, moduleById, routesOf, type DisabledArea } from '@tradeboard/shared/modules';
 import type { Db } from '../db/database.ts';
 import type { ServiceConfig } from '../platform/config.ts';
+import { HttpError } from '../platform/errors.ts';
 
 export type ModuleSwitch = { moduleId: string; featureId: string; reason: string };
 
@@ -31,4 +33,27 @@ export async function disabledAreas(db: Db, config: Pick<ServiceConfig, 'disable
     areas.push({ ...row, routes: routesOf(row.moduleId, row.featureId) });
   }
   return areas;
+}
+
+/** Every API path some module serves alone: only these calls can be switched off. */
+const MODULE_CALLS = MODULES.flatMap((module) => callsOf(module.moduleId, ''));
+
+/**
+ * A switched-off module's calls answer 403 with its reason, not only its menu entry and routes
+ * (issue 25): the server refuses them for the signed-in (or viewed) user's organization.
+ */
+export function refuseSwitchedOffCalls(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    const url = request.routeOptions.url;
+    if (!request.user || !url?.startsWith('/api/')) return;
+    const path = url.slice('/api'.length);
+    if (!isUnderCall(path, MODULE_CALLS)) return;
+    const { rows } = await app.db.query<{ id: number }>('SELECT customer_master_id AS id FROM app.user_master WHERE user_master_id = $1', [request.user.userMasterId]);
+    if (!rows[0]) return;
+    const area = (await disabledAreas(app.db, app.serviceConfig, rows[0].id)).find((a) => isUnderCall(path, callsOf(a.moduleId, a.featureId)));
+    if (!area) return;
+    const module = moduleById(area.moduleId)!;
+    const title = module.features.find((f) => f.featureId === area.featureId)?.title ?? module.title;
+    throw new HttpError(403, `${title} is switched off for your organization: ${area.reason}`);
+  });
 }

@@ -28,7 +28,8 @@ export type AuditEvent =
   | 'sessions-ended'
   // ERP data in (issue 29): detail names the run and its file.
   | 'erp-load-started'
-  | 'erp-load-cancelled';
+  | 'erp-load-cancelled'
+  | 'bulk-user-batch';
 
 export async function audit(
   request: FastifyRequest,

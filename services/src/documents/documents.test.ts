@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pdfPageCount, pdfText } from '@tradeboard/shared/testing/pdfText';
 import { useErpServices, withRoleSettings } from '../analytics/erp-test-kit.ts';
-import type { TestBrowser } from '../testing/index.ts';
+import { multipart, type TestBrowser } from '../testing/index.ts';
 import { parseFilePath } from './doclink-routes.ts';
 import { renderDocumentPdf } from './pdf.ts';
 
@@ -10,17 +10,6 @@ const { sql } = kit;
 
 const PDF_BYTES = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const PNG_BYTES = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-
-/** A multipart/form-data body holding one file in the field `file`. */
-function multipart(fileName: string, bytes: Buffer, type = 'application/octet-stream') {
-  const boundary = `----tb${Math.random().toString(16).slice(2)}`;
-  const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${type}\r\n\r\n`),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 async function upload(browser: TestBrowser, url: string, fileName: string, bytes: Buffer) {
   const { body, headers } = multipart(fileName, bytes);

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { contextPlugin, type ServiceContext } from './context.ts';
 import { installErrorHandler } from './errors.ts';
 import { installInputGuards } from './input-guard.ts';
+import { refuseSwitchedOffCalls } from '../admin/modules.ts';
 
 /** What every server hosting services needs, whether the gateway or a service on its own. */
 export async function registerPlatform(app: FastifyInstance, context: ServiceContext): Promise<void> {
@@ -15,6 +16,7 @@ export async function registerPlatform(app: FastifyInstance, context: ServiceCon
   installInputGuards(app);
   installNoStore(app);
   installImpersonationAudit(app);
+  refuseSwitchedOffCalls(app);
 }
 
 /**

@@ -51,3 +51,13 @@ export class TestBrowser {
   }
 }
 
+/** A multipart/form-data body holding one file in the field `file`. */
+export function multipart(fileName: string, bytes: Buffer, type = 'application/octet-stream') {
+  const boundary = `----tb${Math.random().toString(16).slice(2)}`;
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${type}\r\n\r\n`),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}

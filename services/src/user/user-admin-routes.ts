@@ -108,6 +108,48 @@ async function manageableUser(request: FastifyRequest, admin: Admin, userMasterI
   return user;
 }
 
+/** The organization's active users against its UserLimit setting (0 or unset: no limit). */
+async function userLimitOf(db: Db, admin: Admin) {
+  const { rows } = await db.query<{ users: number; limit: string | null; owners: string[] | null; name: string }>(
+    `SELECT (SELECT count(*)::int FROM app.user_master WHERE customer_master_id = $1 AND is_active) AS users,
+            (SELECT e.setting_value FROM app.effective_setting e WHERE e.user_master_id = $2 AND e.setting_name = 'UserLimit') AS "limit",
+            (SELECT array_agg(u.email ORDER BY u.email) FROM app.user_master u JOIN app.role_master r USING (role_master_id)
+              WHERE u.customer_master_id = $1 AND u.is_active AND r.owner_customer_master_id IS NULL AND r.role_name IN ('SiteOwner', 'SiteAdmin')) AS owners,
+            (SELECT customer_name FROM app.customer_master WHERE customer_master_id = $1) AS name`,
+    [admin.customerMasterId, admin.userMasterId],
+  );
+  const row = rows[0]!;
+  return { ...row, userLimit: Math.max(0, Math.trunc(Number(row.limit ?? 0)) || 0) };
+}
+
+/** E-mails the organization's owners (or the site's errors address) its user count against its limit. */
+async function sendUserLimitEmail(request: FastifyRequest, admin: Admin) {
+  const row = await userLimitOf(request.server.db, admin);
+  const { userLimit } = row;
+  await request.server.mailer.send({
+    to: row.owners?.length ? row.owners : [request.server.serviceConfig.siteErrorsEmail],
+    subject: `Tradeboard user limit: ${row.name}`,
+    body: userLimit
+      ? `${row.name} has ${row.users} active users of the ${userLimit} its licence allows.${row.users >= userLimit ? ' New users cannot be added until the limit is raised or users are deactivated.' : ''}`
+      : `${row.name} has ${row.users} active users; no user limit is set (setting UserLimit).`,
+  });
+  return { userCount: row.users, userLimit };
+}
+
+/**
+ * Refuses (409) adding `adding` users past the organization's UserLimit, and tells its owners by
+ * e-mail that someone tried: nothing is added.
+ */
+export async function requireRoomForUsers(request: FastifyRequest, admin: Admin, adding: number): Promise<void> {
+  const { users, userLimit } = await userLimitOf(request.server.db, admin);
+  if (!userLimit || users + adding <= userLimit) return;
+  await sendUserLimitEmail(request, admin);
+  throw new HttpError(
+    409,
+    `Your organization has ${users} active users of the ${userLimit} its licence allows: ${adding === 1 ? 'a new user' : `${adding} new users`} would pass the limit. Deactivate users or raise the limit (setting UserLimit).`,
+  );
+}
+
 const endSessions = (db: Db, userMasterId: number) => db.query('DELETE FROM app.user_session WHERE user_master_id = $1', [userMasterId]);
 
 export async function userAdminRoutes(app: FastifyInstance): Promise<void> {
@@ -120,6 +162,7 @@ export async function userAdminRoutes(app: FastifyInstance): Promise<void> {
     await requireNotAbove(db(), admin, role.roleMasterId);
     const { rows: existing } = await db().query('SELECT 1 FROM app.user_master WHERE lower(email) = lower($1)', [email.trim()]);
     if (existing[0]) throw new HttpError(409, `A user with the e-mail ${email.trim()} already exists.`);
+    await requireRoomForUsers(request, admin, 1);
     let id: number;
     try {
       const { rows } = await db().query<{ id: number }>(
@@ -169,6 +212,7 @@ export async function userAdminRoutes(app: FastifyInstance): Promise<void> {
     }
     const user = await manageableUser(request, admin, userMasterId);
     if (isActive === false && user.userMasterId === admin.userMasterId) throw new HttpError(400, 'You cannot deactivate yourself.');
+    if (isActive === true && !user.isActive) await requireRoomForUsers(request, admin, 1);
     await db().query(
       `UPDATE app.user_master SET full_name = coalesce($2, full_name), sales_rep = CASE WHEN $3::boolean THEN $4 ELSE sales_rep END,
               is_active = coalesce($5, is_active) WHERE user_master_id = $1`,
@@ -247,27 +291,7 @@ export async function userAdminRoutes(app: FastifyInstance): Promise<void> {
     return { sent: users.filter((u) => u.isActive).length };
   });
 
-  serve(app, userSendUserLimitEmail, async (request) => {
-    const admin = await requireRight(request, 'users.write');
-    const { rows } = await db().query<{ users: number; limit: string | null; owners: string[] | null; name: string }>(
-      `SELECT (SELECT count(*)::int FROM app.user_master WHERE customer_master_id = $1 AND is_active) AS users,
-              (SELECT e.setting_value FROM app.effective_setting e WHERE e.user_master_id = $2 AND e.setting_name = 'UserLimit') AS "limit",
-              (SELECT array_agg(u.email ORDER BY u.email) FROM app.user_master u JOIN app.role_master r USING (role_master_id)
-                WHERE u.customer_master_id = $1 AND u.is_active AND r.owner_customer_master_id IS NULL AND r.role_name IN ('SiteOwner', 'SiteAdmin')) AS owners,
-              (SELECT customer_name FROM app.customer_master WHERE customer_master_id = $1) AS name`,
-      [admin.customerMasterId, admin.userMasterId],
-    );
-    const row = rows[0]!;
-    const userLimit = Number(row.limit ?? 0) || 0;
-    await request.server.mailer.send({
-      to: row.owners?.length ? row.owners : [request.server.serviceConfig.siteErrorsEmail],
-      subject: `Tradeboard user limit: ${row.name}`,
-      body: userLimit
-        ? `${row.name} has ${row.users} active users of the ${userLimit} its licence allows.${row.users >= userLimit ? ' New users cannot be added until the limit is raised or users are deactivated.' : ''}`
-        : `${row.name} has ${row.users} active users; no user limit is set (setting UserLimit).`,
-    });
-    return { userCount: row.users, userLimit };
-  });
+  serve(app, userSendUserLimitEmail, async (request) => sendUserLimitEmail(request, await requireRight(request, 'users.write')));
 
   serve(app, userDelete, async (request, reply) => {
     const admin = await requireRight(request, 'users.write');

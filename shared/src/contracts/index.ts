@@ -29,6 +29,7 @@ import { NOTIFICATION_MASTER_CONTRACT_LIST } from './notifications.ts';
 import * as system from './system.ts';
 import * as user from './user.ts';
 import * as erpLoad from './erp-load.ts';
+import * as bulkUsers from './bulk-users.ts';
 
 export * from './contract.ts';
 export * from './common.ts';
@@ -63,6 +64,7 @@ export * from './notifications.ts';
 export * from './system.ts';
 export * from './user.ts';
 export * from './erp-load.ts';
+export * from './bulk-users.ts';
 
 function contractsOf(module: Record<string, unknown>): Contract[] {
   return Object.values(module).filter(
@@ -72,4 +74,4 @@ function contractsOf(module: Record<string, unknown>): Contract[] {
 }
 
 /** Every call the backend serves, each defined once. */
-export const allContracts: readonly Contract[] = [admin, administration, analytics, auth, boards, crmActivities, dataManagerContracts, erpAccountDetail, erpAccounting, erpAccounts, erpAccountTerms, erpContacts, erpMap, erpProspects, erpInventory, erpPurchasing, erpUsage, erpService, erpNotes, erpAdjustments, erpWhiteSpace, documents, filters, notifications, system, user, opportunityContracts, erpLoad].flatMap(contractsOf).concat(GOAL_CONTRACT_LIST, NOTIFICATION_MASTER_CONTRACT_LIST);
+export const allContracts: readonly Contract[] = [admin, administration, analytics, auth, boards, crmActivities, dataManagerContracts, erpAccountDetail, erpAccounting, erpAccounts, erpAccountTerms, erpContacts, erpMap, erpProspects, erpInventory, erpPurchasing, erpUsage, erpService, erpNotes, erpAdjustments, erpWhiteSpace, documents, filters, notifications, system, user, opportunityContracts, erpLoad, bulkUsers].flatMap(contractsOf).concat(GOAL_CONTRACT_LIST, NOTIFICATION_MASTER_CONTRACT_LIST);
