@@ -15,6 +15,7 @@ import { refreshRollups, vacuumAnalyzeRollups } from '../analytics/rollups.ts';
 import { ExtractError, type ExtractFile } from './extract.ts';
 import { customerKey, validateExtract, type LoadProblem, type TableRows } from './validate.ts';
 import type { ErpLoadTable } from './layouts.ts';
+import { enqueueNotificationRunAfterLoad } from '../notifications/jobs.ts';
 
 export const LOAD_STEPS = ['read', 'validate', 'load', 'rollups', 'analyze'] as const;
 export type LoadStep = (typeof LOAD_STEPS)[number];
@@ -247,6 +248,8 @@ export async function runErpLoad(db: Db, read: () => Promise<ExtractFile[]>, opt
   if (outcome instanceof LoadCancelled) return finish('cancelled', 'The load was cancelled; the previous data is unchanged');
   if (outcome instanceof Error) return finish('failed', `The load failed and the previous data is unchanged: ${outcome.message}`);
   await analyze(db, [...checked.tables.keys()], progress);
+  // The alerts look at the new data (issue 26: a run after each ERP load, once across gateways).
+  if (outcome.loadId !== null) await enqueueNotificationRunAfterLoad(db, outcome.loadId);
   return { ...outcome, elapsedMs: Math.round(performance.now() - started) };
 }
 
