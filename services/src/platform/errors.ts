@@ -75,12 +75,35 @@ export function installErrorHandler(app: FastifyInstance): void {
 
 const validatorsFactory = ajvCompiler();
 
+type JsonSchema = { [keyword: string]: unknown };
+const isSchema = (value: unknown): value is JsonSchema => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The schema with each "this or null" of a primitive (`anyOf: [{ type: 'integer', … }, { type: 'null' }]`,
+ * TypeBox's Union with Null) as a type list (`type: ['integer', 'null']`), which means the same. Ajv
+ * coerces a type list only when no type matches, but a union within its first branch: there a
+ * `null` would become 0 (or '', or false) before the null branch is tried. Copies; never changes `schema`.
+ */
+export function withNullableTypeLists(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(withNullableTypeLists);
+  if (!isSchema(schema)) return schema;
+  const copy: JsonSchema = Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, key === 'const' || key === 'enum' || key === 'default' ? value : withNullableTypeLists(value)]));
+  const branches = copy.anyOf;
+  if (Array.isArray(branches) && branches.length === 2) {
+    const [value, nothing] = branches as JsonSchema[];
+    if (nothing?.type === 'null' && Object.keys(nothing).length === 1 && typeof value?.type === 'string' && !('anyOf' in value)) {
+      const { anyOf: _union, ...rest } = copy;
+      return { ...rest, ...value, type: [value.type, 'null'] };
+    }
+  }
+  return copy;
+}
+
 /**
  * The validation every Fastify instance takes (`Fastify({ ...VALIDATION })`): verbose errors carry
- * the schema that failed, so a value outside a fixed set is answered with the set (see describe).
- * The path, query and headers are text, coerced to their schema's types as Fastify does; a JSON
- * body is not coerced: Ajv coerces within a union's first branch, so a body's `null` for a nullable
- * number would be stored as 0, and for a nullable string as ''.
+ * the schema that failed, so a value outside a fixed set is answered with the set (see describe);
+ * text is coerced to its schema's types as Fastify does, and a null sent for a nullable value stays
+ * null (withNullableTypeLists).
  */
 export const VALIDATION = {
   ajv: { customOptions: { verbose: true } },
@@ -88,11 +111,9 @@ export const VALIDATION = {
     compilersFactory: {
       buildValidator: ((externalSchemas, options) => {
         // Fastify calls the compiler with the route's definition (its types say a schema).
-        const byRoute = (build: ReturnType<BuildCompilerFromPool>) => build as unknown as (route: RouteDefinition) => ReturnType<ReturnType<BuildCompilerFromPool>>;
-        const coercing = byRoute(validatorsFactory(externalSchemas, options));
-        const exact = byRoute(validatorsFactory(externalSchemas, { ...options, customOptions: { ...options?.customOptions, coerceTypes: false } } as typeof options));
-        const compile = (route: RouteDefinition) => (route.httpPart === 'body' ? exact : coercing)(route);
-        return compile as unknown as ReturnType<BuildCompilerFromPool>;
+        const compile = validatorsFactory(externalSchemas, options) as unknown as (route: RouteDefinition) => ReturnType<ReturnType<BuildCompilerFromPool>>;
+        const byRoute = (route: RouteDefinition) => compile({ ...route, schema: withNullableTypeLists(route.schema) });
+        return byRoute as unknown as ReturnType<BuildCompilerFromPool>;
       }) satisfies BuildCompilerFromPool,
     },
   },
