@@ -89,7 +89,7 @@ test('the Data page at 1280 and 375 px, light and dark', async ({ browser }, tes
     const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme, storageState: state });
     const page = await context.newPage();
     await page.goto('/settings/data');
-    await expect(main(page).getByRole('heading', { name: 'File layouts (version 1)' })).toBeVisible();
+    await expect(main(page).getByRole('heading', { name: 'File layouts (version 1)' })).toBeVisible({ timeout: 30_000 });
     await expect(main(page).getByRole('cell', { name: 'invoice_line.csv', exact: true }).first()).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await page.screenshot({ path: testInfo.outputPath(`data-${width}-${colorScheme}.png`), fullPage: true });
