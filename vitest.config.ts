@@ -1,7 +1,11 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // A test file per core (Vitest's default keeps one core for itself, i.e. one file at a time on a
+    // 2-core machine): the files wait mostly on their own database, not on the main process.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         test: {

@@ -7,8 +7,16 @@ const PORT = Number(process.env.E2E_PORT ?? 8181);
 // One fresh embedded database per run (workers inherit it through the environment).
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'tb-e2e-'));
 
+/**
+ * CI's second run, against PostgreSQL (TB_DATABASE_ONLY), repeats the journeys whose storage differs
+ * by database beyond SQL: sessions and sign-in, board writes, stored files and PDFs, an ERP load. The
+ * SQL of every other screen is proved on PostgreSQL by the service tests, which run on both.
+ */
+const POSTGRESQL_RUN = ['sign-in', 'boards', 'documents', 'erp-load'].map((spec) => `${spec}.spec.ts`);
+
 export default defineConfig({
   testDir: './tests',
+  testMatch: process.env.TB_DATABASE_ONLY === '1' ? POSTGRESQL_RUN : undefined,
   // Generous for a shared 2-core machine; no test relies on it for timing.
   timeout: 60_000,
   expect: { timeout: 10_000 },

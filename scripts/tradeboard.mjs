@@ -151,7 +151,7 @@ function countResults(file, pick) {
 /**
  * `checksPassed`: the static checks already passed, counted in the closing line. `databaseOnly`:
  * repeat only what depends on the database (CI's second run, against PostgreSQL): the service and
- * gateway tests, and the browser tests that are not marked as embedded-run only.
+ * gateway tests, and the browser specs of e2e/playwright.config.ts's POSTGRESQL_RUN.
  */
 function test(checksPassed, databaseOnly) {
   const reports = mkdtempSync(path.join(tmpdir(), 'tb-reports-'));
@@ -202,7 +202,7 @@ switch (command) {
   case 'test': {
     ensureInstalled();
     // CI's second run (PostgreSQL) repeats only what depends on the database: no typecheck, lint,
-    // browser-only unit tests or browser tests marked as embedded-run only.
+    // browser-only unit tests, and only the POSTGRESQL_RUN browser specs.
     const databaseOnly = process.env.TB_DATABASE_ONLY === '1';
     const checksPassed = databaseOnly ? 0 : await staticChecks();
     await ensureBuilt();

@@ -1,8 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { apiClient, createBoard, embeddedRunOnly, signedInRequest, unique, useSignedInState } from './helpers.ts';
+import { apiClient, createBoard, signedInRequest, unique, useSignedInState } from './helpers.ts';
 
 // Routing between boards: its calls are tested on PostgreSQL by the service tests.
-embeddedRunOnly(test);
 
 // The viewer has DisplayDefaultSectionTemplates off and cannot make boards: the admin shares some with him.
 useSignedInState(test, 'viewer@tradeboard.example');

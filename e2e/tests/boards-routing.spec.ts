@@ -1,8 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiClient, clearDefault, createBoard, embeddedRunOnly, unique, useSignedInState } from './helpers.ts';
+import { apiClient, clearDefault, createBoard, unique, useSignedInState } from './helpers.ts';
 
 // Routing between boards: its calls are tested on PostgreSQL by the service tests.
-embeddedRunOnly(test);
 
 // Landing on a section and being redirected by each rule (seed 000 §2, issue 3 "Section and board routing").
 // Rep2 (SalesRep: DisplayDefaultSectionTemplates on) drives these; each test makes its own boards.

@@ -1,7 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiClient, createBoard, embeddedRunOnly, unique, useSignedInState } from './helpers.ts';
-
-embeddedRunOnly(test);
+import { apiClient, createBoard, unique, useSignedInState } from './helpers.ts';
 
 useSignedInState(test, 'manager@tradeboard.example');
 

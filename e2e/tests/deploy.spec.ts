@@ -7,14 +7,12 @@ import { promisify } from 'node:util';
 import fastifyStatic from '@fastify/static';
 import { expect, test, type Page } from '@playwright/test';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { apiClient, createBoard, embeddedRunOnly, signIn, unique } from './helpers.ts';
+import { apiClient, createBoard, signIn, unique } from './helpers.ts';
 
 // Issue 22 §4: the boards team deploys its remote on its own. The remote's built files are served
 // from a second origin (the team's static server), a gateway of its own points at it with
 // REMOTE_BOARDS_URL, and a changed build published there reaches users on their next load: no shell
 // rebuild, no gateway restart. Rolling back is publishing the previous build again.
-
-embeddedRunOnly(test);
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 /** The boards remote as `npm test` built it: the release in production. */

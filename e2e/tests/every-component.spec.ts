@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { buildPartRequest, type ComponentConfigValue, type ComponentPart } from '@tradeboard/shared/boards';
 import { SECTION_IDS } from '@tradeboard/shared/constants';
-import { apiClient, createBoard, embeddedRunOnly, signedInRequest, unique, useSignedInState } from './helpers.ts';
+import { apiClient, createBoard, signedInRequest, unique, useSignedInState } from './helpers.ts';
 
 // Issue 22 §6: every component master of the catalogue, placed on a board of its section over the
 // demo data, draws real figures: no NaN, undefined or Infinity, no error panel, no empty chart or
@@ -24,9 +24,6 @@ const CATEGORIES = [
 
 useSignedInState(test, ADMIN);
 test.describe.configure({ mode: 'serial' });
-// Drawing does not depend on the database (the calls themselves are tested on both by the service tests).
-embeddedRunOnly(test);
-
 const boards = new Map<string, Board>();
 
 test.beforeAll(async ({ baseURL }) => {

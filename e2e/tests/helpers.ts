@@ -5,14 +5,6 @@ import { expect, request as requests, type APIRequestContext, type Page, type Te
 export const DEMO_PASSWORD = 'Demo-2026!';
 export const DEMO_TOTP_SECRET = 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU';
 
-/**
- * For a spec whose subject does not depend on the database (bundles, deploys, drawing, the shell's
- * chrome): it runs in the embedded-database run, and not again in CI's PostgreSQL run (TB_DATABASE_ONLY).
- */
-export function embeddedRunOnly(test: TestType<any, any>): void {
-  test.skip(process.env.TB_DATABASE_ONLY === '1', 'does not depend on the database: runs against the embedded one');
-}
-
 /** Signs in through the login screens, as a person would. */
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD, options: { keepSignedIn?: boolean } = {}) {
   await page.goto('/login');

@@ -1,9 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiClient, embeddedRunOnly, useSignedInState } from './helpers.ts';
+import { apiClient, useSignedInState } from './helpers.ts';
 
 // Reading every section's board: its calls are tested on PostgreSQL by the service tests
 // (services/src/demo/section-boards.test.ts).
-embeddedRunOnly(test);
 
 // Issue 23 "every section opens on a board with figures": as rep@, every board section of seed
 // 000 §2 (all but settings, the settings layout) opens on its default board, never on "No boards

@@ -1,7 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { embeddedRunOnly, signIn } from './helpers.ts';
-
-embeddedRunOnly(test);
+import { signIn } from './helpers.ts';
 
 async function signedIn(page: Page) {
   await signIn(page, 'rep@tradeboard.example');

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { embeddedRunOnly, signIn } from './helpers.ts';
+import { signIn } from './helpers.ts';
 
 // DESIGN §3: one instance of each shared library across the shell and every remote, provided by the
 // shell's build. Read from the Module Federation runtime's share registry after the shell and a
@@ -15,8 +15,6 @@ const SHARED_ENTRIES = Object.keys(sharedPackage.exports)
 const SINGLETONS = ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client', 'zustand', 'swr', ...SHARED_ENTRIES];
 
 type ShareRow = { pkg: string; version: string; from: string; loaded: boolean; useIn: string[] };
-
-embeddedRunOnly(test);
 
 /** Every shared module the Module Federation runtime has registered in the page. */
 const shareRows = (page: Page): Promise<ShareRow[]> =>
@@ -39,7 +37,6 @@ const shareRows = (page: Page): Promise<ShareRow[]> =>
     }
     return found;
   });
-
 
 test('react, react-dom, the UI kit, zustand, swr and every @tradeboard/shared entry each load once, from the shell', async ({ page }) => {
   await signIn(page, 'rep@tradeboard.example');

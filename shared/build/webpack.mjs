@@ -212,9 +212,12 @@ export function federatedApp({ dir, name, publicPath, exposes, title, headScript
           dts: false,
           manifest: false,
           // Remotes are registered by their entry's URL: no manifest snapshots; browser code only.
-          // (Sharing one runtime, experiments.externalRuntime, costs more than it saves: the host
-          // then ships all of runtime-core, not the parts it uses, ~26 KiB against ~17 per remote.)
-          experiments: { optimization: { disableSnapshot: true, target: 'web' } },
+          // One federation runtime, the host's: a remote's entry leaves it out (a board page
+          // loads four remotes' entries).
+          experiments: {
+            optimization: { disableSnapshot: true, target: 'web' },
+            ...(isHost ? { provideExternalRuntime: true } : { externalRuntime: true }),
+          },
         }),
         ...(manifest ? [manifest] : []),
         ...(isHost

@@ -1,12 +1,11 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { Tag } from '@tradeboard/shared/ui';
 import { Table } from '@tradeboard/shared/ui/data';
 import { accountHref } from '../activities/ActivitiesPage.tsx';
 import { ListError, ListToolbar, pagedTable, useListQuery } from '../lists/listControls.tsx';
 import { useOpportunities, type OpportunityItem } from '../api/opportunities.ts';
-import { OpportunityFunnel, OpportunityKpis, OpportunityPipeline } from './OpportunityViews.tsx';
-
-const OpportunityEditor = lazy(() => import('./OpportunityEditor.tsx'));
+import { OpportunityPipeline } from './OpportunityPipeline.tsx';
+import { OpportunityEditor, OpportunityFunnel, OpportunityKpis } from './OpportunityViews.tsx';
 
 const OUTCOME_COLORS: Readonly<Record<string, string>> = { Won: 'green', Lost: 'red', Open: 'blue' };
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
