@@ -1,9 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { readFileSync } from 'node:fs';
 import { apiClient, signIn } from './helpers.ts';
 
-// Issue 28, the goals remote (mf-goals): setup, hierarchy builder, manage grid, template, and the
-// goal card on rep@'s home board. The spreadsheet upload is not built yet (shared upload path).
+// Issue 28, the goals remote (mf-goals): setup, hierarchy builder, manage grid, template and its
+// upload, and the goal card on rep@'s home board.
 
 const year = new Date().getFullYear();
 
@@ -13,6 +14,30 @@ async function addCompanyYear(page: Page, panel: ReturnType<Page['getByRole']>, 
   await page.locator('.ant-select-dropdown:visible').getByText('Northwind Industrial Supply (01)', { exact: true }).click();
   await panel.getByLabel('Sales year').selectOption(String(goalYear));
   await panel.getByRole('button', { name: 'Add Company/Year' }).click();
+}
+
+/** The downloaded template with `rows` below its header, as an XLSX file to choose. */
+async function filledTemplate(template: Buffer, rows: Array<Array<string | number>>) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(template as unknown as ArrayBuffer);
+  const sheet = workbook.getWorksheet('Goals')!;
+  for (const row of rows) sheet.addRow(row);
+  return { name: 'sales-goals.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: Buffer.from(await workbook.xlsx.writeBuffer()) };
+}
+
+/** Chooses the file in the drop area, and Upload File → the confirmation → Approve. */
+async function uploadGoals(page: Page, file: Awaited<ReturnType<typeof filledTemplate>>) {
+  const upload = page.getByRole('button', { name: 'Upload File' });
+  await expect(upload).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Clear File' })).toBeDisabled();
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: /Click or drag an XLSX or XLS file/ }).click()]);
+  await chooser.setFiles(file);
+  await expect(page.getByText(`File: ${file.name}`)).toBeVisible();
+  await upload.click();
+  const confirm = page.getByRole('dialog').filter({ hasText: 'Upload New Sales Goal Data' });
+  await expect(confirm).toContainText('replaces all existing goal data');
+  await confirm.getByRole('button', { name: 'Approve' }).click();
+  await expect(confirm).toHaveCount(0);
 }
 
 test('admin adds a company/year (and sees the duplicate error), builds a three-level sales setup, downloads the template and saves only the changed rows', async ({ page }) => {
@@ -99,46 +124,61 @@ test('admin adds a company/year (and sees the duplicate error), builds a three-l
   expect(request.method()).toBe('POST');
   expect(request.headers()['export-results']).toBe('true');
   expect(download.suggestedFilename()).toBe(`SalesGoalSetupTemplate_01_${year}_${configId}.xlsx`);
-  expect(readFileSync((await download.path())!).subarray(0, 2).toString()).toBe('PK');
+  const template = readFileSync((await download.path())!);
+  expect(template.subarray(0, 2).toString()).toBe('PK');
 
-  // Rows set up through the API (the upload is not built yet): three, then one edit, one add, one delete.
-  const api = await apiClient(page.request);
-  await api.post('/SalesGoal/SalesGoalsHierarchyBulkUpdate', [
-    { id: 11, configId, isNew: true, goalTypeValue: 'SR01', goalMonth: 1, salesGoal: 30000, profitGoal: 0 },
-    { id: 12, configId, isNew: true, goalTypeValue: 'SR02', goalMonth: 1, salesGoal: 20000, profitGoal: 0 },
-    { id: 13, configId, isNew: true, goalTypeValue: 'SR03', goalMonth: 1, salesGoal: 10000, profitGoal: 0 },
+  // The upload: choose and clear a file, then choose it again, confirm and Approve.
+  const goals = await filledTemplate(template, [
+    ['01', year, 1, 30000, 0, 'SalesRep', 'SR01'],
+    ['01', year, 1, 20000, 0, 'SalesRep', 'SR02'],
+    ['01', year, 1, 10000, 0, 'SalesRep', 'SR03'],
   ]);
-  await page.getByRole('button', { name: 'Reset' }).click();
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: /Click or drag an XLSX or XLS file/ }).click()]);
+  await chooser.setFiles(goals);
+  await page.getByRole('button', { name: 'Clear File' }).click();
+  await expect(page.getByText('No file chosen')).toBeVisible();
+  await uploadGoals(page, goals);
+  await expect(page.getByRole('status').filter({ hasText: 'Sales Goals' })).toContainText('Uploaded Successfully');
   const grid = page.getByRole('table', { name: 'Sales goal rows' });
-  await expect(grid.getByLabel('Goal Type ID of row 11')).toHaveValue('SR01');
+  await expect(grid.getByRole('textbox', { name: /Goal Type ID of row/ })).toHaveCount(3);
+  await expect(grid.getByLabel('Goal Type ID of row 1', { exact: true })).toHaveValue('SR01');
+  await expect(grid.getByLabel('Sales Goal of row 2', { exact: true })).toHaveValue('20000');
+
+  // A bad upload changes nothing, and says which rows and why.
+  await uploadGoals(page, await filledTemplate(template, [['01', year, 2, 5000, 0, 'SalesRep', 'SR09'], ['01', year, 14, 'ten', 0, 'SalesRep', 'SR10']]));
+  const issue = page.getByRole('alert').filter({ hasText: 'Issue Uploading Sales Goals' });
+  await expect(issue).toContainText("row 3: GoalMonth '14' is not a month (0–12), SalesGoalDollars 'ten' is not a number");
+  await page.getByRole('button', { name: 'Reset' }).click();
+  await expect(grid.getByRole('textbox', { name: /Goal Type ID of row/ })).toHaveCount(3);
+  await expect(grid.getByLabel('Goal Type ID of row 1', { exact: true })).toHaveValue('SR01');
 
   // Reset discards an unsaved edit.
-  await grid.getByLabel('Sales Goal of row 11').fill('99');
+  await grid.getByLabel('Sales Goal of row 1', { exact: true }).fill('99');
   await page.getByRole('button', { name: 'Reset' }).click();
-  await expect(grid.getByLabel('Sales Goal of row 11')).toHaveValue('30000');
+  await expect(grid.getByLabel('Sales Goal of row 1', { exact: true })).toHaveValue('30000');
 
   // Filters and sort.
   await grid.getByLabel('Filter Goal Type ID').fill('SR02');
-  await expect(grid.getByLabel('Goal Type ID of row 11')).toHaveCount(0);
+  await expect(grid.getByLabel('Goal Type ID of row 1', { exact: true })).toHaveCount(0);
   await grid.getByLabel('Filter Goal Type ID').fill('');
   await grid.getByRole('button', { name: 'Sales Goal' }).click();
   await expect(grid.locator('tbody tr').first().getByLabel(/Goal Type ID of row/)).toHaveValue('SR03');
 
-  await grid.getByLabel('Sales Goal of row 11').fill('31000');
+  await grid.getByLabel('Sales Goal of row 1', { exact: true }).fill('31000');
   await grid.getByRole('button', { name: 'Delete row SR02' }).click();
-  await expect(grid.getByLabel('Goal Type ID of row 12')).toHaveCount(0);
+  await expect(grid.getByLabel('Goal Type ID of row 2', { exact: true })).toHaveCount(0);
   await page.getByRole('button', { name: 'Add Row', exact: true }).click();
   const added = grid.locator('tbody tr').first();
   await added.getByLabel(/Goal Type ID of row/).fill('SR04');
   const [save] = await Promise.all([page.waitForRequest((r) => r.url().includes('/SalesGoal/SalesGoalsHierarchyBulkUpdate')), page.getByRole('button', { name: 'Save' }).click()]);
   const sent = save.postDataJSON() as Array<{ id: number; isNew?: boolean; isDirty?: boolean; isDelete?: boolean; goalTypeValue: string }>;
   expect(sent).toHaveLength(3);
-  expect(sent.find((r) => r.id === 11)).toMatchObject({ isDirty: true, salesGoal: 31000 });
-  expect(sent.find((r) => r.id === 12)).toMatchObject({ isDelete: true });
+  expect(sent.find((r) => r.id === 1)).toMatchObject({ isDirty: true, salesGoal: 31000 });
+  expect(sent.find((r) => r.id === 2)).toMatchObject({ isDelete: true });
   expect(sent.find((r) => r.isNew)).toMatchObject({ goalTypeValue: 'SR04', goalMonth: 0 });
   expect(sent.find((r) => r.isNew)!.id).toBeLessThan(2147483647);
   await expect(page.getByRole('status').filter({ hasText: 'Success!' })).toContainText('Data Table Saved!');
-  await expect(grid.getByLabel('Goal Type ID of row 12')).toHaveCount(0);
+  await expect(grid.getByLabel('Goal Type ID of row 2', { exact: true })).toHaveCount(0);
   await expect(grid.getByRole('textbox', { name: /Goal Type ID of row/ })).toHaveCount(3);
 
   // 375 px and dark mode.

@@ -1,9 +1,10 @@
 import { useMemo, useRef, useState, type ReactNode } from 'react';
-import useSWR from 'swr';
+import useSWR, { useSWRConfig } from 'swr';
 import { Button, DeleteOutlined, DownloadOutlined, Empty, Skeleton } from '@tradeboard/shared/ui';
 import { api, currentAntiforgeryToken, errorMessage, navigate, saveBlob, useTradeboardStore } from '@tradeboard/shared/web';
 import { GOAL_CALLS, GOAL_KIND_NAMES, GOAL_VALUE_TITLES, manageScreenVisible, type GoalKind } from '../api/goalKinds.ts';
 import { showToast, Toasts } from '../api/toasts.tsx';
+import { GoalUpload } from './GoalUpload.tsx';
 import { editRow, newRow, rowsToSave, visibleRows, type ConfigLike, type GoalRow } from './goalRows.ts';
 
 /** Seed 000 "Goal management screens": row height 50, 20 extra rows drawn around the view. */
@@ -183,6 +184,7 @@ export default function ManagePage({ kind, search }: { kind: GoalKind; search: s
   const configId = Number(new URLSearchParams(search).get(names.configIdName) ?? 0) || 0;
   const config = useSWR(configId > 0 && manageScreenVisible(user, kind) ? ['goal-config', kind, configId] : null, () => api.call(GOAL_CALLS[kind].config, { params: { id: configId } }));
   const [downloading, setDownloading] = useState(false);
+  const { mutate } = useSWRConfig();
   if (!manageScreenVisible(user, kind)) return null;
   const levels = config.data ? [1, 2, 3, 4, 5].map((l) => (config.data as ConfigLike)[`hierarchyType${l}`] as string | null) : [];
   return (
@@ -249,7 +251,7 @@ export default function ManagePage({ kind, search }: { kind: GoalKind; search: s
             >
               Download Goal Setup Template
             </Button>
-            <p className="tb-goals-muted">Uploading a filled template is coming soon: enter goals below meanwhile.</p>
+            <GoalUpload kind={kind} configId={configId} onUploaded={() => mutate(['goal-rows', kind, configId])} />
           </details>
           <details className="tb-goals-section" open>
             <summary>Manually Update</summary>

@@ -40,8 +40,7 @@ export const GOALS_STYLES = `
 .tb-goals-grid input.tb-filter { width: 100%; min-width: 90px; box-sizing: border-box; margin-top: 4px; background: transparent; color: inherit; border: 1px solid var(--tb-border); border-radius: 6px; padding: 2px 6px; font: inherit; font-weight: 400; }
 .tb-goals-grid tr.tb-dirty td { background: rgba(245, 158, 11, 0.08); }
 .tb-goals-toolbar { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; margin: 8px 0; }
-.tb-goals-dropzone { border: 2px dashed var(--tb-border); border-radius: 10px; padding: 20px; text-align: center; cursor: pointer; }
-.tb-goals-dropzone:focus-visible { outline: 2px solid var(--tb-primary, #2563eb); }
+.tb-goals-upload { margin-top: 12px; max-width: 560px; }
 .tb-goals-toasts { position: fixed; top: 72px; right: 16px; z-index: 2000; display: flex; flex-direction: column; gap: 8px; max-width: min(360px, calc(100vw - 32px)); }
 .tb-goals-toast { border-radius: 8px; padding: 10px 36px 10px 14px; color: #fff; box-shadow: 0 6px 20px rgba(0,0,0,.2); position: relative; animation: tb-goals-in .2s ease-out; }
 .tb-goals-toast--leaving { animation: tb-goals-out .4s ease-in forwards; }

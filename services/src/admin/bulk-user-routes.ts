@@ -18,7 +18,7 @@ import {
   bulkUserFilterList,
   bulkUserFilterUpdate,
 } from '@tradeboard/shared/contracts';
-import { receiveUpload, sendBytes, uploadRoutes } from '../files/index.ts';
+import { receiveUpload, sendBytes, uploadRoutes, XLSX } from '../files/index.ts';
 import { HttpError } from '../platform/errors.ts';
 import { serve } from '../platform/route.ts';
 import { requireRoomForUsers, sendAccessEmail } from '../user/user-admin-routes.ts';
@@ -38,7 +38,6 @@ import {
 } from './bulk-users.ts';
 import { requireRight, type Admin } from './rights.ts';
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const FILTER_SELECT = `SELECT f.id, f.detail_id AS "detailId", f.filter_type AS "filterType", f.column_name AS "columnName", f.filter_values AS values
                          FROM app.bulk_user_batch_filter f`;
 

@@ -67,7 +67,8 @@ export function csvCell(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
-function cellText(value: ExcelJS.CellValue): string {
+/** A cell's value as text: rich text joined, a formula's result, a date as yyyy-MM-dd, an error as empty. */
+export function cellText(value: ExcelJS.CellValue): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) return value.toISOString().slice(0, 10);
   if (typeof value === 'object') {

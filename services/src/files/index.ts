@@ -21,6 +21,7 @@ export {
   TEXT_TYPES,
   uploadRoutes,
   useFileStorage,
+  XLSX,
   type ReceivedFile,
   type UploadPolicy,
 } from './upload.ts';

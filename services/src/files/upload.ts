@@ -37,7 +37,8 @@ export const OFFICE_TYPES = [
   'application/vnd.openxmlformats-officedocument.presentationml.presentation',
   'application/x-cfb',
 ] as const;
-export const SPREADSHEET_TYPES = ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/x-cfb', 'text/csv'] as const;
+export const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const SPREADSHEET_TYPES = [XLSX, 'application/x-cfb', 'text/csv'] as const;
 export const TEXT_TYPES = ['text/plain', 'text/csv'] as const;
 /** What a document link may be: PDFs, images, office documents, text and CSV. */
 export const DOCUMENT_TYPES = [PDF, ...IMAGE_TYPES, ...OFFICE_TYPES, ...TEXT_TYPES, 'application/zip'] as const;

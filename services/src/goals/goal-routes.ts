@@ -2,7 +2,7 @@
  * Seed 001 §7.10: the SalesGoal, BookingsGoal and ActivityGoal calls (one handler set, three
  * kinds). Management calls need the kind's wizard access and read only the caller's organization
  * (goal-access.ts); goal against actual is in goal-actuals.ts, the template in goal-template.ts.
- * The spreadsheet uploads (Bulk…GoalBatch) are not served yet (issue 28, docs/decisions.md).
+ * The spreadsheet uploads (Bulk…GoalBatch) replace a config's rows, all or nothing (goal-upload.ts).
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
@@ -12,8 +12,10 @@ import {
   GOAL_GROUP_BY_NAMES,
   GOAL_KIND_NAMES,
   GOAL_KINDS,
+  GOAL_UPLOAD_MAX_BYTES,
   type GoalKind,
 } from '@tradeboard/shared/contracts';
+import { receiveUpload, uploadRoutes, XLSX } from '../files/index.ts';
 import { serve } from '../platform/route.ts';
 import type { SessionUser } from '../platform/session.ts';
 import { goalCaller, requireAdministrator, requireGoalManager, requireGoalReader, type GoalCaller } from './goal-access.ts';
@@ -37,6 +39,7 @@ import {
   type GoalRowInput,
 } from './goal-store.ts';
 import { goalTemplate } from './goal-template.ts';
+import { readGoalSheet, replaceGoalRows } from './goal-upload.ts';
 
 export async function goalRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;
@@ -54,7 +57,7 @@ export async function goalRoutes(app: FastifyInstance): Promise<void> {
     const config = await findConfig(db, caller, configId);
     const { fileName, data } = await goalTemplate(caller.kind, config);
     void reply
-      .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('Content-Type', XLSX)
       .header('Content-Disposition', `attachment; filename="${fileName}"`)
       .header('Access-Control-Expose-Headers', 'Content-Disposition');
     return reply.send(data);
@@ -106,13 +109,13 @@ export async function goalRoutes(app: FastifyInstance): Promise<void> {
     serve(app, calls.bulkUpdate, async (request) => saveRows(db, await manager(request.user, kind), request.body as unknown as GoalRowInput[]));
     serve(app, calls.configName, async (request) => renameConfig(db, await manager(request.user, kind), request.body.id, request.body.description));
     serve(app, calls.exclusions, async (request) => {
-      await administrator(request.user, kind);
-      await requireRole(db, request.params.roleMasterId);
-      return exclusions(db, kind, request.params.roleMasterId);
+      const caller = await administrator(request.user, kind);
+      await requireRole(db, caller.organization, request.params.roleMasterId);
+      return exclusions(db, caller.organization, kind, request.params.roleMasterId);
     });
     serve(app, calls.addExclusions, async (request) => {
-      await administrator(request.user, kind);
-      return setExclusions(db, kind, request.body.roleMasterId, request.body.goalTypes);
+      const caller = await administrator(request.user, kind);
+      return setExclusions(db, caller.organization, kind, request.body.roleMasterId, request.body.goalTypes);
     });
   }
   serve(app, bookingsGoalsTemplateGeneratorGet, async (request, reply) =>
@@ -120,5 +123,19 @@ export async function goalRoutes(app: FastifyInstance): Promise<void> {
   );
   serve(app, activityGoalsTemplateGeneratorGet, async (request, reply) =>
     sendTemplate(reply, await manager(request.user, 'Activity'), request.query.activityGoalConfigId) as never,
+  );
+  await uploadRoutes(
+    app,
+    (scope) => {
+      for (const kind of GOAL_KINDS) {
+        serve(scope, GOAL_CALLS[kind].upload, async (request) => {
+          const caller = await manager(request.user, kind);
+          const config = await findConfig(db, caller, request.params.id);
+          const file = await receiveUpload(request, { what: `a ${kind.toLowerCase()} goal spreadsheet`, maxBytes: GOAL_UPLOAD_MAX_BYTES, types: [XLSX] });
+          return replaceGoalRows(db, caller, config, await readGoalSheet(kind, config, file.bytes));
+        });
+      }
+    },
+    GOAL_UPLOAD_MAX_BYTES,
   );
 }

@@ -100,7 +100,7 @@ export async function findConfig(db: Db, caller: GoalCaller, id: number): Promis
 
 /** The goal types the caller's role may choose for this kind. */
 export async function allowedGoalTypes(db: Db, caller: GoalCaller): Promise<GoalGroupBy[]> {
-  const excluded = new Set((await exclusions(db, caller.kind, caller.roleMasterId)).map((e) => e.goalType));
+  const excluded = new Set((await exclusions(db, caller.organization, caller.kind, caller.roleMasterId)).map((e) => e.goalType));
   return GOAL_TYPES[caller.kind].filter((type) => !excluded.has(type));
 }
 
@@ -172,32 +172,39 @@ export async function groupByList(db: Db, caller: GoalCaller, configId: number) 
 }
 
 // ------------------------------------------------------------------------------ exclusions
-export async function exclusions(db: Db, kind: GoalKind, roleMasterId: number) {
+// An organization's own: roles are shared by organizations (migration 150).
+export async function exclusions(db: Db, organization: number, kind: GoalKind, roleMasterId: number) {
   const { rows } = await db.query<{ roleMasterId: number; goalType: string }>(
-    `SELECT role_master_id AS "roleMasterId", goal_type AS "goalType" FROM app.goal_type_exclusion WHERE role_master_id = $1 AND goal_kind = $2 ORDER BY goal_type`,
-    [roleMasterId, kind],
+    `SELECT role_master_id AS "roleMasterId", goal_type AS "goalType" FROM app.goal_type_exclusion
+      WHERE customer_master_id = $1 AND role_master_id = $2 AND goal_kind = $3 ORDER BY goal_type`,
+    [organization, roleMasterId, kind],
   );
   return rows;
 }
 
-export async function requireRole(db: Db, roleMasterId: number): Promise<void> {
-  const { rows } = await db.query('SELECT 1 FROM app.role_master WHERE role_master_id = $1', [roleMasterId]);
+/** 404 unless the role is one the organization can see (a built-in role or its own). */
+export async function requireRole(db: Db, organization: number, roleMasterId: number): Promise<void> {
+  const { rows } = await db.query('SELECT 1 FROM app.role_master WHERE role_master_id = $1 AND (owner_customer_master_id IS NULL OR owner_customer_master_id = $2)', [
+    roleMasterId,
+    organization,
+  ]);
   if (!rows[0]) throw new HttpError(404, `Role ${roleMasterId} not found`);
 }
 
-export async function setExclusions(db: Db, kind: GoalKind, roleMasterId: number, goalTypes: readonly string[]) {
+export async function setExclusions(db: Db, organization: number, kind: GoalKind, roleMasterId: number, goalTypes: readonly string[]) {
   for (const type of goalTypes) {
     if (!(GOAL_TYPES[kind] as readonly string[]).includes(type)) throw badRequest(`Unknown ${kind.toLowerCase()} goal type '${type}'; expected one of ${GOAL_TYPES[kind].join(', ')}`);
   }
-  await requireRole(db, roleMasterId);
+  await requireRole(db, organization, roleMasterId);
   await inTransaction(db, async (client) => {
-    await client.query('DELETE FROM app.goal_type_exclusion WHERE role_master_id = $1 AND goal_kind = $2', [roleMasterId, kind]);
+    await client.query('DELETE FROM app.goal_type_exclusion WHERE customer_master_id = $1 AND role_master_id = $2 AND goal_kind = $3', [organization, roleMasterId, kind]);
     await client.query(
-      'INSERT INTO app.goal_type_exclusion (role_master_id, goal_kind, goal_type) SELECT $1, $2, t FROM unnest($3::text[]) AS t ON CONFLICT DO NOTHING',
-      [roleMasterId, kind, [...new Set(goalTypes)]],
+      `INSERT INTO app.goal_type_exclusion (customer_master_id, role_master_id, goal_kind, goal_type)
+       SELECT $1, $2, $3, t FROM unnest($4::text[]) AS t ON CONFLICT DO NOTHING`,
+      [organization, roleMasterId, kind, [...new Set(goalTypes)]],
     );
   });
-  return exclusions(db, kind, roleMasterId);
+  return exclusions(db, organization, kind, roleMasterId);
 }
 
 // ------------------------------------------------------------------------------ goal rows

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../demo/app-seed.ts';
 import type { TestBrowser } from '../testing/index.ts';
 import { TODAY, useErpServices } from '../analytics/erp-test-kit.ts';
 import { elapsedWorkingDays, pace, workingDays } from './pacing.ts';
@@ -171,6 +172,38 @@ describe('goal type exclusions', () => {
     expect((await get(manager, `/SalesGoal/GoalTypeListExclusions/${role}`)).status).toBe(403);
     await ok(admin, '/SalesGoal/AddGoalTypeExclusions', { roleMasterId: role, goalTypes: [] });
     expect((await get(admin, '/SalesGoal/GoalTypeList/2026')).body).toHaveLength(5);
+  });
+
+  it("an organization's exclusions are its own: another organization's admins of the same role keep every goal type", async () => {
+    const { admin } = kit.users;
+    // A second organization with a SiteAdmin of its own, and a role that only the first organization owns.
+    await sql(`INSERT INTO app.customer_master (customer_master_id, customer_name, erp_master_id, edition_master_id) VALUES (3, 'Fabrikam', 1, 3)`);
+    await sql(
+      `INSERT INTO app.user_master (email, full_name, password_hash, role_master_id, customer_master_id)
+       SELECT 'fabrikam-admin@tradeboard.example', 'Fabrikam Admin', password_hash, role_master_id, 3 FROM app.user_master WHERE email = 'admin@tradeboard.example'`,
+    );
+    const other = kit.services.browser();
+    expect((await other.login('fabrikam-admin@tradeboard.example', DEMO_PASSWORD)).statusCode).toBe(200);
+    const [{ role }] = await sql<{ role: number }>(`SELECT role_master_id AS role FROM app.role_master WHERE role_name = 'SiteAdmin'`);
+    const [{ own }] = await sql<{ own: number }>(
+      `INSERT INTO app.role_master (role_master_id, role_name, owner_customer_master_id) VALUES (nextval('app.role_master_id_seq'), 'Northwind Goal Setters', 1) RETURNING role_master_id AS own`,
+    );
+    const types = async (browser: TestBrowser) => (await get(browser, '/SalesGoal/GoalTypeList/current')).body.map((t: { groupByValueField: string }) => t.groupByValueField);
+
+    await ok(admin, '/SalesGoal/AddGoalTypeExclusions', { roleMasterId: role, goalTypes: ['Branch'] });
+    expect(await types(admin)).not.toContain('Branch');
+    expect(await types(other)).toContain('Branch');
+    expect((await get(other, `/SalesGoal/GoalTypeListExclusions/${role}`)).body).toEqual([]);
+    // The second organization's own choice does not reach the first.
+    await ok(other, '/SalesGoal/AddGoalTypeExclusions', { roleMasterId: role, goalTypes: ['Customer'] });
+    expect(await types(admin)).toEqual(['SalesRep', 'Customer', 'ProductGroup', 'Company']);
+    expect(await types(other)).toEqual(['SalesRep', 'Branch', 'ProductGroup', 'Company']);
+    // Another organization's own role is not found.
+    expect((await get(other, `/SalesGoal/GoalTypeListExclusions/${own}`)).status).toBe(404);
+    expect((await post(other, '/SalesGoal/AddGoalTypeExclusions', { roleMasterId: own, goalTypes: ['Branch'] })).status).toBe(404);
+    expect(await ok(admin, '/SalesGoal/AddGoalTypeExclusions', { roleMasterId: own, goalTypes: ['Branch'] })).toEqual([{ roleMasterId: own, goalType: 'Branch' }]);
+    await ok(admin, '/SalesGoal/AddGoalTypeExclusions', { roleMasterId: role, goalTypes: [] });
+    await ok(other, '/SalesGoal/AddGoalTypeExclusions', { roleMasterId: role, goalTypes: [] });
   });
 });
 

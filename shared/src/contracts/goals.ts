@@ -20,6 +20,8 @@ export const GOAL_HIERARCHY_DEPTH = 5;
 export const GOAL_NEW_ROW_ID_LIMIT = INT4_MAX;
 /** At most this many goal rows in one save or one config (the speed target's grid is 50,000). */
 export const GOAL_ROWS_MAX = 100_000;
+/** The largest goal spreadsheet an upload takes (50,000 rows of the template are about 3 MB). */
+export const GOAL_UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
 
 /** What a goal is set for (goal types) and what goals are grouped by (the hierarchy's group-bys). */
 export const GOAL_GROUP_BYS = ['Company', 'Branch', 'SalesRep', 'Customer', 'ProductGroup', 'FiscalMonth', 'Complete'] as const;
@@ -203,6 +205,8 @@ export const GoalQuarterRow = Type.Object({ key: Text, name: Text, quarter: Type
 export const GoalQuarterAnswer = Type.Object({ groupBy: Text, fiscalYear: Type.Integer(), rows: Type.Array(GoalQuarterRow) });
 
 export const GoalSaveAnswer = Type.Object({ inserted: Type.Integer(), updated: Type.Integer(), deleted: Type.Integer() });
+/** An upload's answer: the rows stored, and how many rows they replaced. */
+export const GoalUploadAnswer = Type.Object({ rows: Type.Integer(), replaced: Type.Integer() });
 
 /** Bookings' grouped calls add the booking date basis (seed 001 §7.10). */
 const BookingDateBasisQuery = Type.Object({
@@ -337,6 +341,17 @@ function goalContracts<const K extends GoalKind>(kind: K) {
       summary: `The ${kind.toLowerCase()} goal spreadsheet template of a setup (XLSX named in Content-Disposition; send Export-Results: true)`,
       params: Type.Object({ [names.configIdName]: Id }),
       response: { 200: Type.String({ description: 'an XLSX workbook' }), ...NotFound },
+    }),
+    upload: defineContract({
+      method: 'POST',
+      path: `${r}/Bulk${kind}GoalBatch/{id}`,
+      service,
+      access,
+      summary:
+        `Replaces all goal rows of a ${kind.toLowerCase()} goal setup with a filled-in template (multipart, field file; XLSX of at most ` +
+        `${GOAL_UPLOAD_MAX_BYTES / 1024 / 1024} MB and ${GOAL_ROWS_MAX} rows, the template's columns in order). All or nothing: a file with a bad row changes nothing and the 400 names the rows and why`,
+      params: Type.Object({ id: Id }),
+      response: { 200: GoalUploadAnswer, ...NotFound, 413: ErrorBody, 415: ErrorBody },
     }),
     bulkUpdate: defineContract({
       method: 'POST',
