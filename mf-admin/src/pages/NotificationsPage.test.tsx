@@ -70,6 +70,17 @@ describe('the inbox', () => {
     expect(callsTo(fetchMock, ACKNOWLEDGE)[0]!.body).toEqual({ notificationIds: [8] });
   });
 
+  it("opens the notification the e-mail's Open link names", async () => {
+    window.history.replaceState(null, '', '/notifications?notificationId=8');
+    mockFetch({
+      [LIST]: () => ({ json: { notifications: [item(8, 'Lapsed: 0 results', false)], totalCount: 1, unreadNotificationsCount: 1 } }),
+      'GET /api/Notifications/Results/8': () => ({ json: { notification: item(8, 'Lapsed: 0 results', false), rows: [] } }),
+    });
+    renderPage();
+    const results = await screen.findByRole('region', { name: 'Results of Lapsed: 0 results' });
+    expect(await within(results).findByText('This notification found no rows')).toBeTruthy();
+  });
+
   it('says so when there is nothing yet', async () => {
     mockFetch({ [LIST]: () => ({ json: { notifications: [], totalCount: 0, unreadNotificationsCount: 0 } }) });
     renderPage();

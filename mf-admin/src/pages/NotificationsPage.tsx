@@ -75,7 +75,12 @@ function useUnsubscribeLink(): Unsubscribed {
 export default function NotificationsPage(): ReactNode {
   const { message } = App.useApp();
   const [pageNumber, setPage] = useState(1);
-  const [open, setOpen] = useState<number[]>([]);
+  const { search } = useLocation();
+  // The e-mail's Open link (/notifications?notificationId=…) opens that notification's rows.
+  const [open, setOpen] = useState<number[]>(() => {
+    const linked = Number(new URLSearchParams(search).get('notificationId'));
+    return linked ? [linked] : [];
+  });
   const unread = useTradeboardStore((state) => state.unreadCount);
   const list = useRead(notificationList, { body: { pageNumber, pageSize: PAGE_SIZE } });
   const unsubscribed = useUnsubscribeLink();
