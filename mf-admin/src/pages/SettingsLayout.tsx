@@ -9,6 +9,7 @@ const UsersUploadPage = lazy(() => import('./UsersUploadPage.tsx'));
 const RolesPage = lazy(() => import('./RolesPage.tsx'));
 const SystemPage = lazy(() => import('./SystemPage.tsx'));
 const DataPage = lazy(() => import('./DataPage.tsx'));
+const NotificationMasterPage = lazy(() => import('./NotificationMasterPage.tsx'));
 
 /**
  * The /settings children this remote shows, and the admin permission each needs (docs/decisions.md
@@ -21,6 +22,7 @@ export const SETTINGS_PAGES = [
   { key: '/settings/roles', label: 'Roles', permission: 'roles.read' },
   { key: '/settings/system', label: 'System', permission: 'settings.read' },
   { key: '/settings/data', label: 'Data', permission: 'erp.load' },
+  { key: '/settings/notifications', label: 'Notifications', permission: 'settings.read' },
   // Reached from the Users page, not the menu.
   { key: '/settings/users/upload', label: 'Import users', permission: 'users.write', inMenu: false },
 ] as const;
@@ -48,6 +50,7 @@ export default function SettingsLayout({ pathname }: { pathname: string }): Reac
   else if (page.key === '/settings/users/upload') content = <UsersUploadPage />;
   else if (page.key === '/settings/roles') content = <RolesPage />;
   else if (page.key === '/settings/data') content = <DataPage />;
+  else if (page.key === '/settings/notifications') content = <NotificationMasterPage />;
   else content = <SystemPage />;
   return (
     <div className="tb-admin-page">

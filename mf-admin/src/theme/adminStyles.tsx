@@ -33,9 +33,17 @@ export const ADMIN_STYLES = `
 .tb-admin-problems { margin: 0; padding-left: 16px; color: #b42318; font-size: 13px; }
 [data-theme='dark'] .tb-admin-problems { color: #fda29b; }
 .tb-admin-panel .tb-admin-panel { margin-top: 12px; }
+.tb-admin-form--wide { max-width: none; }
+.tb-admin-switch { display: flex; align-items: center; gap: 8px; font-size: 14px; }
+.tb-admin-filter { display: grid; grid-template-columns: minmax(120px, 1fr) minmax(120px, 1fr) minmax(160px, 2fr) auto; gap: 8px; align-items: start; margin: 0; padding: 0; border: 0; min-width: 0; }
+.tb-admin-filter__values > * { width: 100%; }
+.tb-admin-notification { display: flex; flex-direction: column; gap: 2px; align-items: flex-start; }
+.tb-admin-unread > td { background: var(--tb-accent-soft); }
 @media (max-width: 600px) {
   .tb-admin-panel { padding: 12px; }
   .tb-admin-toolbar__search { max-width: none; }
+  .tb-admin-filter { grid-template-columns: 1fr 1fr auto; }
+  .tb-admin-filter__values { grid-column: 1 / -1; grid-row: 2; }
 }
 `;
 
