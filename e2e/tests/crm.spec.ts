@@ -317,7 +317,8 @@ test('a contact created on a customer from its summary, a ship-to linked in the 
   // Saved, the editor stays open as the contact's editor, on its ship-tos.
   const saved = page.getByRole('dialog', { name: 'Edit contact' });
   const shipTos = saved.getByRole('region', { name: 'Ship-tos' });
-  await expect(shipTos.getByText('Not linked to a ship-to yet.')).toBeVisible();
+  // Its ship-tos load once it is saved (a cold, shared machine may take a while).
+  await expect(shipTos.getByText('Not linked to a ship-to yet.')).toBeVisible({ timeout: 30_000 });
   const contact = (await api.post<{ rows: Array<Record<string, string>> }>('/Contact/List', { searchString: lastName })).rows[0]!;
   expect(contact).toMatchObject({ contactName: `Dana ${lastName}`, customer: c.customer, title: 'Purchasing manager' });
   await expect(section.getByRole('button', { name: `Dana ${lastName}` })).toBeVisible();
