@@ -338,11 +338,11 @@ test('a contact created on a customer from its summary, a ship-to linked in the 
   await expect(saved).toBeHidden();
 });
 
-test('the contacts strip and the contact editor at 1280 and 375 px, light and dark: they fit the screen', async ({ page }, testInfo) => {
-  const c = await aCustomerWithShipTo(page);
-  const api = await apiClient(page.request);
-  await api.post('/Contact', { company: c.company, customer: c.customer, shipTo: c.shipTo, firstName: 'Morgan', lastName: unique('Receiving').replace(' ', ''), title: 'Receiving lead', phone: '555-010-2030' });
-  for (const { width, scheme } of LOOKS) {
+for (const { width, scheme } of LOOKS) {
+  test(`the contacts strip and the contact editor at ${width} px, ${scheme}: they fit the screen`, async ({ page }, testInfo) => {
+    const c = await aCustomerWithShipTo(page);
+    const api = await apiClient(page.request);
+    await api.post('/Contact', { company: c.company, customer: c.customer, shipTo: c.shipTo, firstName: 'Morgan', lastName: unique('Receiving').replace(' ', ''), title: 'Receiving lead', phone: '555-010-2030' });
     await page.setViewportSize({ width, height: 900 });
     await page.emulateMedia({ colorScheme: scheme });
     await page.goto(customerUrl(c));
@@ -355,7 +355,5 @@ test('the contacts strip and the contact editor at 1280 and 375 px, light and da
     await expect(editor.getByRole('region', { name: 'Ship-tos' })).toBeVisible({ timeout: 30_000 });
     await expect(editor.getByRole('button', { name: 'Save', exact: true })).toBeInViewport();
     await page.screenshot({ path: testInfo.outputPath(`contact-editor-${width}-${scheme}.png`) });
-    await page.keyboard.press('Escape');
-    await expect(editor).toBeHidden();
-  }
-});
+  });
+}
