@@ -8,9 +8,10 @@ export default federatedApp({
     './app': './src/app.tsx',
     './manifest': './src/manifest.ts',
     // Slot modules (manifest.json `slots`): what other apps' pages mount from this remote.
-    './AccountActivity': './src/activities/AccountActivity.tsx',
+    './SectionHeader': './src/SectionHeader.tsx',
     './ActivityEditor': './src/activities/ActivityEditor.tsx',
     './OpportunityEditor': './src/opportunities/OpportunityEditor.tsx',
+    './ContactEditor': './src/contacts/ContactEditor.tsx',
     // Board component renderers (manifest.json `renderers`).
     './activityKpi': './src/boards/ActivityKpiRenderer.tsx',
     './opportunityKpi': './src/boards/OpportunityKpiRenderer.tsx',

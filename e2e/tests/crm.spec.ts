@@ -255,12 +255,15 @@ test('an opportunity opened on an account: a product group and a contact, dragge
   await expect(page.getByRole('definition').filter({ hasText: String(kpiBefore.lostCount + 1) }).first()).toBeVisible();
 });
 
-for (const { width, scheme } of [
+/** The screen widths and colour schemes the pages are looked at in. */
+const LOOKS = [
   { width: 1280, scheme: 'light' },
   { width: 1280, scheme: 'dark' },
   { width: 375, scheme: 'light' },
   { width: 375, scheme: 'dark' },
-] as const) {
+] as const;
+
+for (const { width, scheme } of LOOKS) {
   test(`the opportunities page and the crm board at ${width} px, ${scheme}: they fit the screen`, async ({ page }, testInfo) => {
     await page.setViewportSize({ width, height: 900 });
     await page.emulateMedia({ colorScheme: scheme });
@@ -281,5 +284,76 @@ for (const { width, scheme } of [
     await expect(page.getByLabel('Pipeline by stage', { exact: true }).first()).toBeVisible();
     await fits();
     await page.screenshot({ path: testInfo.outputPath(`crm-board-${width}-${scheme}.png`), fullPage: true });
+  });
+}
+
+// ------------------------------------------------------------------------------ contacts
+/** One of rep@'s customers with a ship-to, and that ship-to. */
+async function aCustomerWithShipTo(page: Page): Promise<{ company: string; customer: string; shipTo: string; shipToName: string }> {
+  const api = await apiClient(page.request);
+  const sites = await api.post<{ rows: Array<Record<string, string>> }>('/ShipTo/List', { pageSize: 20, sortBy: 'shipTo', sortDir: 'asc' });
+  const site = sites.rows[0];
+  expect(site, 'rep@ has ship-tos').toBeTruthy();
+  return { company: site!.company!, customer: site!.customer!, shipTo: site!.shipTo!, shipToName: site!.shipToName! };
+}
+
+const customerUrl = (c: { company: string; customer: string }) => `/accountSummary?accountType=customer&accountId=${c.customer}&company=${c.company}`;
+
+test('a contact created on a customer from its summary, a ship-to linked in the editor and unlinked', async ({ page }) => {
+  const c = await aCustomerWithShipTo(page);
+  const api = await apiClient(page.request);
+  const lastName = unique('Buyer').replace(' ', '');
+  await page.goto(customerUrl(c));
+  const section = page.getByRole('region', { name: 'Contacts' });
+  await section.getByRole('button', { name: 'New contact' }).click();
+  const editor = page.getByRole('dialog', { name: 'New contact' });
+  await expect(editor.getByLabel('First name')).toBeFocused({ timeout: 30_000 });
+  await editor.getByLabel('First name').fill('Dana');
+  await editor.getByLabel('Last name').fill(lastName);
+  await editor.getByLabel('Title').fill('Purchasing manager');
+  await editor.getByLabel('E-mail').fill(`dana.${lastName.toLowerCase()}@example.com`);
+  await editor.getByRole('button', { name: 'Save', exact: true }).click();
+
+  // Saved, the editor stays open as the contact's editor, on its ship-tos.
+  const saved = page.getByRole('dialog', { name: 'Edit contact' });
+  const shipTos = saved.getByRole('region', { name: 'Ship-tos' });
+  // Its ship-tos load once it is saved (a cold, shared machine may take a while).
+  await expect(shipTos.getByText('Not linked to a ship-to yet.')).toBeVisible({ timeout: 30_000 });
+  const contact = (await api.post<{ rows: Array<Record<string, string>> }>('/Contact/List', { searchString: lastName })).rows[0]!;
+  expect(contact).toMatchObject({ contactName: `Dana ${lastName}`, customer: c.customer, title: 'Purchasing manager' });
+  await expect(section.getByRole('button', { name: `Dana ${lastName}` })).toBeVisible();
+
+  await shipTos.getByRole('combobox', { name: 'Link a ship-to' }).click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle(`${c.shipToName} · ${c.shipTo}`, { exact: true }).click();
+  await expect(shipTos.getByRole('listitem')).toHaveCount(1);
+  await expect(shipTos.getByRole('listitem')).toContainText(c.shipTo);
+  const linked = await api.post<{ rows: Array<{ code: string }> }>('/Contact/GetShipToList', { contact: contact.contact, company: contact.company });
+  expect(linked.rows.map((row) => row.code)).toEqual([c.shipTo]);
+
+  await shipTos.getByRole('button', { name: `Unlink ${c.shipToName}` }).click();
+  await page.getByRole('tooltip').getByRole('button', { name: 'Unlink' }).click();
+  await expect(shipTos.getByText('Not linked to a ship-to yet.')).toBeVisible();
+  expect((await api.post<{ rows: unknown[] }>('/Contact/GetShipToList', { contact: contact.contact, company: contact.company })).rows).toEqual([]);
+  await saved.getByRole('button', { name: 'Done' }).click();
+  await expect(saved).toBeHidden();
+});
+
+for (const { width, scheme } of LOOKS) {
+  test(`the contacts strip and the contact editor at ${width} px, ${scheme}: they fit the screen`, async ({ page }, testInfo) => {
+    const c = await aCustomerWithShipTo(page);
+    const api = await apiClient(page.request);
+    await api.post('/Contact', { company: c.company, customer: c.customer, shipTo: c.shipTo, firstName: 'Morgan', lastName: unique('Receiving').replace(' ', ''), title: 'Receiving lead', phone: '555-010-2030' });
+    await page.setViewportSize({ width, height: 900 });
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto(customerUrl(c));
+    const section = page.getByRole('region', { name: 'Contacts' });
+    await expect(section.getByRole('list', { name: 'Account contacts' })).toBeVisible({ timeout: 30_000 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await section.screenshot({ path: testInfo.outputPath(`contacts-${width}-${scheme}.png`) });
+    await section.getByRole('list', { name: 'Account contacts' }).getByRole('button').first().click();
+    const editor = page.getByRole('dialog', { name: 'Edit contact' });
+    await expect(editor.getByRole('region', { name: 'Ship-tos' })).toBeVisible({ timeout: 30_000 });
+    await expect(editor.getByRole('button', { name: 'Save', exact: true })).toBeInViewport();
+    await page.screenshot({ path: testInfo.outputPath(`contact-editor-${width}-${scheme}.png`) });
   });
 }

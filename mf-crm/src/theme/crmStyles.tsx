@@ -80,6 +80,11 @@ export const CRM_STYLES = `
 .tb-crm-links__list { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; }
 .tb-crm-links__list li { display: flex; align-items: center; justify-content: space-between; gap: 8px; padding: 2px 0; overflow-wrap: anywhere; }
 .tb-crm-strip__actions { display: flex; gap: 8px; flex-wrap: wrap; }
+.tb-crm-contact-actions { justify-content: flex-end; }
+.tb-crm-contacts { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(240px, 1fr)); gap: 4px 16px; }
+.tb-crm-contacts__item { display: flex; flex-direction: column; min-width: 0; padding: 4px 0; }
+.tb-crm-contacts__detail { font-size: 12px; overflow-wrap: anywhere; }
+.tb-crm-duplicates { margin: 0; padding-left: 18px; }
 @media (max-width: 1099.98px) {
   .tb-crm-page__split { grid-template-columns: 1fr; }
 }

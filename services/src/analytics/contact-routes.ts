@@ -11,7 +11,6 @@
  * contactRestrictionReportOverrideAllowed true, with the role's setting of the same name on.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Static } from 'typebox';
 import {
   accountContactList,
   contactAccountList,
@@ -101,15 +100,15 @@ const accountContactRows: ListModel = {
 };
 
 /** One contact of the caller's customers or (with PurchaseAccessRight) of a supplier; 404 otherwise. */
-async function contact(call: ErpCall, contactId: string, company: string | undefined) {
+export async function findContact(call: ErpCall, contactId: string, company: string | undefined) {
   const params = new SqlParams();
   const [id, companyCode] = [params.add(contactId), params.add(company ?? null)];
   const purchasing = parseBoolean(call.settings.PurchaseAccessRight);
   const scope = scopePredicate(call.context.scope, 'c.sales_rep', params) ?? 'true';
   const select = Object.entries(CONTACT_COLUMNS).map(([name, sql]) => `${sql} AS "${name}"`).join(', ');
-  return one<Static<typeof ContactDetail>>(
+  return one<ContactDetail>(
     call,
-    `SELECT ${select}, t.ship_to AS "shipTo", t.supplier, v.supplier_name AS "supplierName", c.sales_rep AS "salesRep", t.is_restricted AS "isRestricted"
+    `SELECT ${select}, t.ship_to AS "shipTo", t.supplier, v.supplier_name AS "supplierName", c.sales_rep AS "salesRep", t.is_restricted AS "isRestricted", t.version
        FROM ${CONTACT_FROM} LEFT JOIN erp.supplier v ON v.company = t.company AND v.supplier = t.supplier
       WHERE t.contact = ${id} AND (${companyCode}::text IS NULL OR t.company = ${companyCode})
         AND (${purchasing ? 't.supplier IS NOT NULL OR ' : ''}(t.supplier IS NULL AND ${scope}))
@@ -183,7 +182,7 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
   const oneContact = answerer((user) => erpCall(app.db, user, ['PurchaseAccessRight'], 'ContactAccessRight'));
   const suppliers = answerer((user) => erpCall(app.db, user, CONTACT_RESTRICTION_SETTINGS, 'PurchaseAccessRight'));
 
-  serve(app, contactById, async (request) => oneContact(request, (call) => contact(call, request.query.contactId, request.query.company)));
+  serve(app, contactById, async (request) => oneContact(request, (call) => findContact(call, request.query.contactId, request.query.company)));
   serve(app, contactList, async (request) => contacts(request, (call) => listPage(call, contactRows, request.body, () => restriction(call, request.query))));
   serve(app, contactAccountList, async (request) =>
     contacts(request, (call) => {

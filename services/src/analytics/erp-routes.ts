@@ -15,6 +15,7 @@ import { serviceRoutes } from './service-routes.ts';
 import { usageRoutes } from './usage-routes.ts';
 import { whiteSpaceRoutes } from './whitespace-routes.ts';
 import { activityRoutes } from '../crm/activity-routes.ts';
+import { contactWriteRoutes } from '../crm/contact-routes.ts';
 import { dataManagerRoutes } from '../crm/data-manager-routes.ts';
 import { opportunityLinkRoutes } from '../crm/opportunity-link-routes.ts';
 import { opportunityRoutes } from '../crm/opportunity-routes.ts';
@@ -28,6 +29,7 @@ export async function erpDataRoutes(app: FastifyInstance): Promise<void> {
   await accountDetailRoutes(app);
   await accountTermsRoutes(app);
   await contactRoutes(app);
+  await contactWriteRoutes(app);
   await prospectRoutes(app);
   await mapRoutes(app);
   await inventoryRoutes(app);

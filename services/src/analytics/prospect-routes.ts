@@ -25,7 +25,7 @@ import { scopePredicate } from './scope.ts';
 import { badRequest, SqlParams } from './search-request.ts';
 
 /** Counts a writeback as a revision of the latest load: the result caches see a new data version. */
-async function revise(client: pg.PoolClient): Promise<void> {
+export async function revise(client: Pick<pg.PoolClient, 'query'>): Promise<void> {
   await client.query('UPDATE erp.data_load SET revision = revision + 1 WHERE load_id = (SELECT max(load_id) FROM erp.data_load)');
 }
 

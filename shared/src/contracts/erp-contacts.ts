@@ -1,4 +1,4 @@
-import { Type, type TSchema } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 import { AnalyticsSearchRequest, ListResult } from './analytics.ts';
 import { ErrorBody } from './common.ts';
 import { defineContract } from './contract.ts';
@@ -23,7 +23,7 @@ const NotFound = { 404: ErrorBody, ...ErpErrors };
 /** A contact's account kinds. */
 export const ContactAccountType = Type.Union([Type.Literal('Customer'), Type.Literal('ShipTo'), Type.Literal('Supplier')]);
 
-/** One contact: the list item, its ship-to or supplier, the account's rep and whether it is restricted. */
+/** One contact: the list item, its ship-to or supplier, the account's rep, whether it is restricted and its version (counts edits). */
 export const ContactDetail = Type.Object({
   ...ContactListItem.properties,
   shipTo: OptText,
@@ -31,7 +31,9 @@ export const ContactDetail = Type.Object({
   supplierName: OptText,
   salesRep: OptText,
   isRestricted: Type.Boolean(),
+  version: Type.Integer(),
 });
+export type ContactDetail = Static<typeof ContactDetail>;
 
 /** A contact with the account it belongs to (one row per contact). */
 export const AccountContactItem = Type.Object({

@@ -5,6 +5,7 @@ import * as analytics from './analytics.ts';
 import * as auth from './auth.ts';
 import * as boards from './boards.ts';
 import * as crmActivities from './crm-activities.ts';
+import * as crmContacts from './crm-contacts.ts';
 import { dataManagerContracts } from './crm-data-manager.ts';
 import { opportunityContracts } from './crm-opportunities.ts';
 import * as erpAccountDetail from './erp-account-detail.ts';
@@ -41,6 +42,7 @@ export * from './auth.ts';
 export * from './boards.ts';
 export * from './crm-activities.ts';
 export * from './crm-data-manager.ts';
+export * from './crm-contacts.ts';
 export * from './crm-opportunities.ts';
 export * from './erp-account-detail.ts';
 export * from './erp-accounting.ts';
@@ -74,4 +76,4 @@ function contractsOf(module: Record<string, unknown>): Contract[] {
 }
 
 /** Every call the backend serves, each defined once. */
-export const allContracts: readonly Contract[] = [admin, administration, analytics, auth, boards, crmActivities, dataManagerContracts, erpAccountDetail, erpAccounting, erpAccounts, erpAccountTerms, erpContacts, erpMap, erpProspects, erpInventory, erpPurchasing, erpUsage, erpService, erpNotes, erpAdjustments, erpWhiteSpace, documents, filters, notifications, system, user, opportunityContracts, erpLoad, bulkUsers].flatMap(contractsOf).concat(GOAL_CONTRACT_LIST, NOTIFICATION_MASTER_CONTRACT_LIST);
+export const allContracts: readonly Contract[] = [admin, administration, analytics, auth, boards, crmActivities, crmContacts, dataManagerContracts, erpAccountDetail, erpAccounting, erpAccounts, erpAccountTerms, erpContacts, erpMap, erpProspects, erpInventory, erpPurchasing, erpUsage, erpService, erpNotes, erpAdjustments, erpWhiteSpace, documents, filters, notifications, system, user, opportunityContracts, erpLoad, bulkUsers].flatMap(contractsOf).concat(GOAL_CONTRACT_LIST, NOTIFICATION_MASTER_CONTRACT_LIST);

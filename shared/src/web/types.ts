@@ -21,7 +21,9 @@ export type RemoteManifest = {
    * `commandPalette` (the shell's navbar search, props { open, onClose }) or `sectionHeader` (what a
    * section page shows above its board, props { sectionName, search }) or `activityEditor` (the CRM's
    * activity editor as a slide-over, props ActivityEditorProps of mf-crm: { open, onClose, company,
-   * accountType, accountId, accountName, onSaved }). The host of a slot loads the
+   * accountType, accountId, accountName, onSaved }), `opportunityEditor` and `contactEditor` (the
+   * CRM's contact editor, props ContactEditorProps of mf-crm: { open, onClose, account | contact,
+   * onSaved }). The host of a slot loads the
    * module with the Module Federation runtime when it is needed; a remote that is off fills no slot.
    */
   slots?: RemoteSlots;
@@ -30,5 +32,5 @@ export type RemoteManifest = {
 };
 
 /** The slots a remote may fill (RemoteManifest.slots). */
-export type RemoteSlotName = 'commandPalette' | 'sectionHeader' | 'activityEditor';
+export type RemoteSlotName = 'commandPalette' | 'sectionHeader' | 'activityEditor' | 'opportunityEditor' | 'contactEditor';
 export type RemoteSlots = Partial<Record<RemoteSlotName, string>>;
