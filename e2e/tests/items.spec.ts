@@ -9,6 +9,19 @@ useSignedInState(test, 'rep@tradeboard.example');
 
 const INVOICE_LINES = 161;
 
+type Api = Awaited<ReturnType<typeof apiClient>>;
+type ContractRow = { jobNumber: string; company: string; description: string };
+
+/** A contract of one of rep@'s first 100 customers. */
+async function firstContract(api: Api): Promise<ContractRow> {
+  const customers = await api.post<{ rows: Array<{ customer: string; company: string }> }>('/Customer/List', { pageSize: 100 });
+  for (const c of customers.rows) {
+    const contracts = await api.post<{ rows: ContractRow[] }>(`/Customer/Contract/${encodeURIComponent(c.customer)}/${c.company}`, { pageSize: 1 });
+    if (contracts.rows[0]) return contracts.rows[0];
+  }
+  throw new Error('None of rep@’s first 100 customers has a contract');
+}
+
 test('an item number in Invoice Lines opens its item page: header, master data and history linked to the invoices', async ({ page }) => {
   const api = await apiClient(page.request);
   const board = await createBoard(api, SECTION_IDS.home, unique('Items'), ['My invoice lines']);
@@ -42,19 +55,11 @@ test('an item number in Invoice Lines opens its item page: header, master data a
 });
 
 test('a contract page shows its header and its items at contract price, linked to the item page', async ({ page }) => {
-  const api = await apiClient(page.request);
-  const customers = await api.post<{ rows: Array<{ customer: string; company: string }> }>('/Customer/List', { pageSize: 100 });
-  let contract: { jobNumber: string; company: string; description: string } | undefined;
-  for (const c of customers.rows) {
-    const contracts = await api.post<{ rows: Array<{ jobNumber: string; company: string; description: string }> }>(`/Customer/Contract/${encodeURIComponent(c.customer)}/${c.company}`, { pageSize: 1 });
-    contract = contracts.rows[0];
-    if (contract) break;
-  }
-  expect(contract, 'one of rep@’s first 100 customers has a contract').toBeDefined();
-  await page.goto(`/details/contract/${encodeURIComponent(contract!.jobNumber)}?company=${contract!.company}`);
-  await expect(page.getByRole('heading', { level: 1, name: `Contract ${contract!.jobNumber}` })).toBeVisible();
-  const header = page.getByRole('region', { name: `Contract ${contract!.jobNumber} header` });
-  await expect(header).toContainText(contract!.description);
+  const contract = await firstContract(await apiClient(page.request));
+  await page.goto(`/details/contract/${encodeURIComponent(contract.jobNumber)}?company=${contract.company}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Contract ${contract.jobNumber}` })).toBeVisible();
+  const header = page.getByRole('region', { name: `Contract ${contract.jobNumber} header` });
+  await expect(header).toContainText(contract.description);
   await expect(header.getByLabel('Key facts')).toContainText('Starts');
   await expect(page.getByRole('button', { name: 'Account' })).toBeVisible();
   const items = page.getByRole('region', { name: 'Contract items' });
@@ -69,4 +74,23 @@ test('a contract page shows its header and its items at contract price, linked t
 
   await page.goto('/details/contract/NO-SUCH-JOB');
   await expect(page.getByText('Contract NO-SUCH-JOB was not found, or it is not one of yours.')).toBeVisible();
+});
+
+test('the item and contract pages fit 375 px in dark mode, and 1280 px in light', async ({ page }, testInfo) => {
+  const api = await apiClient(page.request);
+  const item = (await api.post<{ rows: Array<{ itemNumber: string; company: string }> }>('/Inventory/Summary', { pageSize: 1 })).rows[0]!;
+  const contract = await firstContract(api);
+  const pages = [`/details/item?itemNumber=${encodeURIComponent(item.itemNumber)}&company=${item.company}`, `/details/contract/${contract.jobNumber}?company=${contract.company}`];
+  for (const [width, scheme] of [[375, 'dark'], [1280, 'light']] as const) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const url of pages) {
+      await page.goto(url);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('region', { name: /header$/ })).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `${url} at ${width} px`).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: testInfo.outputPath(`${url.split('?')[0]!.replace(/\W+/g, '_')}-${width}-${scheme}.png`), fullPage: true });
+    }
+  }
 });
