@@ -9,6 +9,9 @@ const SearchPage = lazy(() => import('./search/SearchPage.tsx'));
 const MapPage = lazy(() => import('./map/MapPage.tsx'));
 // Document detail pages (issue 24): details/invoice|order|quote|purchaseOrder/{number}.
 const DetailsPage = lazy(() => import('./details/DetailsPage.tsx'));
+// details/item?itemNumber= and details/contract/{jobNumber}.
+const ItemPage = lazy(() => import('./details/ItemPage.tsx'));
+const ContractPage = lazy(() => import('./details/ContractPage.tsx'));
 
 /** The page for the current address: /search, /map, /map/routes, /details/…. */
 export function AccountsRoutes(): ReactNode {
@@ -17,6 +20,8 @@ export function AccountsRoutes(): ReactNode {
   if (!signedIn) return null;
   if (isUnderRoute(pathname, '/search')) return <SearchPage search={search} />;
   if (isUnderRoute(pathname, '/map')) return <MapPage pathname={pathname} search={search} />;
+  if (isUnderRoute(pathname, '/details/item')) return <ItemPage search={search} />;
+  if (isUnderRoute(pathname, '/details/contract')) return <ContractPage pathname={pathname} search={search} />;
   if (isUnderRoute(pathname, '/details')) return <DetailsPage pathname={pathname} search={search} />;
   return null;
 }

@@ -20,9 +20,9 @@ import { api } from '@tradeboard/shared/web';
 
 export type DocumentKind = 'invoice' | 'order' | 'quote' | 'purchaseOrder';
 export type Row = Record<string, unknown>;
-export type FactType = 'text' | 'date' | 'money';
+export type FactType = 'text' | 'date' | 'money' | 'number';
 export type Fact = { label: string; value: unknown; type?: FactType; href?: string | null };
-export type LineColumn = { key: string; title: string; type?: 'text' | 'number' | 'money' | 'date'; link?: 'item' };
+export type LineColumn = { key: string; title: string; type?: 'text' | 'number' | 'money' | 'date'; link?: 'item' | DocumentKind };
 export type Related = { label: string; href: string };
 export type PdfRequest = { contract: Contract; params?: Record<string, string>; query?: Record<string, string | boolean>; body?: Record<string, string> };
 
@@ -48,8 +48,13 @@ const companyQuery = (company: unknown) => (text(company) ? `?${new URLSearchPar
 export const detailsHref = (kind: DocumentKind, number: string, company?: unknown) => `/details/${kind}/${encodeURIComponent(number)}${companyQuery(company)}`;
 export const accountHref = (customer: unknown, company: unknown, accountType = 'customer') =>
   `/accountSummary?${new URLSearchParams({ accountType, accountId: String(customer), ...(text(company) ? { company: String(company) } : {}) })}`;
-export const itemHref = (itemNumber: unknown) => `/inventoryDetail?${new URLSearchParams({ itemNumber: String(itemNumber) })}`;
-const supplierHref = (supplier: unknown, company: unknown) => `/supplierSummary?${new URLSearchParams({ supplier: String(supplier), company: String(company) })}`;
+/** An item's page (seed 000 details/item?itemNumber=), in its company when one is known. */
+export const itemHref = (itemNumber: unknown, company?: unknown) => `/details/item?${new URLSearchParams({ itemNumber: String(itemNumber), ...(text(company) ? { company: String(company) } : {}) })}`;
+/** The item board (the inventoryDetail section, filtered to the item). */
+export const itemBoardHref = (itemNumber: unknown) => `/inventoryDetail?${new URLSearchParams({ itemNumber: String(itemNumber) })}`;
+/** A job pricing contract's page (seed 000 details/contract/{jobNumber}). */
+export const contractHref = (jobNumber: unknown, company?: unknown) => `/details/contract/${encodeURIComponent(String(jobNumber))}${companyQuery(company)}`;
+export const supplierHref = (supplier: unknown, company: unknown) => `/supplierSummary?${new URLSearchParams({ supplier: String(supplier), company: String(company) })}`;
 
 /** The account facts every sales document has: customer (a link) and ship-to, rep and branch. */
 const accountFacts = (h: Row): Fact[] => [

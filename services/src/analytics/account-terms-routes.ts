@@ -9,6 +9,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import {
+  contractDetails,
   corporateContracts,
   customerContracts,
   customerDealerTypes,
@@ -20,7 +21,7 @@ import {
 } from '@tradeboard/shared/contracts';
 import { serve } from '../platform/route.ts';
 import { byName } from './accounts-routes.ts';
-import { findCorporate, findCustomer, findShipTo, listPage } from './account-detail-routes.ts';
+import { findCorporate, findCustomer, findShipTo, listPage, notFound } from './account-detail-routes.ts';
 import { analyticsQuery, type ListModel } from './engine.ts';
 import { answerer, erpCall, pageOf, todaySql, UNDATED, type ErpCall } from './erp-common.ts';
 import { scopePredicate } from './scope.ts';
@@ -167,6 +168,56 @@ async function territories(call: ErpCall, table: 'erp.customer' | 'erp.ship_to',
   return { ...pageOf(request, rows[0] ? Number(rows[0].total_count) : 0), rows: rows.map(({ total_count: _count, ...row }) => row) as never };
 }
 
+/** A contract's items at their contract price beside list (alias l; its item i). */
+const contractLineRows: ListModel = {
+  name: 'Contract/Details',
+  from: 'erp.contract_line l LEFT JOIN erp.item i ON i.company = l.company AND i.item_number = l.item_number',
+  dateColumn: UNDATED,
+  salesRepColumn: 'NULL',
+  columns: {
+    lineNumber: 'l.line_number',
+    itemNumber: 'l.item_number',
+    description: 'i.description',
+    productGroup: 'i.product_group',
+    uom: 'l.uom',
+    contractPrice: 'l.contract_price::float8',
+    listPrice: 'i.list_price::float8',
+    discountPercent: 'round(100 * (1 - l.contract_price / nullif(i.list_price, 0)), 2)::float8',
+    commissionCost: 'l.commission_cost::float8',
+    grossProfitPercent: 'round(100 * (l.contract_price - l.commission_cost) / nullif(l.contract_price, 0), 2)::float8',
+    minQty: 'l.min_qty',
+  },
+  searchColumns: ['itemNumber', 'description'],
+  filterFields: ['itemNumber', 'productGroup', 'uom'],
+  defaultSort: { field: 'lineNumber', dir: 'asc' },
+  tieBreak: 'l.line_number',
+};
+
+/** One of the caller's contracts (its job price header, by job number; 404 outside his scope) with a page of its items. */
+async function contractDetailPage(call: ErpCall, jobNumber: string, body: (SearchRequest & { company?: string }) | undefined) {
+  const { company, ...search } = body ?? {};
+  const model = contractRows(call);
+  const params = new SqlParams();
+  const [n, c] = [params.add(jobNumber), params.add(company ?? null)];
+  const scope = scopePredicate(call.context.scope, model.salesRepColumn, params);
+  const select = Object.entries(model.columns).map(([name, sql]) => `${sql} AS "${name}"`).join(', ');
+  const { rows } = await analyticsQuery(
+    call.db,
+    `SELECT ${select}, s.ship_to_name AS "shipToName", k.corporate_name AS "corporateName", r.name AS "salesRepName"
+       FROM ${model.from}
+       LEFT JOIN erp.ship_to s ON s.company = j.company AND s.ship_to = j.ship_to
+       LEFT JOIN erp.corporate k ON k.company = j.company AND k.corporate = j.corporate
+       LEFT JOIN erp.sales_rep r ON r.company = j.company AND r.sales_rep = j.sales_rep
+      WHERE j.job_number = ${n} AND (${c}::text IS NULL OR j.company = ${c})${scope ? ` AND ${scope}` : ''}
+      ORDER BY j.company LIMIT 1`,
+    params.values,
+  );
+  const header = rows[0];
+  if (!header) throw notFound(`Contract ${jobNumber} was not found`);
+  const lines = await listPage(call, contractLineRows, search, (p) => [`l.company = ${p.add(header.company)}`, `l.job_number = ${p.add(header.jobNumber)}`], false);
+  return { header: header as never, ...lines };
+}
+
 export async function accountTermsRoutes(app: FastifyInstance): Promise<void> {
   // Every call here is read from the ERP data alone: answered from the result cache.
   const scoped = answerer((user) => erpCall(app.db, user, []));
@@ -178,6 +229,7 @@ export async function accountTermsRoutes(app: FastifyInstance): Promise<void> {
   serve(app, customerRestrictedClasses, async (request) => scoped(request, (call) => customerTerms(call, restrictedClassRows, request.params.customer, request.params.company, request.body)));
   serve(app, shipToContracts, async (request) => scoped(request, (call) => shipToContractPage(call, request.params.shipTo, request.params.company)));
   serve(app, corporateContracts, async (request) => corporates(request, (call) => corporateContractPage(call, request.params.corporate, request.params.company, request.body)));
+  serve(app, contractDetails, async (request) => scoped(request, (call) => contractDetailPage(call, request.params.jobPriceHeaderUid, request.body)));
   serve(app, customerTerritories, async (request) => scoped(request, (call) => territories(call, 'erp.customer', request.body)));
   serve(app, shipToTerritories, async (request) => scoped(request, (call) => territories(call, 'erp.ship_to', request.body)));
 }

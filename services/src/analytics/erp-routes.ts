@@ -9,6 +9,7 @@ import { useAnswerCache } from './erp-common.ts';
 import { adjustmentRoutes } from './adjustment-routes.ts';
 import { accountsRoutes } from './accounts-routes.ts';
 import { inventoryRoutes } from './inventory-routes.ts';
+import { itemRoutes } from './item-routes.ts';
 import { notesBomRoutes } from './notes-bom-routes.ts';
 import { purchasingRoutes } from './purchasing-routes.ts';
 import { serviceRoutes } from './service-routes.ts';
@@ -33,6 +34,7 @@ export async function erpDataRoutes(app: FastifyInstance): Promise<void> {
   await prospectRoutes(app);
   await mapRoutes(app);
   await inventoryRoutes(app);
+  await itemRoutes(app);
   await serviceRoutes(app);
   await usageRoutes(app);
   await notesBomRoutes(app);

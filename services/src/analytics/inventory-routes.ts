@@ -52,7 +52,7 @@ const SETTINGS = [
   'InventoryDaysSinceLastSold4',
 ];
 
-async function stockCall(app: FastifyInstance, user: SessionUser): Promise<ErpCall> {
+export async function stockCall(app: FastifyInstance, user: SessionUser): Promise<ErpCall> {
   return companyWide(await erpCall(app.db, user, SETTINGS, 'InventoryAccessRight'));
 }
 
@@ -72,7 +72,7 @@ type StockOptions = { excludeDays?: number; where?: string[] };
  * The item and its supplier are looked up (LEFT JOINs on their keys), so a question that reads
  * neither, such as value by location, reads the stock alone: PostgreSQL drops such joins.
  */
-function stockRows(call: ErpCall, options: StockOptions): string {
+export function stockRows(call: ErpCall, options: StockOptions): string {
   const today = todaySql(call);
   const deadDays = days(call.settings.InventoryDeadStockDays, 'InventoryDeadStockDays');
   const excludeDays = options.excludeDays ?? days(call.settings.DefaultExcludeFromDeadStockDaysOption, 'DefaultExcludeFromDeadStockDaysOption');
@@ -128,7 +128,7 @@ function stockFilters(query: SummaryQuery): string[] {
   ];
 }
 
-const detailModel = (from: string, search: string[], sort: { field: string; dir: 'asc' | 'desc' }): ListModel => ({
+export const detailModel = (from: string, search: string[], sort: { field: string; dir: 'asc' | 'desc' }): ListModel => ({
   name: 'Inventory/Details',
   from,
   dateColumn: UNDATED,

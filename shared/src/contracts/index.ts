@@ -16,6 +16,7 @@ import * as erpContacts from './erp-contacts.ts';
 import * as erpMap from './erp-map.ts';
 import * as erpProspects from './erp-prospects.ts';
 import * as erpInventory from './erp-inventory.ts';
+import * as erpItems from './erp-items.ts';
 import * as erpPurchasing from './erp-purchasing.ts';
 import * as erpUsage from './erp-usage.ts';
 import * as erpService from './erp-service.ts';
@@ -52,6 +53,7 @@ export * from './erp-contacts.ts';
 export * from './erp-map.ts';
 export * from './erp-prospects.ts';
 export * from './erp-inventory.ts';
+export * from './erp-items.ts';
 export * from './erp-purchasing.ts';
 export * from './erp-usage.ts';
 export * from './erp-service.ts';
@@ -76,4 +78,4 @@ function contractsOf(module: Record<string, unknown>): Contract[] {
 }
 
 /** Every call the backend serves, each defined once. */
-export const allContracts: readonly Contract[] = [admin, administration, analytics, auth, boards, crmActivities, crmContacts, dataManagerContracts, erpAccountDetail, erpAccounting, erpAccounts, erpAccountTerms, erpContacts, erpMap, erpProspects, erpInventory, erpPurchasing, erpUsage, erpService, erpNotes, erpAdjustments, erpWhiteSpace, documents, filters, notifications, system, user, opportunityContracts, erpLoad, bulkUsers].flatMap(contractsOf).concat(GOAL_CONTRACT_LIST, NOTIFICATION_MASTER_CONTRACT_LIST);
+export const allContracts: readonly Contract[] = [admin, administration, analytics, auth, boards, crmActivities, crmContacts, dataManagerContracts, erpAccountDetail, erpAccounting, erpAccounts, erpAccountTerms, erpContacts, erpMap, erpProspects, erpInventory, erpItems, erpPurchasing, erpUsage, erpService, erpNotes, erpAdjustments, erpWhiteSpace, documents, filters, notifications, system, user, opportunityContracts, erpLoad, bulkUsers].flatMap(contractsOf).concat(GOAL_CONTRACT_LIST, NOTIFICATION_MASTER_CONTRACT_LIST);

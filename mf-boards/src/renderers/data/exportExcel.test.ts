@@ -78,7 +78,8 @@ describe('formats and drill-through', () => {
     expect(drillHref('purchaseOrder', { poNumber: 'P5', company: '01' })).toBe('/details/purchaseOrder/P5?company=01');
     // A row without the number still reaches its account.
     expect(drillHref('invoice', { customer: 'C1', company: '02' })).toBe('/accountSummary?accountType=customer&accountId=C1&company=02');
-    expect(drillHref('item', { itemNumber: 'A 1' })).toBe('/inventoryDetail?itemNumber=A+1');
+    expect(drillHref('item', { itemNumber: 'A 1' })).toBe('/details/item?itemNumber=A+1');
+    expect(drillHref('item', { itemNumber: 'A 1', company: '02' })).toBe('/details/item?itemNumber=A+1&company=02');
     expect(drillHref('account', { name: 'nobody' })).toBeNull();
   });
 });

@@ -55,7 +55,7 @@ function documentHref(link: string, row: Row): string | null {
 
 /**
  * Where a linked cell drills through (docs/component-config.md): the account summary filtered to
- * the row's account; an item's inventory detail; a supplier's supplier summary; an invoice, order,
+ * the row's account; an item its item page (details/item, in the row's company); a supplier's supplier summary; an invoice, order,
  * quote or purchase order its detail page (the account when the row has no number). Null when the
  * row lacks what the link needs.
  */
@@ -64,7 +64,9 @@ export function drillHref(link: ColumnLink, row: Row): string | null {
   if (document) return document;
   if (link === 'item') {
     const itemNumber = text(row, 'itemNumber') ?? text(row, 'key');
-    return itemNumber ? `/inventoryDetail?${new URLSearchParams({ itemNumber })}` : null;
+    if (!itemNumber) return null;
+    const company = text(row, 'company');
+    return `/details/item?${new URLSearchParams({ itemNumber, ...(company ? { company } : {}) })}`;
   }
   if (link === 'supplier') {
     const supplier = text(row, 'supplier') ?? text(row, 'key');

@@ -33,6 +33,8 @@ async function checksums(db: Database['db']): Promise<Record<string, string>> {
     inventory_adjustment_line: 'company, adjustment_number, line_number',
     rma_header: 'company, rma_number',
     rma_line: 'company, rma_number, line_number',
+    item_uom: 'company, item_number, uom',
+    contract_line: 'company, job_number, line_number',
   };
   const sums: Record<string, string> = {};
   for (const [table, key] of Object.entries(keys)) {
@@ -162,6 +164,9 @@ describe('generateErpData', () => {
         OR (j.customer IS NOT NULL AND NOT EXISTS (SELECT 1 FROM erp.customer c WHERE c.company = j.company AND c.customer = j.customer AND c.sales_rep = j.sales_rep))
         OR (j.ship_to IS NOT NULL AND NOT EXISTS (SELECT 1 FROM erp.ship_to s WHERE s.company = j.company AND s.ship_to = j.ship_to AND s.customer = j.customer))
         OR (j.corporate IS NOT NULL AND NOT EXISTS (SELECT 1 FROM erp.corporate k WHERE k.company = j.company AND k.corporate = j.corporate))
+      UNION ALL SELECT 'contract lines', count(*) FROM erp.contract j WHERE j.line_count <> (SELECT count(DISTINCT l.item_number) FROM erp.contract_line l WHERE l.company = j.company AND l.job_number = j.job_number)
+      UNION ALL SELECT 'contract line item', count(*) FROM erp.contract_line l WHERE NOT EXISTS (SELECT 1 FROM erp.item i WHERE i.company = l.company AND i.item_number = l.item_number AND i.unit_of_measure = l.uom)
+      UNION ALL SELECT 'item base uom', count(*) FROM erp.item i WHERE (SELECT count(*) FROM erp.item_uom u WHERE u.company = i.company AND u.item_number = i.item_number AND u.is_base AND u.uom = i.unit_of_measure AND u.conversion_factor = 1) <> 1
       UNION ALL SELECT 'customer terms', count(*) FROM erp.customer_price_library p WHERE NOT EXISTS (SELECT 1 FROM erp.price_library l WHERE l.company = p.company AND l.price_library = p.price_library)
         OR NOT EXISTS (SELECT 1 FROM erp.customer c WHERE c.company = p.company AND c.customer = p.customer)
       UNION ALL SELECT 'item supplier', count(*) FROM erp.item i WHERE NOT EXISTS (SELECT 1 FROM erp.supplier s WHERE s.company = i.company AND s.supplier = i.supplier)

@@ -78,6 +78,9 @@ const CONTRACT_KINDS = ['Annual Pricing Agreement', 'Plant Maintenance Contract'
 const SUPPLIER_TITLES = ['Inside Sales', 'Regional Sales Manager', 'Customer Service', 'Accounts Receivable', 'Product Specialist'];
 
 type Settings = { seed: number; today: number };
+/** A contract lists each item once: its line count is capped at the company's items (erp.contract_line, generate-items.ts). */
+type Caps = { items: Map<string, number> };
+const lineCount = (caps: Caps, company: string, drawn: number) => Math.min(drawn, caps.items.get(company) ?? drawn);
 type Tables = Record<AccountTable | 'contact', TableBuffer>;
 
 export async function generateAccountData(client: pg.PoolClient, writer: BatchWriter, t: Tables, s: Settings): Promise<void> {
@@ -88,8 +91,10 @@ export async function generateAccountData(client: pg.PoolClient, writer: BatchWr
       if (PRODUCT_GROUPS.some((g) => g.code === group)) await put(t.restricted_class, [company.company, code, description, group]);
     }
   }
-  const customerJobs = await generateCustomerTerms(client, t, s);
-  await generateCorporateContracts(client, t, s, customerJobs);
+  const { rows: itemCounts } = await client.query<{ company: string; n: number }>('SELECT company, count(*)::int AS n FROM erp.item GROUP BY company');
+  const caps: Caps = { items: new Map(itemCounts.map((r) => [r.company, r.n])) };
+  const customerJobs = await generateCustomerTerms(client, t, s, caps);
+  await generateCorporateContracts(client, t, s, caps, customerJobs);
   await generateSupplierContacts(client, t, s);
   await writer.flush();
 }
@@ -97,7 +102,7 @@ export async function generateAccountData(client: pg.PoolClient, writer: BatchWr
 type CustomerRow = { company: string; customer: string; customer_name: string; sales_rep: string; account_class1: string | null; account_class2: string | null; corporate: string | null; created: string; ship_tos: string[] | null };
 
 /** Every customer's dealer type(s), price libraries by priority, the odd restricted class, and contracts (bigger accounts more often); the contracts written. */
-async function generateCustomerTerms(client: pg.PoolClient, t: Tables, { seed, today }: Settings): Promise<number> {
+async function generateCustomerTerms(client: pg.PoolClient, t: Tables, { seed, today }: Settings, caps: Caps): Promise<number> {
   const rng = Rng.stream(seed, 'account-terms');
   let jobSeq = 0;
   const rows = inKeyOrder<CustomerRow>(
@@ -142,7 +147,7 @@ async function generateCustomerTerms(client: pg.PoolClient, t: Tables, { seed, t
       const shipTo = c.ship_tos && c.ship_tos.length > 1 && rng.chance(0.3) ? rng.pick(c.ship_tos) : null;
       await put(t.contract, [
         c.company, `J${pad(++jobSeq, 6)}`, `${rng.pick(CONTRACT_KINDS)} - ${c.customer_name}`, c.customer, shipTo, null, c.sales_rep,
-        iso(start), rng.chance(0.15) ? null : iso(start + 365 * rng.int(1, 3)), rng.int(5, 250),
+        iso(start), rng.chance(0.15) ? null : iso(start + 365 * rng.int(1, 3)), lineCount(caps, c.company, rng.int(5, 250)),
       ]);
     }
   }
@@ -150,7 +155,7 @@ async function generateCustomerTerms(client: pg.PoolClient, t: Tables, { seed, t
 }
 
 /** About two corporate accounts in five have a national contract of their own (numbered after the customers' `jobs`). */
-async function generateCorporateContracts(client: pg.PoolClient, t: Tables, { seed, today }: Settings, jobs: number): Promise<void> {
+async function generateCorporateContracts(client: pg.PoolClient, t: Tables, { seed, today }: Settings, caps: Caps, jobs: number): Promise<void> {
   const rng = Rng.stream(seed, 'corporate-contracts');
   let jobSeq = jobs;
   const rows = inKeyOrder<{ company: string; corporate: string; corporate_name: string; sales_rep: string | null }>(
@@ -161,7 +166,7 @@ async function generateCorporateContracts(client: pg.PoolClient, t: Tables, { se
   for await (const k of rows) {
     if (!rng.chance(0.4)) continue;
     const start = today - rng.int(0, 700);
-    await put(t.contract, [k.company, `J${pad(++jobSeq, 6)}`, `National Account Agreement - ${k.corporate_name}`, null, null, k.corporate, k.sales_rep, iso(start), iso(start + 365 * rng.int(2, 3)), rng.int(50, 600)]);
+    await put(t.contract, [k.company, `J${pad(++jobSeq, 6)}`, `National Account Agreement - ${k.corporate_name}`, null, null, k.corporate, k.sales_rep, iso(start), iso(start + 365 * rng.int(2, 3)), lineCount(caps, k.company, rng.int(50, 600))]);
   }
 }
 

@@ -15,6 +15,7 @@ import { generateServiceData, SERVICE_ERP_TABLES, SERVICE_TABLES } from './gener
 import { generateNotesData, NOTES_ERP_TABLES, NOTES_TABLES } from './generate-notes.ts';
 import { ADJUSTMENT_ERP_TABLES, ADJUSTMENT_TABLES, generateAdjustmentData } from './generate-adjustments.ts';
 import { ACCOUNT_ERP_TABLES, ACCOUNT_TABLES, generateAccountData, territoryOf } from './generate-accounts.ts';
+import { generateItemData, ITEM_ERP_TABLES, ITEM_TABLES } from './generate-items.ts';
 import {
   ACCOUNT_CLASS, ANNUAL_GROWTH, BRANCHES, COMPANIES, CORPORATE_WORDS, CUSTOMER_WORDS, FIRST_NAMES, LAST_NAMES,
   LOCATIONS, PRODUCT_GROUPS, PROSPECT_SOURCES, SALES_REPS, SEASONALITY, STREETS, STREET_TYPES, SUPPLIER_WORDS, TITLES,
@@ -52,7 +53,7 @@ export const ERP_TABLES = [
   'company', 'branch', 'location', 'sales_rep', 'territory', 'corporate', 'customer', 'ship_to', 'prospect', 'contact',
   'supplier', 'product_group', 'item', 'inventory', 'invoice_header', 'invoice_line', 'order_header', 'order_line',
   'quote_header', 'quote_line', 'booking', 'purchase_order_header', 'purchase_order_line', 'ar_open', 'ap_open', ...SERVICE_ERP_TABLES,
-  ...NOTES_ERP_TABLES, ...ADJUSTMENT_ERP_TABLES, ...ACCOUNT_ERP_TABLES,
+  ...NOTES_ERP_TABLES, ...ADJUSTMENT_ERP_TABLES, ...ACCOUNT_ERP_TABLES, ...ITEM_ERP_TABLES,
 ] as const;
 
 // ------------------------------------------------------------------------------------ dates
@@ -210,6 +211,7 @@ export const TABLES = {
   ...NOTES_TABLES,
   ...ADJUSTMENT_TABLES,
   ...ACCOUNT_TABLES,
+  ...ITEM_TABLES,
 };
 
 type Tables = { [K in keyof typeof TABLES]: TableBuffer };
@@ -257,6 +259,7 @@ export async function generateErpData(db: pg.Pool, options: GenerateErpOptions =
     await generateNotesData(client, writer, tables, { scale, seed, today });
     await generateAdjustmentData(client, writer, tables, { scale, seed, today });
     await generateAccountData(client, writer, tables, { seed, today });
+    await generateItemData(client, writer, tables, { seed });
     await writer.flush();
     await generateCrmData(client, { seed, today: iso(today) });
     progress(`Generated ${stats.invoiceLines.toLocaleString('en-US')} invoice lines; deriving bookings`);
