@@ -199,7 +199,13 @@ async function contractDetailPage(call: ErpCall, jobNumber: string, body: (Searc
   const model = contractRows(call);
   const params = new SqlParams();
   const [n, c] = [params.add(jobNumber), params.add(company ?? null)];
-  const scope = scopePredicate(call.context.scope, model.salesRepColumn, params);
+  // The caller's as the contract lists show it: its rep's, its customer's, or a corporate
+  // contract of a corporate account that has one of the caller's customers.
+  const inScope = (column: string) => scopePredicate(call.context.scope, column, params);
+  const scope =
+    !call.context.scope.all &&
+    `(${inScope(model.salesRepColumn)} OR ${inScope('c.sales_rep')} OR (j.corporate IS NOT NULL AND EXISTS (
+        SELECT 1 FROM erp.customer m WHERE m.company = j.company AND m.corporate = j.corporate AND ${inScope('m.sales_rep')})))`;
   const select = Object.entries(model.columns).map(([name, sql]) => `${sql} AS "${name}"`).join(', ');
   const { rows } = await analyticsQuery(
     call.db,

@@ -123,6 +123,26 @@ describe('Contract/Details/{jobPriceHeaderUid}', () => {
     expect(searched.rows.map((r: { itemNumber: string }) => r.itemNumber)).toContain(line.itemNumber);
   });
 
+  it("opens every contract a customer's list shows him, its corporate account's included, whoever its rep", async () => {
+    const { rep } = kit.users;
+    // A corporate contract of another rep's over one of SR01's customers (the test data has none: made here).
+    const [customer] = await sql<{ company: string; customer: string; corporate: string }>(
+      `SELECT c.company, c.customer, k.corporate FROM erp.customer c JOIN erp.corporate k ON k.company = c.company
+        WHERE c.sales_rep = 'SR01' ORDER BY c.customer, k.corporate LIMIT 1`,
+    );
+    await sql('UPDATE erp.customer SET corporate = $3 WHERE company = $1 AND customer = $2', [customer!.company, customer!.customer, customer!.corporate]);
+    const [corporate] = await sql<{ job_number: string }>(
+      `UPDATE erp.contract SET customer = NULL, ship_to = NULL, corporate = $2
+        WHERE job_number = (SELECT min(job_number) FROM erp.contract WHERE company = $1 AND sales_rep <> 'SR01') RETURNING job_number`,
+      [customer!.company, customer!.corporate],
+    );
+    const listed = await ok(rep, `/Customer/Contract/${customer!.customer}/${customer!.company}`, { pageSize: 500 });
+    expect(listed.rows.map((r: { jobNumber: string }) => r.jobNumber)).toContain(corporate!.job_number);
+    for (const { jobNumber } of listed.rows as Array<{ jobNumber: string }>) {
+      expect((await post(rep, `/Contract/Details/${jobNumber}`)).status, jobNumber).toBe(200);
+    }
+  });
+
   it("answers 404 for another rep's contract, an unknown job or another company; 400 for bad input", async () => {
     const { rep, rep2, admin } = kit.users;
     const job = await contractOf('SR01');
