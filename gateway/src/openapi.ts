@@ -146,9 +146,9 @@ const SITE_FILES: OpenApiDocument['paths'] = {
   },
 };
 
-/** The fields a call's search request may filter on (shared/src/contracts/filter-fields.ts), as an extension of its operation. */
+/** The fields a call's search request may filter on (shared/src/contracts/filter-fields.ts), as an extension of its operation; a call without a body (GET /Inventory/Details beside its POST) takes none. */
 function filterFieldsOf(contract: Contract): { 'x-filterFields'?: readonly string[] } {
-  const fields = callFilterFields(contract.path);
+  const fields = contract.body ? callFilterFields(contract.path) : undefined;
   return fields ? { 'x-filterFields': fields } : {};
 }
 

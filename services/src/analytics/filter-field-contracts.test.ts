@@ -17,7 +17,7 @@ function filteredBody(contract: Contract): Schema | undefined {
   return [body, ...(body?.anyOf ?? [])].find((schema) => schema?.properties?.filters?.anyOf?.[0]?.type === 'array');
 }
 
-/** Path values that name rows of the demo data (an account's contacts, an invoice's notes). */
+/** Path values that name rows of the demo data (an account's contacts, an invoice's notes, a contract's items). */
 const ids: Record<string, string> = {};
 
 function valueFor(name: string, schema: Schema): unknown {
@@ -51,6 +51,7 @@ beforeAll(async () => {
   const [invoice] = await kit.sql(`SELECT invoice_number FROM erp.invoice_note ORDER BY 1 LIMIT 1`);
   const [corporate] = await kit.sql(`SELECT company, corporate FROM erp.corporate ORDER BY corporate LIMIT 1`);
   const [supplier] = await kit.sql(`SELECT company, supplier FROM erp.supplier ORDER BY supplier LIMIT 1`);
+  const [contract] = await kit.sql(`SELECT job_number FROM erp.contract ORDER BY company, job_number LIMIT 1`);
   Object.assign(ids, {
     customer: customer!.customer,
     accountId: customer!.customer,
@@ -62,6 +63,7 @@ beforeAll(async () => {
     supplier: supplier!.supplier,
     supplierCompany: supplier!.company,
     invoiceNumber: invoice!.invoice_number,
+    jobPriceHeaderUid: contract!.job_number,
   });
 });
 

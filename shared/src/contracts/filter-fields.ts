@@ -120,6 +120,7 @@ export const CALL_FILTER_FIELDS = {
   '/Customer/PriceLibrary/{customer}/{company}': ['priceLibrary'],
   '/Customer/RestrictedClass/{customer}/{company}': ['restrictedClass'],
   '/Corporate/Contract/{corporate}/{company}': ['jobNumber', 'customer', 'shipTo', 'corporate', 'status'],
+  '/Contract/Details/{jobPriceHeaderUid}': ['itemNumber', 'productGroup', 'uom'],
   '/Customer/Territory': ['company', 'territory'],
   '/ShipTo/Territory': ['company', 'territory'],
   '/Contact/List': ['company', 'contact', 'customer', 'title', 'physCity', 'physState'],
