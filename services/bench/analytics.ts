@@ -12,17 +12,10 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import Fastify from 'fastify';
-import pino from 'pino';
-import { openDatabase, migrate } from '../src/db/index.ts';
-import { seedApplication, DEMO_PASSWORD } from '../src/demo/app-seed.ts';
-import { generateErpData } from '../src/demo/erp/index.ts';
-import { servicePlugins } from '../src/index.ts';
-import { configFromEnv } from '../src/platform/config.ts';
-import { createMailer } from '../src/platform/mailer.ts';
-import { registerPlatform } from '../src/platform/platform.ts';
+import { DEMO_PASSWORD } from '../src/demo/app-seed.ts';
 import { TestBrowser } from '../src/testing/test-browser.ts';
 import { clearAnalyticsCaches } from '../src/analytics/cache.ts';
+import { openBenchServices } from './bench-services.ts';
 
 const { values } = parseArgs({
   options: {
@@ -36,29 +29,7 @@ const { values } = parseArgs({
 });
 const scale = Number(values.scale);
 const runs = Math.max(3, Number(values.runs));
-const databaseUrl = process.env.DATABASE_URL;
-const database = await openDatabase({ databaseUrl, dataDir: values['data-dir'] });
-const db = database.db;
-await migrate(db);
-await seedApplication(db);
-const { rows: loads } = await db.query<{ scale: number; data_through: string; invoice_lines: number }>(
-  'SELECT scale, data_through::text, invoice_lines FROM erp.data_load ORDER BY load_id DESC LIMIT 1',
-);
-let load = loads[0];
-if (values.reload || !load || Number(load.scale) !== scale) {
-  console.log(`Loading the demo ERP data at scale ${scale}…`);
-  const started = performance.now();
-  const result = await generateErpData(db, { scale, onProgress: (m) => console.log(`  ${m}`) });
-  console.log(`Loaded ${result.invoiceLines.toLocaleString('en-US')} invoice lines in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  load = { scale, data_through: result.dataThrough, invoice_lines: result.invoiceLines };
-}
-process.env.TRADEBOARD_TODAY = load.data_through;
-
-const app = Fastify({ logger: false });
-const config = configFromEnv({});
-await registerPlatform(app, { db, config, mailer: createMailer(db, pino({ level: 'silent' }), undefined, config.mailFrom) });
-for (const plugin of Object.values(servicePlugins)) await app.register(plugin, { prefix: '/api' });
-await app.ready();
+const { database, db, app, load, close } = await openBenchServices({ scale, dataDir: values['data-dir'], reload: values.reload });
 const browser = new TestBrowser(app);
 const login = await browser.login(`${values.as}@tradeboard.example`, DEMO_PASSWORD);
 if (login.statusCode !== 200) throw new Error(`sign-in failed: ${login.body}`);
@@ -414,5 +385,4 @@ for (const c of calls.filter((c) => !only || only.test(c.name))) {
   console.log(`${c.name.padEnd(52)} ${String(answer.source ?? '').padEnd(28)} ${stats(cold)}   ${stats(warm)}   ${stats(plain)}`);
 }
 
-await app.close();
-await database.close();
+await close();

@@ -9,18 +9,11 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import Fastify from 'fastify';
-import pino from 'pino';
 import { clearAnalyticsCaches } from '../src/analytics/cache.ts';
-import { migrate, openDatabase } from '../src/db/index.ts';
-import { DEMO_PASSWORD, seedApplication } from '../src/demo/app-seed.ts';
-import { generateErpData } from '../src/demo/erp/index.ts';
+import { DEMO_PASSWORD } from '../src/demo/app-seed.ts';
 import { renderDocumentPdf } from '../src/documents/pdf.ts';
-import { servicePlugins } from '../src/index.ts';
-import { configFromEnv } from '../src/platform/config.ts';
-import { createMailer } from '../src/platform/mailer.ts';
-import { registerPlatform } from '../src/platform/platform.ts';
 import { TestBrowser } from '../src/testing/test-browser.ts';
+import { openBenchServices } from './bench-services.ts';
 
 const { values } = parseArgs({
   options: {
@@ -31,25 +24,7 @@ const { values } = parseArgs({
 });
 const scale = Number(values.scale);
 const runs = Math.max(3, Number(values.runs));
-const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: values['data-dir'] });
-const db = database.db;
-await migrate(db);
-await seedApplication(db);
-const { rows: loads } = await db.query<{ scale: number; data_through: string }>('SELECT scale, data_through::text FROM erp.data_load ORDER BY load_id DESC LIMIT 1');
-let load = loads[0];
-if (!load || Number(load.scale) !== scale) {
-  const started = performance.now();
-  const result = await generateErpData(db, { scale });
-  console.log(`Loaded ${result.invoiceLines.toLocaleString('en-US')} invoice lines in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  load = { scale, data_through: result.dataThrough };
-}
-process.env.TRADEBOARD_TODAY = load.data_through;
-
-const app = Fastify({ logger: false });
-const config = configFromEnv({});
-await registerPlatform(app, { db, config, mailer: createMailer(db, pino({ level: 'silent' }), undefined, config.mailFrom) });
-for (const plugin of Object.values(servicePlugins)) await app.register(plugin, { prefix: '/api' });
-await app.ready();
+const { db, app, close } = await openBenchServices({ scale, dataDir: values['data-dir'] });
 const rep = new TestBrowser(app);
 if ((await rep.login('rep@tradeboard.example', DEMO_PASSWORD)).statusCode !== 200) throw new Error('sign-in failed');
 
@@ -98,5 +73,4 @@ await time('10 MB download (DocLink/Download)', (i) =>
   rep.request('POST', `/api/DocLink/Download?filePath=${encodeURIComponent(`Customer/${customer.company}/${customer.customer}/ten-${i}.pdf`)}`),
 false);
 
-await app.close();
-await database.close();
+await close();

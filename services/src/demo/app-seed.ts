@@ -8,7 +8,7 @@ export const DEMO_PASSWORD = 'Demo-2026!';
 /** The demo two-factor account's authenticator key (README: how to get its codes). */
 export const DEMO_TOTP_SECRET = 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU';
 
-const ORGANIZATION = { id: 1, name: 'Northwind Industrial Supply' };
+export const ORGANIZATION = { id: 1, name: 'Northwind Industrial Supply' };
 const SSO_ORGANIZATION = { id: 2, name: 'Contoso Electric (single sign-on)' };
 
 const ROLES = [
