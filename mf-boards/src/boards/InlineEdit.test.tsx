@@ -7,7 +7,7 @@ async function setup(value = 'Pipeline') {
   const onSave = vi.fn();
   const onDone = vi.fn();
   render(<InlineEdit value={value} label="Board name" onSave={onSave} onDone={onDone} />);
-  return { onSave, onDone, input: await screen.findByRole('textbox', { name: 'Board name' }, { timeout: 5_000 }) };
+  return { onSave, onDone, input: await screen.findByRole('textbox', { name: 'Board name' }, { timeout: 12_000 }) };
 }
 
 describe('inline rename (seed 000 §5)', () => {

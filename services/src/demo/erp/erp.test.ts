@@ -78,7 +78,8 @@ describe('generateErpData', () => {
     await migrate(database.db);
     first = await generateErpData(database.db, { scale: SCALE, today: TODAY, seed: 7 });
     firstSums = await checksums(database.db);
-  });
+    // A fresh database, migrated and loaded whole (every index and rollup): minutes on a busy machine.
+  }, 180_000);
 
   afterAll(async () => {
     await database?.close();
@@ -232,5 +233,5 @@ describe('generateErpData', () => {
     expect(again.loadId).toBeGreaterThan(first.loadId);
     expect(again.rows).toEqual(first.rows);
     expect(await checksums(database.db)).toEqual(firstSums);
-  });
+  }, 180_000);
 });
