@@ -57,3 +57,6 @@ export async function openBenchServices(options: { scale: number; dataDir: strin
     },
   };
 }
+
+/** The p-th percentile (nearest rank) of samples in any order. */
+export const percentile = (xs: readonly number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]!;

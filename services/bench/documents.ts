@@ -13,7 +13,7 @@ import { clearAnalyticsCaches } from '../src/analytics/cache.ts';
 import { DEMO_PASSWORD } from '../src/demo/app-seed.ts';
 import { renderDocumentPdf } from '../src/documents/pdf.ts';
 import { TestBrowser } from '../src/testing/test-browser.ts';
-import { openBenchServices } from './bench-services.ts';
+import { openBenchServices, percentile } from './bench-services.ts';
 
 const { values } = parseArgs({
   options: {
@@ -28,7 +28,6 @@ const { db, app, close } = await openBenchServices({ scale, dataDir: values['dat
 const rep = new TestBrowser(app);
 if ((await rep.login('rep@tradeboard.example', DEMO_PASSWORD)).statusCode !== 200) throw new Error('sign-in failed');
 
-const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]!;
 async function time(name: string, run: (i: number) => Promise<{ statusCode: number; body?: string }>, cold = true) {
   const ms: number[] = [];
   for (let i = 0; i < runs; i++) {

@@ -15,7 +15,7 @@ import { hashPassword } from '../src/auth/passwords.ts';
 import { DEMO_PASSWORD, ORGANIZATION } from '../src/demo/app-seed.ts';
 import { runNotifications } from '../src/notifications/engine.ts';
 import { TestBrowser } from '../src/testing/test-browser.ts';
-import { openBenchServices } from './bench-services.ts';
+import { openBenchServices, percentile } from './bench-services.ts';
 
 const { values } = parseArgs({
   options: {
@@ -80,7 +80,7 @@ async function probe(count: number, until?: Promise<unknown>): Promise<number[]>
   }
   return ms;
 }
-const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(0.95 * xs.length) - 1)]!;
+const p95 = (xs: number[]) => percentile(xs, 95);
 
 // ---------------------------------------------------------------- the run
 const kind = process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded';
