@@ -81,15 +81,18 @@ export function useSignedInState(test: TestType<any, any>, email: string): strin
   return file;
 }
 
-/** Turns the persisted edit mode on or off for every page load of the test (the profile menu's switch). */
-export async function setEditMode(page: Page, on: boolean): Promise<void> {
+/** Sets persisted preferences (the profile menu's theme and edit-mode switches) for every page load of the test. */
+export async function setPreferences(page: Page, preferences: { editMode?: boolean; theme?: 'light' | 'dark' }): Promise<void> {
   await page.addInitScript((value) => {
     const key = 'tradeboard.preferences';
     const saved = JSON.parse(localStorage.getItem(key) ?? '{"state":{},"version":1}');
-    saved.state = { ...saved.state, editMode: value };
+    saved.state = { ...saved.state, ...value };
     localStorage.setItem(key, JSON.stringify(saved));
-  }, on);
+  }, preferences);
 }
+
+/** Turns the persisted edit mode on or off for every page load of the test (the profile menu's switch). */
+export const setEditMode = (page: Page, on: boolean): Promise<void> => setPreferences(page, { editMode: on });
 
 export type BoardSetup = { boardMasterId: number; boardName: string; cards: Array<{ cardMasterId: number; cardName: string }> };
 

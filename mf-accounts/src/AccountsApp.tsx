@@ -12,8 +12,10 @@ const DetailsPage = lazy(() => import('./details/DetailsPage.tsx'));
 // details/item?itemNumber= and details/contract/{jobNumber}.
 const ItemPage = lazy(() => import('./details/ItemPage.tsx'));
 const ContractPage = lazy(() => import('./details/ContractPage.tsx'));
+// supplier/purchaseList?supplier=&company=.
+const PurchaseListPage = lazy(() => import('./supplier/PurchaseListPage.tsx'));
 
-/** The page for the current address: /search, /map, /map/routes, /details/…. */
+/** The page for the current address: /search, /map, /map/routes, /details/…, /supplier/purchaseList. */
 export function AccountsRoutes(): ReactNode {
   const { pathname, search } = useLocation();
   const signedIn = useTradeboardStore((state) => state.user !== null);
@@ -23,6 +25,7 @@ export function AccountsRoutes(): ReactNode {
   if (isUnderRoute(pathname, '/details/item')) return <ItemPage search={search} />;
   if (isUnderRoute(pathname, '/details/contract')) return <ContractPage pathname={pathname} search={search} />;
   if (isUnderRoute(pathname, '/details')) return <DetailsPage pathname={pathname} search={search} />;
+  if (isUnderRoute(pathname, '/supplier/purchaseList')) return <PurchaseListPage search={search} />;
   return null;
 }
 

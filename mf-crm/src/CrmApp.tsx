@@ -6,6 +6,9 @@ import { CrmStyles } from './theme/crmStyles.tsx';
 
 const ActivitiesPage = lazy(() => import('./activities/ActivitiesPage.tsx'));
 const OpportunitiesPage = lazy(() => import('./opportunities/OpportunitiesPage.tsx'));
+const DataManagerPage = lazy(() => import('./settings/DataManagerPage.tsx'));
+
+const DATA_MANAGER = '/settings/dataManager';
 
 const PAGES = [
   { href: '/crm', label: 'CRM board' },
@@ -26,11 +29,15 @@ function CrmNav({ pathname }: { pathname: string }): ReactNode {
   );
 }
 
-/** The page for the current address: /crm/activities or /crm/opportunities. */
+/** The page for the current address: /crm/activities, /crm/opportunities or /settings/dataManager/{dataType}. */
 export function CrmRoutes(): ReactNode {
   const { pathname } = useLocation();
   const signedIn = useTradeboardStore((state) => state.user !== null);
   if (!signedIn) return null;
+  if (isUnderRoute(pathname, DATA_MANAGER)) {
+    const dataType = decodeURIComponent(pathname.slice(DATA_MANAGER.length).split('/').filter(Boolean)[0] ?? 'ActivityType');
+    return <DataManagerPage dataType={dataType} />;
+  }
   const page = isUnderRoute(pathname, '/crm/activities') ? <ActivitiesPage /> : isUnderRoute(pathname, '/crm/opportunities') ? <OpportunitiesPage /> : null;
   return (
     page && (

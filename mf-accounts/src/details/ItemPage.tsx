@@ -7,7 +7,17 @@
 import type { ReactNode } from 'react';
 import useSWR from 'swr';
 import { Alert, Button, Skeleton } from '@tradeboard/shared/ui';
-import { inventoryItemDetails, inventoryMaster, inventoryMasterSummary, inventoryUoms, invoiceItemHistory, purchaseOrderItemHistory } from '@tradeboard/shared/contracts';
+import {
+  inventoryAlternateSummary,
+  inventoryCustomerPartSummary,
+  inventoryItemDetails,
+  inventoryMaster,
+  inventoryMasterSummary,
+  inventorySubstituteSummary,
+  inventoryUoms,
+  invoiceItemHistory,
+  purchaseOrderItemHistory,
+} from '@tradeboard/shared/contracts';
 import { api, apiStatus, errorMessage } from '@tradeboard/shared/web';
 import { DetailFrame, DetailHeader, FactList, LinkButton, LoadError, PageLink, RowsTable } from './detailParts.tsx';
 import { itemBoardHref, itemHref, supplierHref, type LineColumn, type Row } from './documentSpecs.ts';
@@ -33,6 +43,24 @@ const UOM_COLUMNS: LineColumn[] = [
   { key: 'listPrice', title: 'List price', type: 'money' },
   { key: 'sellable', title: 'Sold in' },
   { key: 'purchasable', title: 'Bought in' },
+];
+const ALTERNATE_COLUMNS: LineColumn[] = [
+  { key: 'alternateCode', title: 'Alternate code' },
+  { key: 'codeType', title: 'Kind' },
+];
+const SUBSTITUTE_COLUMNS: LineColumn[] = [
+  { key: 'substituteItemNumber', title: 'Substitute', link: 'item' },
+  { key: 'substituteDescription', title: 'Description' },
+  { key: 'interchangeable', title: 'Either way' },
+  { key: 'reason', title: 'Reason' },
+  { key: 'substituteQtyAvailable', title: 'Available', type: 'number' },
+  { key: 'substituteListPrice', title: 'List price', type: 'money' },
+];
+const CUSTOMER_PART_COLUMNS: LineColumn[] = [
+  { key: 'customerPartNumber', title: 'Customer part number' },
+  { key: 'customerName', title: 'Customer' },
+  { key: 'customer', title: 'Code' },
+  { key: 'customerPartDescription', title: 'Their description' },
 ];
 const INVOICE_COLUMNS: LineColumn[] = [
   { key: 'invoiceNumber', title: 'Invoice', link: 'invoice' },
@@ -88,6 +116,14 @@ function ItemParts({ itemNumber, company }: { itemNumber: string; company: strin
   const company1 = [{ field: 'company', comparison: 'equals' as const, values: [company] }];
   const invoices = useSWR(['item-invoices', itemNumber, company], () => api.call(invoiceItemHistory, { body: { itemNumber, pageSize: HISTORY_LINES, filters: company1 } }));
   const pos = useSWR(['item-pos', itemNumber, company], () => api.call(purchaseOrderItemHistory, { body: { itemNumber, company, pageSize: HISTORY_LINES } }));
+  // The codes the item is known by: every one of them, in or out of stock (inStockOnly false).
+  const codes = { ...query, inStockOnly: false };
+  const alternates = useSWR(['item-alternates', itemNumber, company], () => api.call(inventoryAlternateSummary, { query: codes, body: { pageSize: 100 } }));
+  const substitutes = useSWR(['item-substitutes', itemNumber, company], () => api.call(inventorySubstituteSummary, { query: codes, body: { pageSize: 100 } }));
+  const itemOnly = [...company1, { field: 'itemNumber', comparison: 'equals' as const, values: [itemNumber] }];
+  const parts = useSWR(['item-customer-parts', itemNumber, company], () =>
+    api.call(inventoryCustomerPartSummary, { query: { inStockOnly: false, company }, body: { pageSize: 100, filters: itemOnly, sortBy: 'customerName' } }),
+  );
   const shownOf = (total: number, count: number) => (total > count ? ` (newest ${count} of ${total})` : ` (${total})`);
   return (
     <>
@@ -100,6 +136,7 @@ function ItemParts({ itemNumber, company }: { itemNumber: string; company: strin
                 { label: 'Supplier part number', value: m.supplierPartNumber },
                 { label: 'Unit of measure', value: m.unitOfMeasure },
                 { label: 'UPC', value: m.upc },
+                { label: 'Short code', value: m.shortCode },
                 { label: 'Unit cost', value: m.unitCost, type: 'money' },
                 { label: 'List price', value: m.listPrice, type: 'money' },
                 { label: 'Stockable', value: m.stockable ? 'Yes' : 'No' },
@@ -107,6 +144,11 @@ function ItemParts({ itemNumber, company }: { itemNumber: string; company: strin
                 { label: 'Created', value: m.createdDate, type: 'date' },
               ]}
             />
+            {m.extendedDescription && (
+              <p className="tb-document__text tb-muted" aria-label="Extended description">
+                {m.extendedDescription}
+              </p>
+            )}
             {m.companies.length > 1 && (
               <p className="tb-muted">
                 Also kept in company{' '}
@@ -125,6 +167,15 @@ function ItemParts({ itemNumber, company }: { itemNumber: string; company: strin
       </Part>
       <Part title="Units of measure" load={uoms}>
         {(u) => <RowsTable label="Units of measure" columns={UOM_COLUMNS} rows={u.rows as Row[]} rowKey={byLine('uom')} empty="This item has no units of measure." />}
+      </Part>
+      <Part title="Alternate codes" load={alternates}>
+        {(a) => <RowsTable label="Alternate codes" columns={ALTERNATE_COLUMNS} rows={a.rows as Row[]} rowKey={byLine('alternateCode')} empty="This item is known by no other number." />}
+      </Part>
+      <Part title="Substitutes" load={substitutes}>
+        {(x) => <RowsTable label="Substitutes" columns={SUBSTITUTE_COLUMNS} rows={x.rows as Row[]} rowKey={byLine('substituteItemNumber')} empty="No other item is sold in this one's place." />}
+      </Part>
+      <Part title="Customer part numbers" load={parts}>
+        {(p) => <RowsTable label="Customer part numbers" columns={CUSTOMER_PART_COLUMNS} rows={p.rows as Row[]} rowKey={byLine('customer')} empty="None of your customers orders this item by a number of their own." />}
       </Part>
       <Part title="Stock by location" load={stock}>
         {(s) => <RowsTable label="Stock by location" columns={STOCK_COLUMNS} rows={s.rows as Row[]} rowKey={byLine('location')} empty="This item is kept at no location." />}

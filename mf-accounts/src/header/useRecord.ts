@@ -118,7 +118,10 @@ function supplierRequest(query: URLSearchParams): Request | null {
         name: summary.account.accountName,
         details: accountDetails(summary.account),
         figures: summaryFigures(summary, 'supplier'),
-        links: [{ label: 'Purchase orders', href: `/purchaseOrders?${new URLSearchParams({ supplier, company })}`, kind: 'documents' }],
+        links: [
+          { label: 'Purchase orders', href: `/purchaseOrders?${new URLSearchParams({ supplier, company })}`, kind: 'documents' },
+          { label: 'Purchase list', href: `/supplier/purchaseList?${new URLSearchParams({ supplier, company })}`, kind: 'documents' },
+        ],
       };
     },
   };

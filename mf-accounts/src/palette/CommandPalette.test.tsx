@@ -21,7 +21,7 @@ function handlers() {
     'POST /api/Corporate/Search': EMPTY,
     'POST /api/Supplier/Search': EMPTY,
     'POST /api/Contact/List': list([{ company: '01', contact: 'K1', contactName: 'Ann Acme', firstName: null, lastName: null, title: 'Buyer', email: null, phone: null, customer: 'C1', customerName: 'Acme East', physAddress1: null, physCity: null, physState: null, physPostalCode: null }]),
-    'POST /api/Inventory/Summary': EMPTY,
+    'POST /api/Inventory/Search': EMPTY,
   };
 }
 
@@ -65,7 +65,7 @@ describe('the command palette', () => {
     await userEvent.setup().type(screen.getByRole('combobox', { name: 'Search everything' }), 'acme');
     await screen.findByRole('group', { name: 'Customers' });
     expect(callsTo(fetchMock, 'POST /api/Contact/List')).toHaveLength(0);
-    expect(callsTo(fetchMock, 'POST /api/Inventory/Summary')).toHaveLength(0);
+    expect(callsTo(fetchMock, 'POST /api/Inventory/Search')).toHaveLength(0);
     expect(callsTo(fetchMock, 'POST /api/Corporate/Search')).toHaveLength(0);
   });
 });

@@ -32,6 +32,7 @@ export const ACCOUNTS_STYLES = `
 .tb-figures { display: grid; grid-template-columns: repeat(auto-fit, minmax(120px, 1fr)); gap: 8px 16px; flex: 2 1 420px; margin: 0; }
 .tb-document__facts dd a { font-weight: 500; }
 .tb-document__lines { margin-top: 16px; }
+.tb-document__text { margin: 8px 0 0; max-width: 72ch; }
 .tb-document__lines h3 { font-size: 15px; margin: 0 0 8px; }
 .tb-line-detail { display: grid; grid-template-columns: repeat(auto-fit, minmax(260px, 1fr)); gap: 12px 24px; }
 .tb-line-detail h4 { margin: 0 0 4px; font-size: 13px; }
@@ -44,7 +45,9 @@ export const ACCOUNTS_STYLES = `
 .tb-figure__delta--down { color: #dc2626; }
 .tb-page { padding: 8px 0 24px; display: flex; flex-direction: column; gap: 16px; }
 .tb-page__title { margin: 0; font-size: 22px; font-weight: 650; }
-.tb-search-box { display: flex; gap: 8px; max-width: 640px; }
+.tb-search-box { display: flex; flex-wrap: wrap; gap: 8px; max-width: 640px; }
+.tb-search-box > .ant-input-affix-wrapper, .tb-search-box > input { flex: 1 1 200px; min-width: 0; }
+.tb-search-box__items { display: flex; flex-wrap: wrap; gap: 8px; flex-basis: 100%; align-items: center; }
 .tb-groups { display: grid; grid-template-columns: repeat(auto-fill, minmax(320px, 1fr)); gap: 16px; }
 .tb-group { background: var(--tb-surface); border: 1px solid var(--tb-border); border-radius: 12px; padding: 12px 16px; min-width: 0; }
 .tb-group__title { margin: 0 0 8px; font-size: 15px; font-weight: 600; display: flex; justify-content: space-between; gap: 8px; }

@@ -16,6 +16,9 @@ export function refresh(...contracts: Contract[]): Promise<unknown> {
   return mutate((key) => Array.isArray(key) && paths.has(key[1] as string));
 }
 
+/** Drops every cached read but the session's (SWR is one shared instance across the remotes): after an organization switch. */
+export const forgetReads = () => mutate((key) => key !== SESSION_KEY, undefined, { revalidate: false });
+
 /** The session again: settings, toggles, switched-off modules and impersonation reach the shell. */
 export const refreshSession = () => mutate(SESSION_KEY);
 

@@ -2,8 +2,16 @@ import { useState, type ReactNode } from 'react';
 import { Alert, App, Button, Popconfirm, Tag } from '@tradeboard/shared/ui';
 import { Table } from '@tradeboard/shared/ui/data';
 import { Input } from '@tradeboard/shared/ui/edit';
-import { userChangePassword, userResetAuthenticator, userSessions, userSessionsSignOutOthers, userUpdateProfile } from '@tradeboard/shared/contracts';
-import { api, errorMessage, useTradeboardStore } from '@tradeboard/shared/web';
+import {
+  organizationSwitcherApply,
+  organizationSwitcherCustomerMasterList,
+  userChangePassword,
+  userResetAuthenticator,
+  userSessions,
+  userSessionsSignOutOthers,
+  userUpdateProfile,
+} from '@tradeboard/shared/contracts';
+import { api, errorMessage, navigate, useTradeboardStore } from '@tradeboard/shared/web';
 import { refresh, refreshSession, useRead } from '../api/admin.ts';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -188,11 +196,80 @@ function SessionsPanel(): ReactNode {
   );
 }
 
-/** /settings: the signed-in user's profile — name, password, authenticator, sessions. */
+/**
+ * The organizations the user may work in (OrganizationSwitcher): his home one and those he is a
+ * member of. Switching applies to this session, then organization/apply revalidates it and opens /home.
+ */
+function OrganizationsPanel(): ReactNode {
+  const { message } = App.useApp();
+  const organizations = useRead(organizationSwitcherCustomerMasterList, { body: {} });
+  const impersonating = useTradeboardStore((state) => state.user?.isImpersonating === true);
+  const [switching, setSwitching] = useState<number | null>(null);
+  const rows = organizations.data ?? [];
+  const switchTo = async (customerMasterId: number) => {
+    setSwitching(customerMasterId);
+    try {
+      await api.call(organizationSwitcherApply, { params: { customerMasterId } });
+      navigate('/organization/apply');
+    } catch (error) {
+      void message.error(errorMessage(error));
+      setSwitching(null);
+    }
+  };
+  if (!organizations.isLoading && !organizations.error && rows.length < 2) return null;
+  return (
+    <section className="tb-admin-panel" aria-labelledby="profile-organizations">
+      <h2 id="profile-organizations">Organizations</h2>
+      <p className="tb-admin-muted">You belong to more than one organization. Switch to work in another: its boards, settings, users and notifications.</p>
+      {organizations.error ? <Alert type="error" showIcon message={errorMessage(organizations.error)} /> : null}
+      {impersonating ? <Alert type="info" showIcon message="Stop viewing as the other user to switch organizations." style={{ marginBottom: 12 }} /> : null}
+      <Table
+        size="small"
+        rowKey="customerMasterId"
+        loading={organizations.isLoading}
+        pagination={false}
+        dataSource={rows}
+        aria-label="Your organizations"
+        columns={[
+          {
+            title: 'Organization',
+            dataIndex: 'customerName',
+            render: (name: string, row) => (
+              <span>
+                {name} {row.isHome ? <Tag>Home</Tag> : null}
+                {row.isActive ? <Tag color="green">Current</Tag> : null}
+              </span>
+            ),
+          },
+          { title: 'Your role', dataIndex: 'roleName' },
+          {
+            title: <span className="tb-visually-hidden">Action</span>,
+            key: 'action',
+            align: 'right',
+            render: (_: unknown, row) =>
+              row.isActive ? null : (
+                <Button
+                  onClick={() => void switchTo(row.customerMasterId)}
+                  loading={switching === row.customerMasterId}
+                  disabled={impersonating || (switching !== null && switching !== row.customerMasterId)}
+                  aria-label={`Switch to ${row.customerName}`}
+                >
+                  Switch
+                </Button>
+              ),
+          },
+        ]}
+      />
+    </section>
+  );
+}
+
+/** /settings: the signed-in user's profile — name, organizations, password, authenticator, sessions. */
 export default function ProfilePage(): ReactNode {
   return (
     <>
       <NamePanel />
+      <OrganizationsPanel />
       <PasswordPanel />
       <AuthenticatorPanel />
       <SessionsPanel />

@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Result, Spin } from '@tradeboard/shared/ui';
 import { impersonateApply, impersonateRemove } from '@tradeboard/shared/contracts';
 import { api, errorMessage, navigate } from '@tradeboard/shared/web';
-import { refreshSession } from '../api/admin.ts';
+import { forgetReads, refreshSession } from '../api/admin.ts';
 
 /**
  * Seed 000 §2 action routes: impersonate/apply/{userMasterId} (view as the user, then /home),
@@ -24,6 +24,8 @@ export default function SessionActions({ pathname }: { pathname: string }): Reac
         await refreshSession();
         navigate('/settings/users', { replace: true });
       } else if (parts[0] === 'organization' && parts[1] === 'apply') {
+        // Another organization: nothing read before the switch may show after it.
+        await forgetReads();
         await refreshSession();
         navigate('/home', { replace: true });
       } else {

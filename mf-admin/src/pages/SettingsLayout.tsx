@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Menu, Result, Skeleton, type MenuProps } from '@tradeboard/shared/ui';
-import { isUnderRoute, navigate } from '@tradeboard/shared/web';
+import { ADMIN_ROLE_NAMES } from '@tradeboard/shared/constants';
+import { isUnderRoute, navigate, useTradeboardStore } from '@tradeboard/shared/web';
 import { usePermissions } from '../api/admin.ts';
 
 const ProfilePage = lazy(() => import('./ProfilePage.tsx'));
@@ -10,6 +11,7 @@ const RolesPage = lazy(() => import('./RolesPage.tsx'));
 const SystemPage = lazy(() => import('./SystemPage.tsx'));
 const DataPage = lazy(() => import('./DataPage.tsx'));
 const NotificationMasterPage = lazy(() => import('./NotificationMasterPage.tsx'));
+const OrganizationsPage = lazy(() => import('./OrganizationsPage.tsx'));
 
 /**
  * The /settings children this remote shows, and the admin permission each needs (docs/decisions.md
@@ -23,9 +25,24 @@ export const SETTINGS_PAGES = [
   { key: '/settings/system', label: 'System', permission: 'settings.read' },
   { key: '/settings/data', label: 'Data', permission: 'erp.load' },
   { key: '/settings/notifications', label: 'Notifications', permission: 'settings.read' },
+  { key: '/settings/crossOrganizationAdminMaintenance', label: 'Organizations', permission: 'organizations.read' },
   // Reached from the Users page, not the menu.
   { key: '/settings/users/upload', label: 'Import users', permission: 'users.write', inMenu: false },
 ] as const;
+
+/**
+ * The CRM's reference data and user-defined fields (mf-crm owns /settings/dataManager/…): for the
+ * administrators the server lets maintain them (an admin role), unless the CRM module is off.
+ */
+const CRM_DATA = { key: '/settings/dataManager/ActivityType', label: 'CRM data' };
+function useCrmDataEntry(): boolean {
+  return useTradeboardStore(
+    (state) =>
+      !!state.user &&
+      (ADMIN_ROLE_NAMES as readonly string[]).includes(state.user.roleName) &&
+      !(state.user.disabledModules ?? []).some((area) => area.routes.some((route) => isUnderRoute(CRM_DATA.key, route))),
+  );
+}
 
 function pageOf(pathname: string) {
   const path = pathname.replace(/\/+$/, '') || '/settings';
@@ -40,7 +57,9 @@ export default function SettingsLayout({ pathname }: { pathname: string }): Reac
   const permissions = usePermissions();
   const allowed = SETTINGS_PAGES.filter((page) => page.permission === null || permissions.has(page.permission));
   const page = pageOf(pathname);
-  const items: MenuProps['items'] = allowed.filter((p) => !('inMenu' in p)).map((p) => ({ key: p.key, label: <a href={p.key} onClick={(event) => event.preventDefault()}>{p.label}</a> }));
+  const crmData = useCrmDataEntry();
+  const entries = [...allowed.filter((p) => !('inMenu' in p)), ...(crmData ? [CRM_DATA] : [])];
+  const items: MenuProps['items'] = entries.map((p) => ({ key: p.key, label: <a href={p.key} onClick={(event) => event.preventDefault()}>{p.label}</a> }));
   let content: ReactNode;
   if (!page) content = <Result status="404" title="Page Not Found" subTitle="There is no such settings page." />;
   else if (page.permission !== null && !permissions.has(page.permission)) {
@@ -51,6 +70,7 @@ export default function SettingsLayout({ pathname }: { pathname: string }): Reac
   else if (page.key === '/settings/roles') content = <RolesPage />;
   else if (page.key === '/settings/data') content = <DataPage />;
   else if (page.key === '/settings/notifications') content = <NotificationMasterPage />;
+  else if (page.key === '/settings/crossOrganizationAdminMaintenance') content = <OrganizationsPage />;
   else content = <SystemPage />;
   return (
     <div className="tb-admin-page">

@@ -4,6 +4,7 @@ import { Alert, Tag } from '@tradeboard/shared/ui';
 import { Table } from '@tradeboard/shared/ui/data';
 import { useActivities, useActivityKpi, type ActivityItem, type KpiFilters } from '../api/activities.ts';
 import { errorMessage } from '@tradeboard/shared/web';
+import { useUserDefinedColumns } from '../udf/UserDefinedFields.tsx';
 
 const ActivityEditor = lazy(() => import('./ActivityEditor.tsx'));
 
@@ -41,6 +42,7 @@ export default function ActivitiesPage(): ReactNode {
   const query = useListQuery('status');
   const [editing, setEditing] = useState<ActivityItem | null>(null);
   const list = useActivities(query.body);
+  const moreColumns = useUserDefinedColumns('Activity', list.data?.rows ?? [], (row) => String(row.activityTransactionNumber));
 
   return (
     <div className="tb-crm-page">
@@ -52,7 +54,7 @@ export default function ActivitiesPage(): ReactNode {
       <ListError list={list} what="activities" />
       <Table<ActivityItem>
         rowKey="activityTransactionNumber"
-        scroll={{ x: 980 }}
+        scroll={{ x: 980 + moreColumns.length * 140 }}
         {...pagedTable(list, query, { none: 'No activities yet.', noMatch: 'No activity matches.' })}
         columns={[
           { title: 'Due', dataIndex: 'dueDate', width: 110 },
@@ -71,6 +73,7 @@ export default function ActivitiesPage(): ReactNode {
           { title: 'Status', dataIndex: 'status', width: 110, render: (value: string) => <Tag color={STATUS_COLORS[value]}>{value}</Tag> },
           { title: 'Rep', dataIndex: 'salesRepName', width: 140, render: (value: string | null, row: ActivityItem) => value ?? row.salesRep },
           { title: 'GPS', dataIndex: 'gpsVerified', width: 90, render: (value: boolean | null) => (value === null ? '' : value ? <Tag color="green">Verified</Tag> : <Tag>Reason</Tag>) },
+          ...moreColumns,
         ]}
       />
       {editing && (

@@ -16,6 +16,8 @@ import {
   type ActivityItem,
 } from '../api/activities.ts';
 import { gpsCheck, needsReason, useBrowserLocation, type GpsCheck } from './gps.ts';
+import { UserDefinedInputs, useUserDefinedDraft } from '../udf/UserDefinedFields.tsx';
+import { ConflictAlert } from '../editor/ConflictAlert.tsx';
 
 export type ActivityEditorProps = {
   open: boolean;
@@ -108,6 +110,7 @@ export default function ActivityEditor({ open, onClose, account, activity: given
   /** Logged, but the server wants a reason for its location (it knew the account's place). */
   const [pending, setPending] = useState<{ saved: ActivityItem; message: string } | null>(null);
   const subjectRef = useRef<InputRef>(null);
+  const more = useUserDefinedDraft('Activity', activity ? String(activity.activityTransactionNumber) : null);
   const reasonRef = useRef<InputRef>(null);
 
   const activeTypes = (types.data?.rows ?? []).filter((type) => type.isActive || type.activityTypeId === activity?.activityTypeId);
@@ -168,6 +171,11 @@ export default function ActivityEditor({ open, onClose, account, activity: given
       if (chosenType) subjectRef.current?.focus();
       return;
     }
+    const problem = more.check();
+    if (problem) {
+      setError(problem);
+      return;
+    }
     if (reasonNeeded && !reason.trim()) {
       setError('Give a reason the activity is not GPS verified.');
       reasonRef.current?.focus();
@@ -181,10 +189,12 @@ export default function ActivityEditor({ open, onClose, account, activity: given
         if (await verify(pending.saved)) await finish(pending.saved);
       } else if (activity) {
         const saved = await updateActivity(activity, { ...draft, dueDate: dueDate || null, completedDate: completedDate || null }, followUp);
+        await more.save(String(saved.activityTransactionNumber));
         await finish(saved);
       } else if (account) {
         const today = localToday();
         const saved = await createActivity(account, { ...draft, dueDate: today, completedDate: today }, followUp);
+        await more.save(String(saved.activityTransactionNumber));
         if (await verify(saved)) await finish(saved);
         else await refreshActivities();
       }
@@ -248,21 +258,14 @@ export default function ActivityEditor({ open, onClose, account, activity: given
       <div className="tb-crm-editor" onKeyDown={onKeyDown}>
         {accountLine && <p className="tb-crm-muted tb-crm-editor__account">{accountLine}</p>}
         {conflict && (
-          <Alert
-            type="warning"
-            showIcon
-            title="Someone else changed this activity"
-            description={
+          <ConflictAlert
+            what="activity"
+            now={
               <>
-                <p>
-                  It now reads “{conflict.subject}” ({conflict.activityType}, due {conflict.dueDate}
-                  {conflict.completedDate ? `, completed ${conflict.completedDate}` : ''}). Your changes were not saved.
-                </p>
-                <Button size="small" onClick={() => load(conflict)}>
-                  Edit their version
-                </Button>
+                It now reads “{conflict.subject}” ({conflict.activityType}, due {conflict.dueDate}{conflict.completedDate ? `, completed ${conflict.completedDate}` : ''}).
               </>
             }
+            onEditTheirs={() => load(conflict)}
           />
         )}
         {error && <Alert type="error" showIcon title={error} />}
@@ -286,6 +289,7 @@ export default function ActivityEditor({ open, onClose, account, activity: given
           <label htmlFor="crm-activity-notes">Notes</label>
           <Input.TextArea id="crm-activity-notes" value={notes} maxLength={4000} autoSize={{ minRows: 3, maxRows: 10 }} onChange={(event) => setNotes(event.target.value)} />
         </div>
+        <UserDefinedInputs draft={more} idPrefix="crm-activity" />
         {editing && (
           <div className="tb-crm-editor__dates">
             <div className="tb-crm-field">

@@ -18,6 +18,8 @@ import {
 import { CrmStyles } from '../theme/crmStyles.tsx';
 import { CustomerPicker } from './CustomerPicker.tsx';
 import { ShipToLinks } from './ShipToLinks.tsx';
+import { UserDefinedInputs, useUserDefinedDraft } from '../udf/UserDefinedFields.tsx';
+import { ConflictAlert } from '../editor/ConflictAlert.tsx';
 
 export type ContactEditorProps = {
   open: boolean;
@@ -58,6 +60,7 @@ export default function ContactEditor({ open, onClose, account: given, contact: 
   const [conflict, setConflict] = useState<ContactDetail | null>(null);
   const [duplicates, setDuplicates] = useState<ContactDuplicate[]>([]);
   const firstRef = useRef<InputRef>(null);
+  const more = useUserDefinedDraft('Contact', contact?.contact ?? null, contact?.company);
 
   const load = (from: ContactDetail | null) => {
     setContact(from);
@@ -95,10 +98,16 @@ export default function ContactEditor({ open, onClose, account: given, contact: 
       setError('Choose the customer the contact works for.');
       return;
     }
+    const problem = more.check();
+    if (problem) {
+      setError(problem);
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
       const saved = contact ? await updateContact(contact, draft) : await createContact(account!, draft);
+      await more.save(saved.contact.contact, saved.contact.company);
       await refreshContacts();
       setDuplicates(saved.duplicates);
       load(saved.contact);
@@ -170,21 +179,14 @@ export default function ContactEditor({ open, onClose, account: given, contact: 
               !reference && <CustomerPicker onChange={setAccount} />
             )}
             {conflict && (
-              <Alert
-                type="warning"
-                showIcon
-                title="Someone else changed this contact"
-                description={
+              <ConflictAlert
+                what="contact"
+                now={
                   <>
-                    <p>
-                      It is now “{conflict.contactName}”{conflict.title ? `, ${conflict.title}` : ''}
-                      {conflict.email ? `, ${conflict.email}` : ''}. Your changes were not saved.
-                    </p>
-                    <Button size="small" onClick={() => load(conflict)}>
-                      Edit their version
-                    </Button>
+                    It is now “{conflict.contactName}”{conflict.title ? `, ${conflict.title}` : ''}{conflict.email ? `, ${conflict.email}` : ''}.
                   </>
                 }
+                onEditTheirs={() => load(conflict)}
               />
             )}
             {duplicates.length > 0 && (
@@ -220,6 +222,7 @@ export default function ContactEditor({ open, onClose, account: given, contact: 
                 </div>
               ))}
             </div>
+            <UserDefinedInputs draft={more} idPrefix="crm-contact" />
             {contact ? <ShipToLinks contact={contact} /> : <p className="tb-crm-muted tb-crm-editor__hint">Ship-tos are linked once the contact is saved.</p>}
             <p className="tb-crm-muted tb-crm-editor__hint">Ctrl+Enter saves.</p>
           </>

@@ -5,6 +5,7 @@ import { accountHref } from '../activities/ActivitiesPage.tsx';
 import { ListError, ListToolbar, pagedTable, useListQuery } from '../lists/listControls.tsx';
 import { useOpportunities, type OpportunityItem } from '../api/opportunities.ts';
 import { OpportunityPipeline } from './OpportunityPipeline.tsx';
+import { useUserDefinedColumns } from '../udf/UserDefinedFields.tsx';
 import { OpportunityEditor, OpportunityFunnel, OpportunityKpis } from './OpportunityViews.tsx';
 
 const OUTCOME_COLORS: Readonly<Record<string, string>> = { Won: 'green', Lost: 'red', Open: 'blue' };
@@ -15,6 +16,7 @@ export default function OpportunitiesPage(): ReactNode {
   const query = useListQuery('outcome');
   const [editing, setEditing] = useState<OpportunityItem | null>(null);
   const list = useOpportunities(query.body);
+  const moreColumns = useUserDefinedColumns('Opportunity', list.data?.rows ?? [], (row) => String(row.opportunity));
 
   return (
     <div className="tb-crm-page">
@@ -36,7 +38,7 @@ export default function OpportunitiesPage(): ReactNode {
       <ListError list={list} what="opportunities" />
       <Table<OpportunityItem>
         rowKey="opportunity"
-        scroll={{ x: 1040 }}
+        scroll={{ x: 1040 + moreColumns.length * 140 }}
         {...pagedTable(list, query, { none: 'No opportunities yet. Open one from an account.', noMatch: 'No opportunity matches.' })}
         columns={[
           { title: 'Expected close', dataIndex: 'expectedCloseDate', width: 130 },
@@ -56,6 +58,7 @@ export default function OpportunitiesPage(): ReactNode {
           { title: 'Prob.', dataIndex: 'probability', width: 70, align: 'right' as const, render: (value: number) => `${value}%` },
           { title: 'Outcome', dataIndex: 'outcome', width: 100, render: (value: string) => <Tag color={OUTCOME_COLORS[value]}>{value}</Tag> },
           { title: 'Rep', dataIndex: 'salesRepName', width: 140, render: (value: string | null, row: OpportunityItem) => value ?? row.salesRep },
+          ...moreColumns,
         ]}
       />
       {editing && (

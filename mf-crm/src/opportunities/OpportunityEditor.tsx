@@ -20,6 +20,8 @@ import {
   type OpportunityLinkKind,
   type OpportunityLookup,
 } from '../api/opportunities.ts';
+import { UserDefinedInputs, useUserDefinedDraft } from '../udf/UserDefinedFields.tsx';
+import { ConflictAlert } from '../editor/ConflictAlert.tsx';
 
 export type OpportunityEditorProps = {
   open: boolean;
@@ -80,6 +82,7 @@ export default function OpportunityEditor({ open, onClose, account, opportunity:
   const [error, setError] = useState<string | null>(null);
   const [conflict, setConflict] = useState<OpportunityItem | null>(null);
   const nameRef = useRef<InputRef>(null);
+  const more = useUserDefinedDraft('Opportunity', opportunity ? String(opportunity.opportunity) : null);
   const lookups = {
     Stage: useLookup('Stage'),
     Type: useLookup('Type'),
@@ -115,11 +118,17 @@ export default function OpportunityEditor({ open, onClose, account, opportunity:
       setError('A lost opportunity needs a reason: choose one under Lost reason.');
       return;
     }
+    const problem = more.check();
+    if (problem) {
+      setError(problem);
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
       const body = { ...draft, stageId: stage?.id ?? null };
       const saved = opportunity ? await updateOpportunity(opportunity, body) : await createOpportunity(account!, body);
+      await more.save(String(saved.opportunity));
       await refreshOpportunities();
       onSaved?.(saved);
       if (opportunity) onClose();
@@ -171,20 +180,14 @@ export default function OpportunityEditor({ open, onClose, account, opportunity:
           </p>
         )}
         {conflict && (
-          <Alert
-            type="warning"
-            showIcon
-            title="Someone else changed this opportunity"
-            description={
+          <ConflictAlert
+            what="opportunity"
+            now={
               <>
-                <p>
-                  It is now “{conflict.name}”, {conflict.stage}, {money.format(conflict.opportunitySize)}, closing {conflict.expectedCloseDate}. Your changes were not saved.
-                </p>
-                <Button size="small" onClick={() => load(conflict)}>
-                  Edit their version
-                </Button>
+                It is now “{conflict.name}”, {conflict.stage}, {money.format(conflict.opportunitySize)}, closing {conflict.expectedCloseDate}.
               </>
             }
+            onEditTheirs={() => load(conflict)}
           />
         )}
         {error && <Alert type="error" showIcon title={error} />}
@@ -244,6 +247,7 @@ export default function OpportunityEditor({ open, onClose, account, opportunity:
           <label htmlFor="crm-opportunity-description">Description</label>
           <Input.TextArea id="crm-opportunity-description" value={draft.description} maxLength={4000} autoSize={{ minRows: 2, maxRows: 8 }} onChange={(event) => set('description', event.target.value)} />
         </div>
+        <UserDefinedInputs draft={more} idPrefix="crm-opportunity" />
         {opportunity ? (
           <>
             <LinkSection kind="ProductGroup" title="Product groups" opportunity={opportunity} />

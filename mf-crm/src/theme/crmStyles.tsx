@@ -97,6 +97,25 @@ export const CRM_STYLES = `
   .tb-crm-toolbar .ant-input-affix-wrapper, .tb-crm-toolbar .ant-input, .tb-crm-toolbar .ant-select { flex: 1 1 100%; max-width: none; }
   .tb-crm-kpis { grid-template-columns: repeat(2, minmax(0, 1fr)); }
 }
+.tb-crm-udf { border: 1px solid var(--tb-border); border-radius: 10px; padding: 10px 12px 12px; margin: 0; display: flex; flex-direction: column; gap: 12px; min-width: 0; }
+.tb-crm-udf legend { font-size: 13px; font-weight: 600; padding: 0 4px; width: auto; margin: 0; border: 0; color: var(--tb-text); }
+.tb-crm-udf__problem { color: var(--tb-danger, #d4380d); font-size: 12px; }
+.tb-crm-dm__layout { display: grid; grid-template-columns: 220px minmax(0, 1fr); gap: 20px; align-items: start; }
+.tb-crm-dm__nav { display: flex; flex-direction: column; gap: 2px; position: sticky; top: 8px; }
+.tb-crm-dm__nav a { padding: 6px 12px; border-radius: 8px; color: var(--tb-muted); text-decoration: none; border: 1px solid transparent; }
+.tb-crm-dm__nav a:hover { color: var(--tb-text); border-color: var(--tb-border); }
+.tb-crm-dm__nav a[aria-current='page'] { color: var(--tb-text); background: var(--tb-surface); border-color: var(--tb-border); font-weight: 600; }
+.tb-crm-dm__nav a:focus-visible { outline: 2px solid var(--tb-accent); outline-offset: 2px; }
+.tb-crm-dm__pick { display: none; }
+.tb-crm-dm__content { min-width: 0; display: flex; flex-direction: column; gap: 12px; }
+.tb-crm-dm__content section { display: flex; flex-direction: column; gap: 12px; }
+.tb-crm-dm__title { margin: 0; font-size: 17px; font-weight: 600; }
+.tb-crm-dm__actions { display: inline-flex; gap: 6px; flex-wrap: wrap; }
+@media (max-width: 760px) {
+  .tb-crm-dm__layout { grid-template-columns: minmax(0, 1fr); gap: 12px; }
+  .tb-crm-dm__nav { display: none; }
+  .tb-crm-dm__pick { display: flex; }
+}
 `;
 
 /** The remote's style element (deduplicated by React through its href). */

@@ -1,45 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allContracts } from '@tradeboard/shared/contracts';
-import { DEMO_PASSWORD } from '../demo/app-seed.ts';
-import { hashPassword } from '../auth/passwords.ts';
 import { startTestServices, type TestBrowser } from '../testing/index.ts';
+import { adminTesting, type Method } from './admin-testing.ts';
 
-type Services = Awaited<ReturnType<typeof startTestServices>>;
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-let services: Services;
+let services: Awaited<ReturnType<typeof startTestServices>>;
 const ADMIN_ROLES = ['RTSAdmin', 'SiteOwner', 'SiteAdmin', 'RoleAdmin', 'UserAdmin'] as const;
 const browsers: Record<string, TestBrowser> = {};
-const ids = { victim: 0, otherUser: 0, otherRole: 0, ownRole: 0, setting: 0, toggle: 0, filterColumn: 0, batch: 0, detail: 0, batchFilter: 0 };
-
-const sql = async <T = Record<string, any>>(text: string, values: unknown[] = []) => (await services.db.query(text, values)).rows as T[];
-const send = async (browser: TestBrowser, method: Method, url: string, body?: unknown) => {
-  const response = await browser.request(method, `/api${url}`, body === undefined ? {} : { body });
-  let json: any;
-  try {
-    json = response.json();
-  } catch {
-    json = response.body;
-  }
-  return { status: response.statusCode, body: json };
-};
-const signIn = async (email: string) => {
-  const browser = services.browser();
-  const response = await browser.login(email, DEMO_PASSWORD);
-  expect(response.statusCode, email).toBe(200);
-  return browser;
-};
+const ids = { victim: 0, otherUser: 0, otherRole: 0, ownRole: 0, setting: 0, toggle: 0, filterColumn: 0, batch: 0, detail: 0, batchFilter: 0, membership: 0 };
+const { sql, send, signIn, addRoleUsers } = adminTesting(() => services);
 
 beforeAll(async () => {
   services = await startTestServices();
-  const hash = await hashPassword(DEMO_PASSWORD);
   // One user per admin role (admin@ is the SiteAdmin), a user to act on, and another organization.
-  for (const role of ADMIN_ROLES.filter((r) => r !== 'SiteAdmin')) {
-    await sql(
-      `INSERT INTO app.user_master (email, full_name, password_hash, role_master_id, customer_master_id)
-       SELECT $1, $2, $3, role_master_id, 1 FROM app.role_master WHERE role_name = $2`,
-      [`${role.toLowerCase()}@tradeboard.example`, role, hash],
-    );
-  }
+  const hash = await addRoleUsers(ADMIN_ROLES.filter((r) => r !== 'SiteAdmin'));
   [{ id: ids.victim }] = await sql<{ id: number }>(
     `INSERT INTO app.user_master (email, full_name, password_hash, role_master_id, customer_master_id) VALUES ('victim@tradeboard.example', 'Vic Tim', $1, 8, 1) RETURNING user_master_id AS id`,
     [hash],
@@ -55,7 +28,7 @@ beforeAll(async () => {
   [{ id: ids.toggle }] = await sql<{ id: number }>(`SELECT toggle_master_id AS id FROM app.toggle_master WHERE toggle_name = 'CustomerModeEnabled'`);
   [{ id: ids.filterColumn }] = await sql<{ id: number }>(`SELECT min(id) AS id FROM app.user_report_filter_column`);
   [{ id: ids.batch }] = await sql<{ id: number }>(
-    `INSERT INTO app.bulk_user_batch (customer_master_id, file_name, uploaded_by) SELECT 1, 'matrix.xlsx', user_master_id FROM app.user_master WHERE email = 'admin@tradeboard.example' RETURNING batch_id AS id`,
+    `INSERT INTO app.bulk_user_batch (customer_master_id, file_name, uploaded_by) SELECT 1, 'matrix.xlsx', user_master_id FROM app.user_master WHERE email = 'admin@tradeboard.example' AND home_user_master_id IS NULL RETURNING batch_id AS id`,
   );
   [{ id: ids.detail }] = await sql<{ id: number }>(
     `INSERT INTO app.bulk_user_batch_detail (batch_id, row_number, email, full_name, role_name) VALUES ($1, 2, 'matrix.row@example.com', 'Matrix Row', 'Viewer') RETURNING id`,
@@ -64,6 +37,12 @@ beforeAll(async () => {
   [{ id: ids.batchFilter }] = await sql<{ id: number }>(
     `INSERT INTO app.bulk_user_batch_filter (detail_id, filter_type, column_name, filter_values) VALUES ($1, 'Customer', 'branch', '{10}') RETURNING id`,
     [ids.detail],
+  );
+  // The victim is also a member of the other organization (OrganizationSwitcher/Meta).
+  [{ id: ids.membership }] = await sql<{ id: number }>(
+    `INSERT INTO app.user_master (email, full_name, login_type, role_master_id, customer_master_id, organization_user, home_user_master_id)
+     VALUES ('victim@tradeboard.example', 'Vic Tim', 'MEMBER', 8, 2, true, $1) RETURNING user_master_id AS id`,
+    [ids.victim],
   );
   browsers.SiteAdmin = await signIn('admin@tradeboard.example');
   for (const role of ADMIN_ROLES.filter((r) => r !== 'SiteAdmin')) browsers[role] = await signIn(`${role.toLowerCase()}@tradeboard.example`);
@@ -150,18 +129,37 @@ const ADMIN_CALLS = (): Array<{ permission: string; method: Method; url: string;
   { permission: 'users.write', method: 'POST', url: '/BulkUserBatch/Filter', body: { detailId: ids.detail, filterType: 'Customer', columnName: 'branch', values: ['20'] } },
   { permission: 'users.write', method: 'POST', url: '/BulkUserBatch/Filter/Update', body: { id: ids.batchFilter, values: ['10', '11'] } },
   { permission: 'users.write', method: 'DELETE', url: '/BulkUserBatch/Filter/999999' },
+  { permission: 'organizations.read', method: 'POST', url: '/OrganizationSwitcher/User/List', body: {} },
+  { permission: 'organizations.read', method: 'GET', url: `/OrganizationSwitcher/Meta/${ids.membership}` },
+  { permission: 'organizations.write', method: 'POST', url: '/OrganizationSwitcher/Meta', body: { userMasterId: ids.victim, customerMasterId: 2, roleMasterId: 8 } },
+  { permission: 'organizations.write', method: 'PUT', url: `/OrganizationSwitcher/Meta/${ids.membership}`, body: { isActive: true } },
+  { permission: 'organizations.write', method: 'DELETE', url: '/OrganizationSwitcher/Meta/999999' },
+  { permission: 'organizations.read', method: 'GET', url: '/OrganizationSwitcher/AuthLevels' },
+  { permission: 'organizations.read', method: 'GET', url: '/OrganizationSwitcher/Roles' },
+  { permission: 'organizations.read', method: 'GET', url: `/OrganizationSwitcher/Filters/List/${ids.membership}/Customer` },
+  { permission: 'organizations.write', method: 'POST', url: `/OrganizationSwitcher/Filters/Create/${ids.membership}`, body: { filterType: 'Customer', columnName: 'branch', values: ['10'] } },
+  { permission: 'organizations.write', method: 'POST', url: `/OrganizationSwitcher/Filters/Update/${ids.membership}`, body: { filterId: 999_999, values: [] } },
+  { permission: 'organizations.write', method: 'POST', url: '/OrganizationSwitcher/Filters/Remove/999999' },
+  { permission: 'organizations.read', method: 'POST', url: '/OrganizationMaster/List', body: {} },
+  { permission: 'organizations.read', method: 'GET', url: '/OrganizationMaster/1' },
+  { permission: 'organizations.write', method: 'PUT', url: '/OrganizationMaster/1', body: { customerName: 'Northwind Industrial Supply' } },
+  { permission: 'organizations.write', method: 'POST', url: '/OrganizationMaster', body: { customerName: `Matrix ${Math.random()}` } },
+  { permission: 'organizations.read', method: 'POST', url: '/OrganizationMaster/CustomerMaster/List', body: {} },
+  { permission: 'organizations.read', method: 'GET', url: '/OrganizationMaster/CustomerMaster/1' },
+  { permission: 'organizations.write', method: 'POST', url: '/OrganizationMaster/CustomerMaster', body: { customerName: `Matrix ${Math.random()}` } },
 ];
 
 /** Calls any signed-in user makes about himself: no admin right needed. */
 const OWN_CALLS = [
   '/User/GetBySession', '/User/GetCustomerMaster', '/User/Sessions', '/User/Sessions/SignOutOthers', '/User/UpdateProfile', '/User/ChangePassword',
   '/Toggle/{id}', '/Toggle/User/List', '/UserReportFilterColumnMaster/List/{filterType}', '/Admin/IdentityRole/IsDevAdmin', '/Impersonate/Remove',
+  '/OrganizationSwitcher/CustomerMaster/List', '/OrganizationSwitcher/Apply/{customerMasterId}', '/OrganizationSwitcher/CanEditUsers',
 ];
 
 describe('the rights model', () => {
   it('covers every administration call', () => {
     const calls = ADMIN_CALLS();
-    const administration = allContracts.filter((c) => /^\/(User|Role|Settings|ToggleAdmin|Toggle|Authorization|Admin\/(Users|IdentityRole|Modules|Audit|TestEmails)|UserReportFilterColumnMaster|Impersonate|BulkUserBatch)\b/.test(c.path));
+    const administration = allContracts.filter((c) => /^\/(User|Role|Settings|ToggleAdmin|Toggle|Authorization|Admin\/(Users|IdentityRole|Modules|Audit|TestEmails)|UserReportFilterColumnMaster|Impersonate|BulkUserBatch|OrganizationSwitcher|OrganizationMaster)\b/.test(c.path));
     const pattern = (path: string) => new RegExp(`^${path.replace(/\{\w+\}/g, '[^/]+')}$`);
     const missing = administration.filter(
       (c) => !OWN_CALLS.includes(c.path) && !calls.some((call) => call.method === c.method && pattern(c.path).test(call.url.split('?')[0]!)),

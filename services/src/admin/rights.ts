@@ -19,6 +19,8 @@ export const ADMIN_PERMISSIONS = [
   'identity.write',
   'audit.read',
   'erp.load',
+  'organizations.read',
+  'organizations.write',
 ] as const;
 export type AdminPermission = (typeof ADMIN_PERMISSIONS)[number];
 

@@ -47,7 +47,7 @@ import type { SessionUser } from '../platform/session.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../platform/errors.ts';
 import { serve } from '../platform/route.ts';
-import { analyticsQuery, type ListModel } from './engine.ts';
+import { analyticsQuery, modelSearch, type ListModel } from './engine.ts';
 import { branchJoin, byName, corporateRows, customerRows, shipToRows } from './accounts-routes.ts';
 import { answerer, companyWide, erpCall, pageOf, type ErpCall } from './erp-common.ts';
 import { scopePredicate } from './scope.ts';
@@ -210,7 +210,7 @@ export async function listPage(call: ErpCall, model: ListModel, body: SearchRequ
   where.push(...extra(params));
   const filterable = Object.fromEntries(model.filterFields.map((f) => [f, `${model.columns[f]}::text`]));
   where.push(...filterPredicates(request.filters, filterable, params));
-  const search = searchPredicate(request.searchString, request.searchOperator, model.searchColumns.map((c) => `${model.columns[c]}::text`), params);
+  const search = modelSearch(model, request, params);
   if (search) where.push(search);
   const order = orderByClause(request, model.columns, model.defaultSort, model.tieBreak);
   const select = Object.entries(model.columns).map(([name, sql]) => `${sql} AS "${name}"`).join(', ');

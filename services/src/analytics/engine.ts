@@ -22,8 +22,10 @@ import {
   pageClause,
   searchPredicate,
   SqlParams,
+  textMatcher,
   type FieldMap,
   type NormalizedRequest,
+  type TextMatch,
 } from './search-request.ts';
 
 export type Bucket = { id: string; range: DateRange };
@@ -846,6 +848,11 @@ export type ListModel = {
   columns: Readonly<Record<string, string>>;
   /** Columns the searchString looks in. */
   searchColumns: readonly string[];
+  /**
+   * The search's predicate built from its matcher, in place of searchColumns: for a search that
+   * looks in other rows than the list's own (an item's alternate codes: EXISTS …).
+   */
+  searchMatch?: (match: TextMatch) => string;
   filterFields: readonly string[];
   defaultSort: { field: string; dir: 'asc' | 'desc' };
   tieBreak: string;
@@ -922,6 +929,13 @@ export function withoutUnusedLookups(from: string, clauses: readonly string[]): 
   return split ? [`${split.table} ${split.alias}`, ...split.kept].join(' ') : from;
 }
 
+/** A list model's search predicate (searchMatch, else any of its searchColumns), or null without a search. */
+export function modelSearch(model: Pick<ListModel, 'columns' | 'searchColumns' | 'searchMatch'>, request: NormalizedRequest, params: SqlParams): string | null {
+  if (!model.searchMatch) return searchPredicate(request.searchString, request.searchOperator, model.searchColumns.map((c) => `${model.columns[c]}::text`), params);
+  const match = textMatcher(request.searchString, request.searchOperator, params);
+  return match && model.searchMatch(match);
+}
+
 /**
  * A scoped, searched, filtered, sorted page of rows (documents or their lines), for a period when
  * one is given. The page is one statement (ORDER BY … LIMIT, which an index can answer without
@@ -938,6 +952,8 @@ export async function listQuery(
     request: NormalizedRequest;
     /** A statement that answers the count and totals (total_count, t_<name>) for the same rows from a rollup. */
     counts?: { text: string; values: unknown[] };
+    /** Extra trusted predicates of this request (an item, a customer), their values added to `params`. */
+    extra?: (params: SqlParams) => string[];
   },
 ): Promise<{ rows: Record<string, unknown>[]; totalCount: number; totals: Record<string, number> }> {
   const { model, request } = spec;
@@ -946,9 +962,10 @@ export async function listQuery(
   if (spec.range) where.push(dateBetween(model.dateColumn, spec.range, params));
   const scope = scopePredicate(spec.context.scope, model.salesRepColumn, params);
   if (scope) where.push(scope);
+  where.push(...(spec.extra?.(params) ?? []));
   const filterable = Object.fromEntries(model.filterFields.map((f) => [f, `${model.columns[f]}::text`]));
   where.push(...filterPredicates(request.filters, filterable, params));
-  const search = searchPredicate(request.searchString, request.searchOperator, model.searchColumns.map((c) => `${model.columns[c]}::text`), params);
+  const search = modelSearch(model, request, params);
   if (search) where.push(search);
   const whereValues = [...params.values];
   const daysSince = Object.keys(model.daysSince ?? {});

@@ -10,6 +10,9 @@ import { adjustmentRoutes } from './adjustment-routes.ts';
 import { accountsRoutes } from './accounts-routes.ts';
 import { inventoryRoutes } from './inventory-routes.ts';
 import { itemRoutes } from './item-routes.ts';
+import { itemSearchRoutes } from './item-search-routes.ts';
+import { onTimePredictionRoutes } from './on-time-prediction.ts';
+import { pricingRoutes } from './pricing-routes.ts';
 import { notesBomRoutes } from './notes-bom-routes.ts';
 import { purchasingRoutes } from './purchasing-routes.ts';
 import { serviceRoutes } from './service-routes.ts';
@@ -20,6 +23,7 @@ import { contactWriteRoutes } from '../crm/contact-routes.ts';
 import { dataManagerRoutes } from '../crm/data-manager-routes.ts';
 import { opportunityLinkRoutes } from '../crm/opportunity-link-routes.ts';
 import { opportunityRoutes } from '../crm/opportunity-routes.ts';
+import { userDefinedFieldRoutes } from '../crm/user-defined-field-routes.ts';
 
 /** The purchasing, accounting, inventory and account data calls (beside analyticsRoutes). */
 export async function erpDataRoutes(app: FastifyInstance): Promise<void> {
@@ -35,6 +39,9 @@ export async function erpDataRoutes(app: FastifyInstance): Promise<void> {
   await mapRoutes(app);
   await inventoryRoutes(app);
   await itemRoutes(app);
+  await itemSearchRoutes(app);
+  await pricingRoutes(app);
+  await onTimePredictionRoutes(app);
   await serviceRoutes(app);
   await usageRoutes(app);
   await notesBomRoutes(app);
@@ -43,5 +50,6 @@ export async function erpDataRoutes(app: FastifyInstance): Promise<void> {
   await activityRoutes(app);
   await dataManagerRoutes(app);
   await opportunityRoutes(app);
+  await userDefinedFieldRoutes(app);
   await opportunityLinkRoutes(app);
 }

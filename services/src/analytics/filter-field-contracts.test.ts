@@ -40,7 +40,8 @@ async function filterBy(contract: Contract, field: string) {
   ids.company = ids[`${owner?.toLowerCase() ?? 'customer'}Company`]!;
   const browser = contract.path.includes('{primary}') ? kit.users.rep : kit.users.admin;
   const body = { ...required(filteredBody(contract)), filters: [{ field, comparison: 'include', values: ['X'] }] };
-  return kit.post(browser, fillPath(contract.path, required(contract.params as Schema | undefined)), body);
+  const query = new URLSearchParams(required(contract.querystring as Schema | undefined) as Record<string, string>).toString();
+  return kit.post(browser, `${fillPath(contract.path, required(contract.params as Schema | undefined))}${query ? `?${query}` : ''}`, body);
 }
 
 const filtered = allContracts.filter((c) => c.service === 'analytics' && filteredBody(c)).map((c) => [`${c.method} ${c.path}`, c] as const);

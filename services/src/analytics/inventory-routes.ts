@@ -8,7 +8,6 @@ import type { FastifyInstance } from 'fastify';
 import {
   type AnalyticsSearchRequest,
   INVENTORY_GROUP_BYS,
-  INVENTORY_SEARCH_FIELDS,
   inventoryDetails,
   inventoryReorder,
   inventorySummary,
@@ -19,7 +18,6 @@ import {
 } from '@tradeboard/shared/contracts';
 import type { SessionUser } from '../platform/session.ts';
 import { HttpError } from '../platform/errors.ts';
-import { own } from '../platform/own.ts';
 import { serve } from '../platform/route.ts';
 import { listQuery, type ListModel } from './engine.ts';
 import {
@@ -40,6 +38,7 @@ import {
   type ErpCall,
   type GroupKeys,
 } from './erp-common.ts';
+import { itemColumnsOf, itemSearch } from './item-search.ts';
 import { centsSum, filteredAggregate } from './models.ts';
 import { normalizeRequest, SqlParams } from './search-request.ts';
 
@@ -89,46 +88,40 @@ export function stockRows(call: ErpCall, options: StockOptions): string {
             ${where.length ? `WHERE ${where.join(' AND ')}` : ''}) r`;
 }
 
-const ITEM_COLUMNS = {
+/** An item's names on rows r (the stock lists' and the item searches' first columns). */
+export const ITEM_NAME_COLUMNS = {
   company: 'r.company',
   itemNumber: 'r.item_number',
   description: 'r.description',
   productGroup: 'r.product_group',
   supplier: 'r.supplier',
   supplierName: 'r.supplier_name',
+};
+const ITEM_COLUMNS = {
+  ...ITEM_NAME_COLUMNS,
   supplierPartNumber: 'r.supplier_part_number',
   stockable: 'r.stockable',
 };
 const FILTER_FIELDS = ['company', 'itemNumber', 'productGroup', 'supplier', 'location', 'stockable'];
 
-/** Seed §9 item search field → the columns the searchString looks in. */
-const SEARCH_COLUMNS: Record<(typeof INVENTORY_SEARCH_FIELDS)[number], string[]> = {
-  'Item Number + Description': ['itemNumber', 'description'],
-  'Item Number': ['itemNumber'],
-  'Item Description': ['description'],
-  'Supplier Name': ['supplierName'],
-  'Supplier Part Number': ['supplierPartNumber'],
-  'Product Group Number': ['productGroup'],
-};
-
-function searchColumns(field: string | undefined): string[] {
-  const columns = own<string[]>(SEARCH_COLUMNS, field ?? 'Item Number + Description');
-  if (!columns) throw new HttpError(400, `Unknown inventorySearchField '${field}'; the ERP data holds ${INVENTORY_SEARCH_FIELDS.join(', ')}`);
-  return columns;
-}
+/** The item search of the stock lists: the inventorySearchField over the rows' item (alias r). */
+const searchIn = (field: string | undefined) => ({ searchColumns: [], searchMatch: itemSearch(field, itemColumnsOf('r')) });
+const NUMBER_AND_DESCRIPTION = { searchColumns: ['itemNumber', 'description'] };
 
 type SummaryQuery = { inStockOnly?: boolean; stockable?: boolean; onPO?: boolean; inventorySearchField?: string };
 
 /** The seed's summary options (inStockOnly true, stockable false, onPO false by default) as predicates on v and i. */
-function stockFilters(query: SummaryQuery): string[] {
+export function stockFilters(query: SummaryQuery, stock = 'v', item = 'i'): string[] {
   return [
-    ...((query.inStockOnly ?? true) ? ['v.qty_on_hand > 0'] : []),
-    ...(query.stockable ? ['i.stockable'] : []),
-    ...(query.onPO ? ['v.qty_on_order > 0'] : []),
+    ...((query.inStockOnly ?? true) ? [`${stock}.qty_on_hand > 0`] : []),
+    ...(query.stockable ? [`${item}.stockable`] : []),
+    ...(query.onPO ? [`${stock}.qty_on_order > 0`] : []),
   ];
 }
 
-export const detailModel = (from: string, search: string[], sort: { field: string; dir: 'asc' | 'desc' }): ListModel => ({
+type Search = Pick<ListModel, 'searchColumns' | 'searchMatch'>;
+
+export const detailModel = (from: string, search: Search, sort: { field: string; dir: 'asc' | 'desc' }): ListModel => ({
   name: 'Inventory/Details',
   from,
   dateColumn: UNDATED,
@@ -148,16 +141,17 @@ export const detailModel = (from: string, search: string[], sort: { field: strin
     daysSinceLastSold: 'r.days_since_sold',
     isDeadStock: 'r.is_dead',
   },
-  searchColumns: search,
+  ...search,
   filterFields: FILTER_FIELDS,
   defaultSort: sort,
   tieBreak: 'r.company, r.item_number, r.location',
   notNull: ['itemNumber'],
 });
 
-async function page(call: ErpCall, model: ListModel, body: AnalyticsSearchRequest | undefined) {
+/** A page of a stock list (listQuery: the page, and its count only when the page is full). */
+export async function page(call: ErpCall, model: ListModel, body: AnalyticsSearchRequest | undefined, extra?: (params: SqlParams) => string[]) {
   const request = normalizeRequest(body);
-  const result = await listQuery(call.db, { model, context: call.context, range: ALL_TIME, request });
+  const result = await listQuery(call.db, { model, context: call.context, range: ALL_TIME, request, extra });
   return { ...pageOf(request, result.totalCount), rows: result.rows as never };
 }
 
@@ -203,7 +197,7 @@ export async function inventoryRoutes(app: FastifyInstance): Promise<void> {
         value: 'r.value::float8',
         locationCount: 'r.location_count',
       },
-      searchColumns: searchColumns(request.query.inventorySearchField),
+      ...searchIn(request.query.inventorySearchField),
       filterFields: FILTER_FIELDS.filter((f) => f !== 'location'),
       defaultSort: { field: 'itemNumber', dir: 'asc' },
       tieBreak: 'r.company, r.item_number',
@@ -214,12 +208,12 @@ export async function inventoryRoutes(app: FastifyInstance): Promise<void> {
 
   serve(app, inventoryDetails, async (request) => answer(request, async (call) => {
     const from = stockRows(call, { where: stockFilters(request.query) });
-    return page(call, detailModel(from, searchColumns(request.query.inventorySearchField), { field: 'itemNumber', dir: 'asc' }), request.body);
+    return page(call, detailModel(from, searchIn(request.query.inventorySearchField), { field: 'itemNumber', dir: 'asc' }), request.body);
   }));
 
   serve(app, inventoryValueDetail, async (request) => answer(request, async (call) => {
     const from = stockRows(call, { where: ['v.qty_on_hand > 0'] });
-    return page(call, detailModel(from, SEARCH_COLUMNS['Item Number + Description'], { field: 'value', dir: 'desc' }), request.body);
+    return page(call, detailModel(from, NUMBER_AND_DESCRIPTION, { field: 'value', dir: 'desc' }), request.body);
   }));
 
   serve(app, inventoryValueAnalysisDetail, async (request) => answer(request, async (call) => {
@@ -233,7 +227,7 @@ export async function inventoryRoutes(app: FastifyInstance): Promise<void> {
     // Never sold is older than any age: it belongs to a range without an upper bound.
     const age = sold.length === 0 ? [] : [`(${sold.join(' AND ')}${daysMax === undefined ? ' OR v.last_sold_date IS NULL' : ''})`];
     const from = stockRows(call, { where: ['v.qty_on_hand > 0', ...age] });
-    return page(call, detailModel(from, SEARCH_COLUMNS['Item Number + Description'], { field: 'value', dir: 'desc' }), request.body);
+    return page(call, detailModel(from, NUMBER_AND_DESCRIPTION, { field: 'value', dir: 'desc' }), request.body);
   }));
 
   serve(app, inventoryValueGrouped, async (request) => answer(request, async (call) => {

@@ -16,7 +16,7 @@ type ItemKey = { company: string; itemNumber: string };
 const iso = (column: string) => `to_char(${column}, 'YYYY-MM-DD')`;
 
 /** The item of that number in `company`, or in the first company (by code) that keeps one: 404 when there is none. */
-function findItem(call: ErpCall, itemNumber: string, company: string | undefined): Promise<ItemKey> {
+export function findItem(call: ErpCall, itemNumber: string, company: string | undefined): Promise<ItemKey> {
   return one<ItemKey>(
     call,
     `SELECT company, item_number AS "itemNumber" FROM erp.item WHERE item_number = $1 AND ($2::text IS NULL OR company = $2) ORDER BY company LIMIT 1`,
@@ -53,6 +53,7 @@ function master(call: ErpCall, item: ItemKey) {
   return one<Static<typeof ItemMaster>>(
     call,
     `SELECT ${NAME_COLUMNS}, i.supplier_part_number AS "supplierPartNumber", i.unit_cost::float8 AS "unitCost", i.stockable,
+            i.short_code AS "shortCode", i.extended_description AS "extendedDescription",
             (SELECT u.upc FROM erp.item_uom u WHERE u.company = i.company AND u.item_number = i.item_number AND u.is_base) AS upc,
             EXISTS (SELECT 1 FROM erp.item_bom b WHERE b.company = i.company AND b.item_number = i.item_number) AS "isKit",
             ${iso('i.created_date')} AS "createdDate",
@@ -78,7 +79,7 @@ async function uoms(call: ErpCall, item: ItemKey) {
 
 /** Every location's stock of the item (at most one page of 500: an item is kept at a few locations). */
 async function stockByLocation(call: ErpCall, item: ItemKey) {
-  const model = detailModel(stockRows(call, {}), ['location'], { field: 'location', dir: 'asc' });
+  const model = detailModel(stockRows(call, {}), { searchColumns: ['location'] }, { field: 'location', dir: 'asc' });
   const page = await listPage(call, model, { pageSize: 500 }, (params) => [`r.company = ${params.add(item.company)}`, `r.item_number = ${params.add(item.itemNumber)}`], false);
   return { ...item, rows: page.rows };
 }

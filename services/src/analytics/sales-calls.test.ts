@@ -208,7 +208,7 @@ describe('InvoiceCostBasis', () => {
     await sql(
       `INSERT INTO app.setting_role (role_master_id, setting_master_id, setting_value)
        SELECT u.role_master_id, m.setting_master_id, 'AverageCost' FROM app.user_master u, app.setting_master m
-        WHERE u.email = 'admin@tradeboard.example' AND m.setting_name = 'InvoiceCostBasis'`,
+        WHERE u.email = 'admin@tradeboard.example' AND u.home_user_master_id IS NULL AND m.setting_name = 'InvoiceCostBasis'`,
     );
     try {
       expect(costs(await ok(admin(), '/Invoice/Grouped', body))).toEqual(raw.map((r) => [r.key, cents(r.cost)]));
@@ -224,7 +224,7 @@ describe('Order, Booking and Quote cost bases', () => {
     sql(
       `INSERT INTO app.setting_role (role_master_id, setting_master_id, setting_value)
        SELECT u.role_master_id, m.setting_master_id, $1 FROM app.user_master u, app.setting_master m
-        WHERE u.email = 'admin@tradeboard.example' AND m.setting_name IN ('OrderCostBasis', 'BookingCostBasis', 'QuoteCostBasis')`,
+        WHERE u.email = 'admin@tradeboard.example' AND u.home_user_master_id IS NULL AND m.setting_name IN ('OrderCostBasis', 'BookingCostBasis', 'QuoteCostBasis')`,
       [value],
     );
 

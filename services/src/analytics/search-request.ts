@@ -126,17 +126,27 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** The search as one predicate over the given text expressions (any may match), or null. */
-export function searchPredicate(search: string, operator: SearchOperator, expressions: readonly string[], params: SqlParams): string | null {
-  if (!search || expressions.length === 0) return null;
+/** Builds the predicate that a text expression matches the search (one parameter for every use). */
+export type TextMatch = (expression: string) => string;
+
+/** The search as a matcher, its parameter added to `params`; null without a search. */
+export function textMatcher(search: string, operator: SearchOperator, params: SqlParams): TextMatch | null {
+  if (!search) return null;
   if (operator === 'Exact') {
     const p = params.add(search.toLowerCase());
-    return `(${expressions.map((e) => `lower(${e}) = ${p}`).join(' OR ')})`;
+    return (e) => `lower(${e}) = ${p}`;
   }
   const escaped = escapeLike(search);
   const pattern = operator === 'Contains' ? `%${escaped}%` : operator === 'BeginsWith' ? `${escaped}%` : `%${escaped}`;
   const p = params.add(pattern);
-  return `(${expressions.map((e) => `${e} ILIKE ${p} ESCAPE '\\'`).join(' OR ')})`;
+  return (e) => `${e} ILIKE ${p} ESCAPE '\\'`;
+}
+
+/** The search as one predicate over the given text expressions (any may match), or null. */
+export function searchPredicate(search: string, operator: SearchOperator, expressions: readonly string[], params: SqlParams): string | null {
+  if (expressions.length === 0) return null;
+  const match = textMatcher(search, operator, params);
+  return match && `(${expressions.map(match).join(' OR ')})`;
 }
 
 /** The sort direction a request asks for: its sortDir, else ascending when it names a sortBy, else the default sort's. */

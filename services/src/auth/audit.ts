@@ -26,6 +26,10 @@ export type AuditEvent =
   | 'impersonation-ended'
   | 'impersonated-write'
   | 'sessions-ended'
+  // Organization switching (issue 25): detail names both organizations.
+  | 'organization-switched'
+  | 'organization-changed'
+  | 'membership-changed'
   // ERP data in (issue 29): detail names the run and its file.
   | 'erp-load-started'
   | 'erp-load-cancelled'

@@ -40,7 +40,7 @@ async function findAccount(request: FastifyRequest, email: string): Promise<Acco
             u.totp_secret, u.totp_confirmed, u.totp_last_step, idp.sso_url
        FROM app.user_master u
        LEFT JOIN app.saml_idp idp ON idp.customer_master_id = u.customer_master_id AND idp.enabled
-      WHERE lower(u.email) = lower($1) AND u.is_active`,
+      WHERE lower(u.email) = lower($1) AND u.is_active AND u.home_user_master_id IS NULL`,
     [email.trim()],
   );
   return rows[0];

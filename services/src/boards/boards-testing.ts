@@ -16,8 +16,8 @@ export async function signIn(services: Services, email: string): Promise<TestBro
   if (email.startsWith('sso@')) {
     await services.db.query(
       `UPDATE app.user_master SET login_type = 'PASSWORD',
-              password_hash = (SELECT password_hash FROM app.user_master WHERE email = 'rep@tradeboard.example')
-        WHERE email = $1`,
+              password_hash = (SELECT password_hash FROM app.user_master WHERE email = 'rep@tradeboard.example' AND home_user_master_id IS NULL)
+        WHERE email = $1 AND home_user_master_id IS NULL`,
       [email],
     );
   }
@@ -49,7 +49,7 @@ export const boardId = (services: Services, name: string) =>
 export const cardId = (services: Services, board: number, name: string) =>
   scalar(services, 'SELECT card_master_id FROM app.card_master WHERE board_master_id = $1 AND card_name = $2', [board, name]);
 export const userId = (services: Services, email: string) =>
-  scalar(services, 'SELECT user_master_id FROM app.user_master WHERE email = $1', [email]);
+  scalar(services, 'SELECT user_master_id FROM app.user_master WHERE email = $1 AND home_user_master_id IS NULL', [email]);
 
 /** Every boards table as JSON, to prove a refused call changed nothing. */
 export async function snapshot(services: Services): Promise<string> {

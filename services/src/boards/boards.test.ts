@@ -46,9 +46,11 @@ describe('Board/List and Board/All', () => {
     expect(names((await call(rep2, 'GET', `/Board/List/${HOME}`)).body)).toEqual(['Welcome']);
   });
 
-  it('shows nothing of another organization', async () => {
-    expect((await call(sso, 'GET', `/Board/List/${HOME}`)).body).toEqual([]);
-    expect((await call(sso, 'GET', '/Board/All')).body).toEqual([]);
+  it('shows nothing of another organization: its users see only their own boards', async () => {
+    expect(names((await call(sso, 'GET', `/Board/List/${HOME}`)).body)).toEqual(['Contoso Welcome']);
+    expect(names((await call(sso, 'GET', `/Board/List/${SALES}`)).body)).toEqual([]);
+    expect(names((await call(sso, 'GET', '/Board/All')).body)).toEqual(['Contoso Welcome']);
+    expect(names((await call(rep, 'GET', '/Board/All')).body)).not.toContain('Contoso Welcome');
   });
 
   it('lists every section for the sidebar', async () => {
@@ -373,7 +375,8 @@ describe('DynamicPage', () => {
   it('answers the default board, else the first, else 404', async () => {
     expect((await call(rep, 'GET', `/DynamicPage/Default/${HOME}`)).body.board).toMatchObject({ boardName: 'My Day', isBoardDefault: true });
     expect((await call(rep2, 'GET', `/DynamicPage/Default/${HOME}`)).body.board).toMatchObject({ boardName: 'Welcome', isBoardDefault: false });
-    expect(await call(sso, 'GET', `/DynamicPage/Default/${HOME}`)).toMatchObject({ status: 404, body: { message: 'No boards exist for this section' } });
+    expect((await call(sso, 'GET', `/DynamicPage/Default/${HOME}`)).body.board).toMatchObject({ boardName: 'Contoso Welcome' });
+    expect(await call(sso, 'GET', `/DynamicPage/Default/${SALES}`)).toMatchObject({ status: 404, body: { message: 'No boards exist for this section' } });
     expect((await call(rep, 'GET', '/DynamicPage/Default/999')).status).toBe(404);
   });
 });

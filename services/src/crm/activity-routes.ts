@@ -36,7 +36,7 @@ import { analyticsQuery } from '../analytics/engine.ts';
 import { pageOf, todaySql, type ErpCall } from '../analytics/erp-common.ts';
 import { scopePredicate } from '../analytics/scope.ts';
 import { badRequest, filterPredicates, normalizeRequest, orderByClause, pageClause, searchPredicate, SqlParams, type SearchOperator, type SearchRequest } from '../analytics/search-request.ts';
-import { accountPredicates, answeringConflicts, cleanText, crmAudit, crmCall, findCrmAccount, pagedRows, periodOf, requiredText, selectOf, VersionConflict, type AccountCut, type CrmAccountType } from './crm-common.ts';
+import { accountPredicates, answeringConflicts, cleanText, crmAudit, crmCall, dropUserDefinedValues, findCrmAccount, pagedRows, periodOf, requiredText, selectOf, VersionConflict, type AccountCut, type CrmAccountType } from './crm-common.ts';
 
 // ------------------------------------------------------------------------------ the model
 // Every column reads crm.activity a alone or looks its name up by key in a scalar subquery: a list
@@ -395,6 +395,7 @@ async function deleteActivity(call: ErpCall, user: SessionUser, id: number, vers
   await inTransaction(call.db, async (client) => {
     const { rowCount } = await client.query('DELETE FROM crm.activity WHERE activity_transaction_number = $1 AND version = $2', [id, current.version]);
     if (rowCount !== 1) throw new VersionConflict(`Activity ${id}`, await exactActivity(call, id, client));
+    await dropUserDefinedValues(client, 'Activity', String(id));
     await crmAudit(client, user, 'Activity', id, 'delete', { before: current });
   });
 }

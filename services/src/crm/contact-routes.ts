@@ -40,7 +40,7 @@ import { erpCall, requireRight, type ErpCall } from '../analytics/erp-common.ts'
 import { revise } from '../analytics/prospect-routes.ts';
 import { scopePredicate } from '../analytics/scope.ts';
 import { badRequest, SqlParams } from '../analytics/search-request.ts';
-import { answeringConflicts, cleanText, CRM_SETTINGS, crmAudit, VersionConflict } from './crm-common.ts';
+import { answeringConflicts, cleanText, CRM_SETTINGS, crmAudit, dropUserDefinedValues, VersionConflict } from './crm-common.ts';
 
 /** The caller's call behind ContactAccessRight, with PurchaseAccessRight read (supplier contacts). */
 const contactCall = (app: FastifyInstance, user: SessionUser) => erpCall(app.db, user, [...CRM_SETTINGS, 'PurchaseAccessRight'], 'ContactAccessRight');
@@ -177,6 +177,7 @@ async function deleteContact(call: ErpCall, user: SessionUser, contact: string, 
     const { rowCount } = await client.query('DELETE FROM erp.contact WHERE company = $1 AND contact = $2 AND version = $3', [current.company, contact, current.version]);
     if (rowCount !== 1) throw new VersionConflict(`Contact ${contact}`, await findContact(call, contact, current.company));
     await client.query('DELETE FROM crm.contact_link WHERE company = $1 AND contact = $2', [current.company, contact]);
+    await dropUserDefinedValues(client, 'Contact', `${current.company}/${contact}`);
     await crmAudit(client, user, 'Contact', `${current.company}/${contact}`, 'delete', { before: current });
     await revise(client);
   });

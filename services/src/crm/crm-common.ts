@@ -161,3 +161,8 @@ export async function accountPredicates(call: ErpCall, alias: string, params: Sq
   await findCrmAccount(call, accountType, accountId, company);
   return [`${alias}.company = ${params.add(company)}`, `${alias}.account_id = ${params.add(accountId)}`, `${alias}.account_type = ${params.add(accountType)}`];
 }
+
+/** Removes a deleted record's values (the record's own delete calls it, in its transaction). */
+export async function dropUserDefinedValues(client: Pick<pg.PoolClient, 'query'>, table: 'Activity' | 'Contact' | 'Opportunity', key: string): Promise<void> {
+  await client.query('DELETE FROM crm.udf_value WHERE record_key = $1 AND udf_id IN (SELECT udf_id FROM crm.udf_meta WHERE dynamic_table = $2)', [key, table]);
+}

@@ -20,7 +20,7 @@ const SELECT = `SELECT data_item_id AS id, data_type AS "dataType", name, descri
     to_char(item_date, 'YYYY-MM-DD') AS "itemDate", closes_as AS "closesAs", is_active AS "isActive", version FROM crm.data_item`;
 
 /** The caller's call; 403 unless he is an administrator (his scope is everything). */
-async function adminCall(app: FastifyInstance, user: SessionUser): Promise<ErpCall> {
+export async function adminCall(app: FastifyInstance, user: SessionUser): Promise<ErpCall> {
   const call = await erpCall(app.db, user, []);
   if (!call.context.scope.all) throw new HttpError(403, "Only administrators maintain the CRM's reference data");
   return call;

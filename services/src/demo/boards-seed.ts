@@ -70,6 +70,23 @@ const WELCOME: BoardDefinition = {
   ],
 };
 
+/** The second organization's own home board: what the organization switch shows (issue 25). */
+const CONTOSO_WELCOME: BoardDefinition = {
+  cards: [
+    {
+      cardName: 'Welcome',
+      layout: { x: 0, y: 0, w: 12, h: WELCOME_HEIGHT },
+      componentInstances: [
+        {
+          componentMasterId: NOTES_COMPONENT_ID,
+          componentInstanceName: 'Welcome to Contoso',
+          configs: notes('Welcome to Tradeboard, Contoso Electric! This board belongs to Contoso: Northwind users do not see it.'),
+        },
+      ],
+    },
+  ],
+};
+
 const MY_DAY: BoardDefinition = {
   cards: [
     {
@@ -113,7 +130,7 @@ const PIPELINE: BoardDefinition = {
 };
 
 async function userId(client: pg.PoolClient, email: string): Promise<number> {
-  const { rows } = await client.query<{ id: number }>('SELECT user_master_id AS id FROM app.user_master WHERE email = $1', [email]);
+  const { rows } = await client.query<{ id: number }>('SELECT user_master_id AS id FROM app.user_master WHERE email = $1 AND home_user_master_id IS NULL', [email]);
   return rows[0]!.id;
 }
 
@@ -216,6 +233,34 @@ async function seedSectionBoards(client: pg.PoolClient, admin: number): Promise<
   }
 }
 
+/**
+ * Organization switching in the demo: admin@ is a SiteAdmin member of the single sign-on
+ * organization (once: an ended membership is not brought back), and that organization has its own
+ * public home board, owned by its user sso@ (again when all were deleted).
+ */
+async function seedOrganizationSwitch(client: pg.PoolClient): Promise<void> {
+  const { rows } = await client.query<{ admin: number; sso: number; organization: number; member: boolean; homeBoard: boolean }>(
+    `SELECT a.user_master_id AS admin, s.user_master_id AS sso, s.customer_master_id AS organization,
+            EXISTS (SELECT 1 FROM app.user_master m WHERE m.home_user_master_id = a.user_master_id AND m.customer_master_id = s.customer_master_id) AS member,
+            EXISTS (SELECT 1 FROM app.board_master b JOIN app.user_master o ON o.user_master_id = b.created_by
+                     WHERE o.customer_master_id = s.customer_master_id AND b.section_master_id = $1 AND b.is_public) AS "homeBoard"
+       FROM app.user_master a, app.user_master s
+      WHERE a.email = 'admin@tradeboard.example' AND a.home_user_master_id IS NULL AND s.email = 'sso@tradeboard.example' AND s.home_user_master_id IS NULL
+        AND a.customer_master_id <> s.customer_master_id`,
+    [SECTION_IDS.home],
+  );
+  const demo = rows[0];
+  if (!demo) return;
+  if (!demo.member) {
+    await client.query(
+      `INSERT INTO app.user_master (email, full_name, login_type, role_master_id, customer_master_id, sales_rep, organization_user, home_user_master_id)
+       SELECT a.email, a.full_name, 'MEMBER', a.role_master_id, $2, a.sales_rep, true, a.user_master_id FROM app.user_master a WHERE a.user_master_id = $1`,
+      [demo.admin, demo.organization],
+    );
+  }
+  if (!demo.homeBoard) await board(client, demo.sso, SECTION_IDS.home, 'Contoso Welcome', true, CONTOSO_WELCOME);
+}
+
 /** The catalogue, the home template, the default section boards and the demo boards; runs inside seedApplication's transaction. */
 export async function seedBoards(client: pg.PoolClient): Promise<void> {
   await upsertComponentCatalogue(client);
@@ -228,6 +273,7 @@ export async function seedBoards(client: pg.PoolClient): Promise<void> {
   const rep2 = await userId(client, 'rep2@tradeboard.example');
   await board(client, admin, SECTION_IDS.home, 'Welcome', true, WELCOME);
   await seedSectionBoards(client, admin);
+  await seedOrganizationSwitch(client);
   const myDay = await board(client, rep, SECTION_IDS.home, 'My Day', false, MY_DAY);
   const pipeline = await board(client, rep, SECTION_IDS.sales, 'Pipeline', false, PIPELINE);
   await client.query('INSERT INTO app.board_user_default (user_master_id, section_master_id, board_master_id) VALUES ($1, $2, $3)', [
@@ -255,7 +301,7 @@ export async function seedBoards(client: pg.PoolClient): Promise<void> {
 export async function updateBoardsSeed(db: Db): Promise<void> {
   const { rows } = await db.query<{ demoUsers: boolean; noMasters: boolean; noCatalogue: boolean }>(
     `SELECT (SELECT count(*) FROM app.user_master
-              WHERE email IN ('admin@tradeboard.example', 'rep@tradeboard.example', 'rep2@tradeboard.example')) = 3 AS "demoUsers",
+              WHERE email IN ('admin@tradeboard.example', 'rep@tradeboard.example', 'rep2@tradeboard.example') AND home_user_master_id IS NULL) = 3 AS "demoUsers",
             NOT EXISTS (SELECT 1 FROM app.component_master) AS "noMasters",
             NOT EXISTS (SELECT 1 FROM app.component_master WHERE component_master_id = ANY($1::int[])) AS "noCatalogue"`,
     [COMPONENT_CATALOGUE.filter((m) => m.id !== NOTES_COMPONENT_ID && m.id !== DOCUMENT_LINKS_COMPONENT_ID).map((m) => m.id)],
@@ -268,5 +314,6 @@ export async function updateBoardsSeed(db: Db): Promise<void> {
     const admin = await userId(client, 'admin@tradeboard.example');
     if (noCatalogue) await board(client, admin, SECTION_IDS.home, 'Dashboard', true, { cards: layoutCards(HOME_DASHBOARD) });
     await seedSectionBoards(client, admin);
+    await seedOrganizationSwitch(client);
   });
 }

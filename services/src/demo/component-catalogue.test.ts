@@ -172,7 +172,8 @@ describe('the seeded catalogue and default boards', () => {
     await services.db.query(`UPDATE app.component_master SET configs = '{}' WHERE component_master_id = $1`, [dataMasters[0]!.id]);
     expect(await seedApplication(services.db)).toBe(false);
     expect(await stored()).toEqual(expected);
-    expect(await scalar(services, 'SELECT count(*)::int FROM app.board_master WHERE is_public')).toBe(1 + DEFAULT_BOARDS.filter((b) => !b.roles).length);
+    // Welcome, the default section boards, and the second organization's own home board.
+    expect(await scalar(services, 'SELECT count(*)::int FROM app.board_master WHERE is_public')).toBe(2 + DEFAULT_BOARDS.filter((b) => !b.roles).length);
   });
 
   it("answers every master's data and KPI call with 200 for the demo admin, with the configured columns in its rows", async () => {

@@ -17,13 +17,17 @@ type Instance = { componentInstanceName: string; componentMasterId: number; conf
 
 /**
  * The query a drill-through opens each summary section with: the rep's biggest customer, the item
- * he sold most often, and a supplier with open orders, payables and notes.
+ * he sold most often in the last 30 days of those he has open quotes for, and a supplier with open orders, payables and notes.
  */
 async function pageQueries(): Promise<Partial<Record<keyof typeof SECTION_IDS, string>>> {
   const [account] = await kit.sql<{ company: string; customer: string }>(
     `SELECT company, customer FROM erp.invoice_line WHERE sales_rep = 'SR01' GROUP BY 1, 2 ORDER BY sum(sales) DESC LIMIT 1`,
   );
-  const [item] = await kit.sql<{ item: string }>(`SELECT item_number AS item FROM erp.invoice_line WHERE sales_rep = 'SR01' GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`);
+  const [item] = await kit.sql<{ item: string }>(
+    `SELECT item_number AS item FROM erp.invoice_line l WHERE sales_rep = 'SR01' AND invoice_date > current_date - 30
+        AND EXISTS (SELECT 1 FROM erp.quote_line q WHERE q.item_number = l.item_number AND q.sales_rep = 'SR01' AND q.status = 'Open')
+      GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1`,
+  );
   const [supplier] = await kit.sql<{ company: string; supplier: string }>(
     `SELECT company, supplier FROM erp.purchase_order_line l WHERE qty_open > 0
         AND EXISTS (SELECT 1 FROM erp.ap_open a WHERE a.company = l.company AND a.supplier = l.supplier)
@@ -74,7 +78,8 @@ describe('a default board for every section', () => {
       }
     }
     // The rep's biggest customer buys every product group: no white space (whitespace.test.ts has cases with some).
-    expect(empty).toEqual(['accountSummary: White Space']);
+    // At this scale none of the rep's items sold lately and quoted is also on one of his open orders.
+    expect(empty).toEqual(['accountSummary: White Space', 'inventoryDetail: Open Orders by Customer']);
   });
 
   it("finds white space for some of the rep's customers at the browser tests' scale", async () => {

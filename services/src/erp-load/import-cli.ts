@@ -60,7 +60,7 @@ process.once('SIGINT', () => {
 try {
   await migrate(database.db);
   const startedBy = values.as
-    ? (await database.db.query<{ id: number }>('SELECT user_master_id AS id FROM app.user_master WHERE lower(email) = lower($1)', [values.as])).rows[0]?.id ?? null
+    ? (await database.db.query<{ id: number }>('SELECT user_master_id AS id FROM app.user_master WHERE lower(email) = lower($1) AND home_user_master_id IS NULL', [values.as])).rows[0]?.id ?? null
     : null;
   if (values.as && startedBy === null) throw new Error(`There is no user ${values.as}`);
   const result = await runErpLoad(database.db, () => readPath(target), {

@@ -24,7 +24,7 @@ export type ErpLayout = {
 /** The tables a load may fill, in load order (parents before the rows that name them). */
 export const ERP_LOAD_TABLES = [
   'company', 'branch', 'location', 'sales_rep', 'territory', 'corporate', 'customer', 'ship_to', 'prospect', 'contact',
-  'supplier', 'product_group', 'item', 'inventory', 'invoice_header', 'invoice_line', 'order_header', 'order_line',
+  'supplier', 'product_group', 'item', 'item_uom', 'item_alternate', 'item_substitute', 'customer_part', 'inventory', 'invoice_header', 'invoice_line', 'order_header', 'order_line',
   'quote_header', 'quote_line', 'booking', 'purchase_order_header', 'purchase_order_line', 'ar_open', 'ap_open',
 ] as const;
 export type ErpLoadTable = (typeof ERP_LOAD_TABLES)[number];
@@ -52,6 +52,10 @@ const SHAPES: Record<ErpLoadTable, { title: string; key: string[]; required: str
   supplier: { title: 'Suppliers', key: ['company', 'supplier'], required: ['supplier_name'] },
   product_group: { title: 'Product groups', key: ['company', 'product_group'], required: ['product_group_name'] },
   item: { title: 'Items', key: ['company', 'item_number'], required: ['description', 'product_group', 'supplier', 'unit_cost', 'list_price', 'stockable'] },
+  item_uom: { title: 'Item units of measure', key: ['company', 'item_number', 'uom'], required: ['conversion_factor', 'is_base', 'sellable', 'purchasable'] },
+  item_alternate: { title: 'Item alternate codes', key: ['company', 'item_number', 'alternate_code'], required: ['code_type'] },
+  item_substitute: { title: 'Item substitutes', key: ['company', 'item_number', 'substitute_item_number'], required: ['interchangeable'] },
+  customer_part: { title: 'Customer part numbers', key: ['company', 'customer', 'item_number'], required: ['customer_part_number'] },
   inventory: { title: 'Inventory by location', key: ['company', 'item_number', 'location'], required: ['qty_on_hand', 'qty_on_order', 'qty_committed', 'qty_available', 'unit_cost'] },
   invoice_header: {
     title: 'Invoices', key: ['company', 'invoice_number'],

@@ -274,7 +274,7 @@ describe('FilterMaster catalogue and role exclusions', () => {
     expect(await ok(admin, 'POST', '/FilterMaster/Update', { filterMasterId: added.filterMasterId, displayName: 'Class', filterType: 'dynamicData', dynamicDataColumn: 'accountClass2' })).toMatchObject({ displayName: 'Class', dynamicDataColumn: 'accountClass2' });
     expect((await ok(admin, 'GET', `/FilterMaster/GetExact/${added.filterMasterId}`)).displayName).toBe('Class');
 
-    const org = await scalar(services, "SELECT customer_master_id FROM app.user_master WHERE email = 'admin@tradeboard.example'");
+    const org = await scalar(services, "SELECT customer_master_id FROM app.user_master WHERE email = 'admin@tradeboard.example' AND home_user_master_id IS NULL");
     expect((await ok(rep, 'GET', `/GlobalFilter/CustomGroupBy/List/${SALES_REP_ROLE}/${org}`)).map((m: { filterName: string }) => m.filterName)).toEqual(['customerClass']);
     expect((await call(rep, 'GET', `/GlobalFilter/CustomGroupBy/List/${VIEWER_ROLE}/${org}`)).status).toBe(403);
     expect((await call(sso, 'GET', `/GlobalFilter/GroupByFilterValues/${org}`)).status).toBe(404);

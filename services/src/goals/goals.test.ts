@@ -180,7 +180,7 @@ describe('goal type exclusions', () => {
     await sql(`INSERT INTO app.customer_master (customer_master_id, customer_name, erp_master_id, edition_master_id) VALUES (3, 'Fabrikam', 1, 3)`);
     await sql(
       `INSERT INTO app.user_master (email, full_name, password_hash, role_master_id, customer_master_id)
-       SELECT 'fabrikam-admin@tradeboard.example', 'Fabrikam Admin', password_hash, role_master_id, 3 FROM app.user_master WHERE email = 'admin@tradeboard.example'`,
+       SELECT 'fabrikam-admin@tradeboard.example', 'Fabrikam Admin', password_hash, role_master_id, 3 FROM app.user_master WHERE email = 'admin@tradeboard.example' AND home_user_master_id IS NULL`,
     );
     const other = kit.services.browser();
     expect((await other.login('fabrikam-admin@tradeboard.example', DEMO_PASSWORD)).statusCode).toBe(200);

@@ -10,7 +10,7 @@ const TYPE = { CustomerInactivity: 1, ShipToInactivity: 2, OrderLinePastDue: 3, 
 const COLUMN = { Branch: 2, SalesRep: 3, Customer: 4, Amount: 7 } as const;
 const OPERATOR = { In: 1, NotIn: 2, GreaterThan: 4 } as const;
 
-const userId = async (email: string) => (await sql<{ id: number }>('SELECT user_master_id AS id FROM app.user_master WHERE email = $1', [`${email}@tradeboard.example`]))[0]!.id;
+const userId = async (email: string) => (await sql<{ id: number }>('SELECT user_master_id AS id FROM app.user_master WHERE email = $1 AND home_user_master_id IS NULL', [`${email}@tradeboard.example`]))[0]!.id;
 const roleId = async (name: string) => (await sql<{ id: number }>('SELECT role_master_id AS id FROM app.role_master WHERE role_name = $1 AND owner_customer_master_id IS NULL', [name]))[0]!.id;
 const process = async (user: string, ignorePrevious = false) => {
   const answer = await get(kit.users.admin, `/Notifications/ProcessNotificationsForTesting/1/${await userId(user)}/${ignorePrevious}`);

@@ -30,6 +30,7 @@ import {
 import type { Queryable } from '../boards/board-access.ts';
 import { HttpError } from '../platform/errors.ts';
 import { serve } from '../platform/route.ts';
+import type { SessionUser } from '../platform/session.ts';
 import { notificationCaller, requireInstance, requireUserInScope, requireUserMasterId, visibleInstances, type NotificationCaller } from './access.ts';
 
 const KINDS = {
@@ -185,7 +186,7 @@ export async function shareRoutes(app: FastifyInstance): Promise<void> {
   shareCalls(app, 'User');
   shareCalls(app, 'Role');
 
-  const targetOf = async (caller: NotificationCaller, userId: number, user: { userMasterId: number; email: string; sessionHash: string; awaitingTwoFactor: boolean }) => {
+  const targetOf = async (caller: NotificationCaller, userId: number, user: SessionUser) => {
     const target = await requireUserInScope(db, caller, userId);
     return target === caller.userMasterId ? caller : notificationCaller(db, { ...user, userMasterId: target });
   };

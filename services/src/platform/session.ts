@@ -16,6 +16,8 @@ export type SessionUser = {
   /** While impersonating: the staff member really signed in (userMasterId and email are the viewed user's). */
   realUserMasterId?: number;
   realEmail?: string;
+  /** The account signed in (its sessions, password): not the organization membership or the viewed user it shows. */
+  accountUserMasterId: number;
 };
 
 export function hashToken(token: string): string {
@@ -95,6 +97,7 @@ type SessionRow = {
   email: string;
   real_user_master_id: number | null;
   real_email: string | null;
+  account_user_master_id: number;
   awaiting_two_factor: boolean;
   idle_expired: boolean;
   absolute_expired: boolean;
@@ -112,16 +115,19 @@ export async function loadSession(db: Db, config: ServiceConfig, request: Fastif
   // Every call asks this: a named statement is parsed once per connection.
   const { rows } = await db.query<SessionRow>({
     name: 'session-by-hash',
-    // An impersonating session shows its viewed user; it keeps (and needs) its real one.
-    text: `SELECT coalesce(v.user_master_id, u.user_master_id) AS user_master_id, coalesce(v.email, u.email) AS email,
-            CASE WHEN v.user_master_id IS NOT NULL THEN u.user_master_id END AS real_user_master_id,
+    // An impersonating session shows its viewed user; it keeps (and needs) its real one. A session
+    // switched to another organization runs as the user's membership row there (OrganizationSwitcher/Apply).
+    text: `SELECT coalesce(v.user_master_id, m.user_master_id, u.user_master_id) AS user_master_id, coalesce(v.email, m.email, u.email) AS email,
+            CASE WHEN v.user_master_id IS NOT NULL THEN coalesce(m.user_master_id, u.user_master_id) END AS real_user_master_id,
             CASE WHEN v.user_master_id IS NOT NULL THEN u.email END AS real_email,
+            u.user_master_id AS account_user_master_id,
             s.awaiting_two_factor,
             s.last_seen_at < now() - make_interval(mins => $2) AS idle_expired,
             s.absolute_expiry < now() AS absolute_expired,
             s.last_seen_at < now() - interval '1 minute' AS touch
        FROM app.user_session s JOIN app.user_master u USING (user_master_id)
        LEFT JOIN app.user_master v ON v.user_master_id = s.impersonated_user_master_id AND v.is_active
+       LEFT JOIN app.user_master m ON m.user_master_id = s.organization_user_master_id AND m.is_active AND m.home_user_master_id = u.user_master_id
       WHERE s.session_hash = $1 AND u.is_active`,
     values: [sessionHash, config.session.idleMinutes],
   });
@@ -137,6 +143,7 @@ export async function loadSession(db: Db, config: ServiceConfig, request: Fastif
     email: row.email,
     sessionHash,
     awaitingTwoFactor: row.awaiting_two_factor,
+    accountUserMasterId: row.account_user_master_id,
     ...(row.real_user_master_id !== null ? { realUserMasterId: row.real_user_master_id, realEmail: row.real_email ?? '' } : {}),
   };
 }

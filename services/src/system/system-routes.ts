@@ -4,6 +4,7 @@ import { appErrorLog, pageView, ping, sendErrorEmail, siteMenu, systemLastUpdate
 import type { Db } from '../db/database.ts';
 import { loadSession } from '../platform/session.ts';
 import { serve } from '../platform/route.ts';
+import { crmFormOptionsRoute } from '../crm/user-defined-field-routes.ts';
 
 /** Counts a report; true when it is the first of its kind this hour (then it is sent or written). */
 async function firstReportThisHour(db: Db, parts: string[]): Promise<boolean> {
@@ -23,6 +24,7 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
   const pong = async () => ({ status: 'ok' as const, time: new Date().toISOString() });
   serve(app, ping, pong);
   serve(app, systemPing, pong);
+  await crmFormOptionsRoute(app);
 
   serve(app, siteMenu, async (request) => {
     const { rows } = await request.server.db.query<{ id: number; sectionName: string; route: string; menuIcon: string }>(

@@ -32,6 +32,7 @@ import { audit } from '../auth/audit.ts';
 import { hashPassword, passwordProblem, verifyPassword } from '../auth/passwords.ts';
 import { HttpError } from '../platform/errors.ts';
 import { serve } from '../platform/route.ts';
+import { serveUserFilters } from '../admin/user-filters.ts';
 import { hashToken, newToken } from '../platform/session.ts';
 
 /** How long the access e-mail's link stays valid. */
@@ -48,6 +49,9 @@ export async function sendAccessEmail(request: FastifyRequest, user: Pick<UserRo
       [hashToken(token), user.userMasterId, ACCESS_LINK_DAYS],
     );
     how = `To choose your password, open this link within ${ACCESS_LINK_DAYS} days:\n${config.publicUrl}/login/resetPassword?token=${token}\n\nThen sign in at ${config.publicUrl}/login with ${user.email}.`;
+  } else if (user.loginType === 'MEMBER') {
+    // A member of another organization signs in with his own account, then switches (OrganizationSwitcher).
+    how = `Sign in at ${config.publicUrl}/login with ${user.email} as usual, then open Settings from your profile menu and switch organization.`;
   } else {
     how = `Sign in at ${config.publicUrl}/login with ${user.email}: your organization's single sign-on takes you in.`;
   }
@@ -262,6 +266,7 @@ export async function userAdminRoutes(app: FastifyInstance): Promise<void> {
   serve(app, userChangeUserPassword, async (request, reply) => {
     const admin = await requireRight(request, 'users.write');
     const user = await manageableUser(request, admin, request.params.userMasterId);
+    if (user.loginType === 'MEMBER') throw new HttpError(400, `${user.fullName} is a member from another organization and signs in with his own account: there is no password to set here.`);
     const problem = passwordProblem(request.body.newPassword);
     if (problem) throw new HttpError(400, problem);
     await db().query('UPDATE app.user_master SET password_hash = $2, must_set_password = false WHERE user_master_id = $1', [user.userMasterId, await hashPassword(request.body.newPassword)]);
@@ -346,7 +351,7 @@ export async function userAdminRoutes(app: FastifyInstance): Promise<void> {
 
   serve(app, userChangePassword, async (request, reply) => {
     const { rows } = await db().query<{ password_hash: string | null; email: string }>('SELECT password_hash, email FROM app.user_master WHERE user_master_id = $1', [
-      request.user.userMasterId,
+      request.user.accountUserMasterId,
     ]);
     const account = rows[0]!;
     if (account.password_hash && !(await verifyPassword(account.password_hash, request.body.currentPassword ?? ''))) {
@@ -355,12 +360,12 @@ export async function userAdminRoutes(app: FastifyInstance): Promise<void> {
     const problem = passwordProblem(request.body.newPassword);
     if (problem) throw new HttpError(400, problem);
     await db().query('UPDATE app.user_master SET password_hash = $2, must_set_password = false WHERE user_master_id = $1', [
-      request.user.userMasterId,
+      request.user.accountUserMasterId,
       await hashPassword(request.body.newPassword),
     ]);
     // A new password ends the user's other sessions; this one stays.
-    await db().query('DELETE FROM app.user_session WHERE user_master_id = $1 AND session_hash <> $2', [request.user.userMasterId, request.user.sessionHash]);
-    await audit(request, 'password-changed', { userMasterId: request.user.userMasterId, email: account.email });
+    await db().query('DELETE FROM app.user_session WHERE user_master_id = $1 AND session_hash <> $2', [request.user.accountUserMasterId, request.user.sessionHash]);
+    await audit(request, 'password-changed', { userMasterId: request.user.accountUserMasterId, email: account.email });
     return reply.status(204).send();
   });
 
@@ -373,62 +378,21 @@ export async function userAdminRoutes(app: FastifyInstance): Promise<void> {
               coalesce(user_agent, '') AS "userAgent", coalesce(ip, '') AS ip
          FROM app.user_session WHERE user_master_id = $1 AND NOT awaiting_two_factor AND absolute_expiry > now()
         ORDER BY session_hash = $2 DESC, last_seen_at DESC`,
-      [request.user.realUserMasterId ?? request.user.userMasterId, request.user.sessionHash],
+      [request.user.accountUserMasterId, request.user.sessionHash],
     );
     return rows as never;
   });
 
   serve(app, userSessionsSignOutOthers, async (request) => {
-    const me = request.user.realUserMasterId ?? request.user.userMasterId;
+    const me = request.user.accountUserMasterId;
     const { rowCount } = await db().query('DELETE FROM app.user_session WHERE user_master_id = $1 AND session_hash <> $2', [me, request.user.sessionHash]);
     await audit(request, 'sessions-ended', { userMasterId: me, email: request.user.realEmail ?? request.user.email }, { ended: rowCount ?? 0 });
     return { ended: rowCount ?? 0 };
   });
 
-  // A user's report filters
-  const FILTER_SELECT = `SELECT filter_id AS "filterId", user_master_id AS "userMasterId", filter_type AS "filterType", column_name AS "columnName", filter_values AS values FROM app.user_filter`;
-  const findFilter = async (customerMasterId: number, filterId: number) => {
-    const { rows } = await db().query<{ filterId: number; userMasterId: number; filterType: string; columnName: string; values: string[] }>(
-      `${FILTER_SELECT} f WHERE f.filter_id = $1 AND EXISTS (SELECT 1 FROM app.user_master u WHERE u.user_master_id = f.user_master_id AND u.customer_master_id = $2)`,
-      [filterId, customerMasterId],
-    );
-    if (!rows[0]) throw new HttpError(404, `Filter ${filterId} does not exist.`);
-    return rows[0];
-  };
-  serve(app, userFiltersList, async (request) => {
-    const admin = await requireRight(request, 'users.read');
-    await findOrgUser(db(), admin.customerMasterId, request.params.userMasterId);
-    const { rows } = await db().query(`${FILTER_SELECT} WHERE user_master_id = $1 AND filter_type = $2 ORDER BY filter_id`, [request.params.userMasterId, request.params.filterType]);
-    return rows as never;
-  });
-  serve(app, userFiltersCreate, async (request) => {
-    const admin = await requireRight(request, 'users.write');
-    const user = await manageableUser(request, admin, request.params.userId);
-    const { filterType, columnName, values } = request.body;
-    const column = await db().query('SELECT 1 FROM app.user_report_filter_column WHERE filter_type = $1 AND column_name = $2 AND is_active', [filterType, columnName]);
-    if (!column.rows[0]) throw new HttpError(400, `${filterType} has no report filter column ${columnName}.`);
-    const { rows } = await db().query<{ id: number }>(
-      'INSERT INTO app.user_filter (user_master_id, filter_type, column_name, filter_values) VALUES ($1, $2, $3, $4) RETURNING filter_id AS id',
-      [user.userMasterId, filterType, columnName, [...new Set(values)]],
-    );
-    await adminAudit(request, admin, 'user-updated', { userMasterId: user.userMasterId, filter: { filterType, columnName, values } });
-    return findFilter(admin.customerMasterId, rows[0]!.id);
-  });
-  serve(app, userFiltersUpdate, async (request) => {
-    const admin = await requireRight(request, 'users.write');
-    const user = await manageableUser(request, admin, request.params.userId);
-    const filter = await findFilter(admin.customerMasterId, request.body.filterId);
-    if (filter.userMasterId !== user.userMasterId) throw new HttpError(404, `Filter ${request.body.filterId} does not exist.`);
-    await db().query('UPDATE app.user_filter SET filter_values = $2 WHERE filter_id = $1', [filter.filterId, [...new Set(request.body.values)]]);
-    await adminAudit(request, admin, 'user-updated', { userMasterId: user.userMasterId, filterId: filter.filterId, values: request.body.values });
-    return findFilter(admin.customerMasterId, filter.filterId);
-  });
-  serve(app, userFiltersRemove, async (request, reply) => {
-    const admin = await requireRight(request, 'users.write');
-    const filter = await findFilter(admin.customerMasterId, request.params.filterId);
-    await manageableUser(request, admin, filter.userMasterId);
-    await db().query('DELETE FROM app.user_filter WHERE filter_id = $1', [filter.filterId]);
-    await adminAudit(request, admin, 'user-updated', { userMasterId: filter.userMasterId, filterRemoved: filter.filterId });
-    return reply.status(204).send();
+  // A user's report filters: the organization's users, never above the administrator for a change.
+  serveUserFilters(app, { list: userFiltersList, create: userFiltersCreate, update: userFiltersUpdate, remove: userFiltersRemove }, {
+    right: (request, write) => requireRight(request, write ? 'users.write' : 'users.read'),
+    user: async (request, admin, userMasterId, write) => (write ? await manageableUser(request, admin, userMasterId) : await findOrgUser(db(), admin.customerMasterId, userMasterId)).userMasterId,
   });
 }

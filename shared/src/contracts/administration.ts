@@ -349,21 +349,25 @@ export const UserFilterRow = Type.Object({
   values: Type.Array(Type.String()),
 });
 const FilterType = Type.String({ minLength: 1, maxLength: 50 });
+/** The user-filter calls' shapes, shared by User/Filters and OrganizationSwitcher/Filters. */
+export const UserFilterListParams = Type.Object({ userMasterId: RowId, filterType: FilterType });
+export const UserFilterCreateBody = Type.Object({ filterType: FilterType, columnName: Text(100, { minLength: 1 }), values: Type.Array(Text(200), { maxItems: 500 }) });
+export const UserFilterUpdateBody = Type.Object({ filterId: RowId, values: Type.Array(Text(200), { maxItems: 500 }) });
 export const userFiltersList = defineContract({
   method: 'GET', path: '/User/Filters/List/{userMasterId}/{filterType}', service: 'user', access: 'session',
-  summary: "A user's report filters of a type", params: Type.Object({ userMasterId: RowId, filterType: FilterType }),
+  summary: "A user's report filters of a type", params: UserFilterListParams,
   response: { 200: Type.Array(UserFilterRow), ...Errors },
 });
 export const userFiltersCreate = defineContract({
   method: 'POST', path: '/User/Filters/Create/{userId}', service: 'user', access: 'session',
   summary: 'Limits a user to values of a report filter column', params: Type.Object({ userId: RowId }),
-  body: Type.Object({ filterType: FilterType, columnName: Text(100, { minLength: 1 }), values: Type.Array(Text(200), { maxItems: 500 }) }),
+  body: UserFilterCreateBody,
   response: { 200: UserFilterRow, ...Errors },
 });
 export const userFiltersUpdate = defineContract({
   method: 'POST', path: '/User/Filters/Update/{userId}', service: 'user', access: 'session',
   summary: "Changes a user's report filter values", params: Type.Object({ userId: RowId }),
-  body: Type.Object({ filterId: RowId, values: Type.Array(Text(200), { maxItems: 500 }) }),
+  body: UserFilterUpdateBody,
   response: { 200: UserFilterRow, ...Errors },
 });
 export const userFiltersRemove = defineContract({

@@ -41,6 +41,7 @@ const ItemFields = {
   isActive: Type.Optional(Type.Boolean()),
 };
 export const DataItemAddRequest = Type.Object(ItemFields);
+export type DataItemAddRequest = Static<typeof DataItemAddRequest>;
 export const DataItemUpdateRequest = Type.Object({ ...ItemFields, version: RowId });
 const Conflict = Type.Object({ ...ErrorBody.properties, current: DataItem });
 const Errors = { 404: ErrorBody, ...ErpErrors };

@@ -5,6 +5,8 @@ import { AnalyticsSearchRequest } from './analytics.ts';
 // erp-adjustments.ts) build their rows and bodies from.
 
 export const IsoDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+/** A date a request sends (bounded, as every request string is). */
+export const IsoDateInput = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', maxLength: 10 });
 export const Money = Type.Number();
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 export const Text = Type.String();

@@ -20,23 +20,44 @@ const OptText = Nullable(Type.String());
 const session = { service: 'analytics', access: 'session' } as const;
 const InventoryGroupBy = Choice(INVENTORY_GROUP_BYS, 'What to group the stock by');
 
-/** Seed 000 §9 item search fields that the ERP mirror holds. */
-export const INVENTORY_SEARCH_FIELDS = ['Item Number + Description', 'Item Number', 'Item Description', 'Supplier Name', 'Supplier Part Number', 'Product Group Number'] as const;
+/** Seed 000 §9 item search fields (all 13): where an item search's searchString looks. */
+export const INVENTORY_SEARCH_FIELDS = [
+  'Item Number + Description',
+  'Item Number',
+  'Item Description',
+  'Extended Description',
+  'Customer Part Number',
+  'Supplier Name',
+  'Supplier Part Number',
+  'Product Group Number',
+  'Substitute Code',
+  'Substitute Description',
+  'Alternate Code',
+  'Short Code',
+  'UPC Code',
+] as const;
+export type InventorySearchField = (typeof INVENTORY_SEARCH_FIELDS)[number];
 
-const SummaryQuery = Type.Object({
-  inStockOnly: Type.Optional(Type.Boolean({ default: true })),
-  stockable: Type.Optional(Type.Boolean({ default: false })),
-  onPO: Type.Optional(Type.Boolean({ default: false })),
-  inventorySearchField: Type.Optional(Type.String({ maxLength: 60 })),
-});
+/** Seed 001 query of the four summaries (and the item searches): inStockOnly true, stockable false, onPO false by default. */
+export const SummaryQueryFields = {
+  inStockOnly: Type.Optional(Type.Boolean({ default: true, description: 'Only items with stock on hand (default true)' })),
+  stockable: Type.Optional(Type.Boolean({ default: false, description: 'Only stockable items (default false: every item)' })),
+  onPO: Type.Optional(Type.Boolean({ default: false, description: 'Only items on order from a supplier (default false: every item)' })),
+  inventorySearchField: Type.Optional(Choice(INVENTORY_SEARCH_FIELDS, 'Where searchString looks (seed 000 §9 item search fields; default Item Number + Description)')),
+};
+const SummaryQuery = Type.Object(SummaryQueryFields);
 
-const ItemFields = {
+/** An item's names, first on every stock and item-search row. */
+export const ItemNameFields = {
   company: Text,
   itemNumber: Text,
   description: Text,
   productGroup: Text,
   supplier: Text,
   supplierName: OptText,
+};
+const ItemFields = {
+  ...ItemNameFields,
   supplierPartNumber: OptText,
   stockable: Type.Boolean(),
 };

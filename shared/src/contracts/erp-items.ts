@@ -36,6 +36,8 @@ export const ItemMaster = Type.Object({
   supplierPartNumber: OptText,
   /** The base unit's UPC. */
   upc: OptText,
+  shortCode: OptText,
+  extendedDescription: OptText,
   unitCost: Money,
   stockable: Type.Boolean(),
   /** It has a bill of material. */

@@ -6,6 +6,7 @@ import * as auth from './auth.ts';
 import * as boards from './boards.ts';
 import * as crmActivities from './crm-activities.ts';
 import * as crmContacts from './crm-contacts.ts';
+import * as crmUserDefinedFields from './crm-user-defined-fields.ts';
 import { dataManagerContracts } from './crm-data-manager.ts';
 import { opportunityContracts } from './crm-opportunities.ts';
 import * as erpAccountDetail from './erp-account-detail.ts';
@@ -17,6 +18,7 @@ import * as erpMap from './erp-map.ts';
 import * as erpProspects from './erp-prospects.ts';
 import * as erpInventory from './erp-inventory.ts';
 import * as erpItems from './erp-items.ts';
+import * as erpItemSearch from './erp-item-search.ts';
 import * as erpPurchasing from './erp-purchasing.ts';
 import * as erpUsage from './erp-usage.ts';
 import * as erpService from './erp-service.ts';
@@ -32,6 +34,7 @@ import * as system from './system.ts';
 import * as user from './user.ts';
 import * as erpLoad from './erp-load.ts';
 import * as bulkUsers from './bulk-users.ts';
+import * as organizations from './organizations.ts';
 
 export * from './contract.ts';
 export * from './common.ts';
@@ -44,6 +47,7 @@ export * from './boards.ts';
 export * from './crm-activities.ts';
 export * from './crm-data-manager.ts';
 export * from './crm-contacts.ts';
+export * from './crm-user-defined-fields.ts';
 export * from './crm-opportunities.ts';
 export * from './erp-account-detail.ts';
 export * from './erp-accounting.ts';
@@ -54,6 +58,7 @@ export * from './erp-map.ts';
 export * from './erp-prospects.ts';
 export * from './erp-inventory.ts';
 export * from './erp-items.ts';
+export * from './erp-item-search.ts';
 export * from './erp-purchasing.ts';
 export * from './erp-usage.ts';
 export * from './erp-service.ts';
@@ -69,6 +74,7 @@ export * from './system.ts';
 export * from './user.ts';
 export * from './erp-load.ts';
 export * from './bulk-users.ts';
+export * from './organizations.ts';
 
 function contractsOf(module: Record<string, unknown>): Contract[] {
   return Object.values(module).filter(
@@ -78,4 +84,4 @@ function contractsOf(module: Record<string, unknown>): Contract[] {
 }
 
 /** Every call the backend serves, each defined once. */
-export const allContracts: readonly Contract[] = [admin, administration, analytics, auth, boards, crmActivities, crmContacts, dataManagerContracts, erpAccountDetail, erpAccounting, erpAccounts, erpAccountTerms, erpContacts, erpMap, erpProspects, erpInventory, erpItems, erpPurchasing, erpUsage, erpService, erpNotes, erpAdjustments, erpWhiteSpace, documents, filters, notifications, system, user, opportunityContracts, erpLoad, bulkUsers].flatMap(contractsOf).concat(GOAL_CONTRACT_LIST, NOTIFICATION_MASTER_CONTRACT_LIST);
+export const allContracts: readonly Contract[] = [admin, administration, analytics, auth, boards, crmActivities, crmContacts, crmUserDefinedFields, dataManagerContracts, erpAccountDetail, erpAccounting, erpAccounts, erpAccountTerms, erpContacts, erpMap, erpProspects, erpInventory, erpItems, erpItemSearch, erpPurchasing, erpUsage, erpService, erpNotes, erpAdjustments, erpWhiteSpace, documents, filters, notifications, system, user, opportunityContracts, erpLoad, bulkUsers, organizations].flatMap(contractsOf).concat(GOAL_CONTRACT_LIST, NOTIFICATION_MASTER_CONTRACT_LIST);

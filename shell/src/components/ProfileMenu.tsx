@@ -17,7 +17,7 @@ function initialsOf(name: string): string {
   return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '')).toUpperCase() || '?';
 }
 
-/** The navbar's profile menu: who is signed in, edit mode, dark mode, Logout (memoised: it reads the store itself). */
+/** The navbar's profile menu: who is signed in and in which organization, edit mode, dark mode, Logout (memoised: it reads the store itself). */
 export const ProfileMenu = memo(function ProfileMenu(): ReactNode {
   const user = useTradeboardStore((state) => state.user);
   const theme = useTradeboardStore((state) => state.theme);
@@ -47,6 +47,8 @@ export const ProfileMenu = memo(function ProfileMenu(): ReactNode {
           <strong>{name}</strong>
           {user?.email ? <br /> : null}
           {user?.email}
+          {user?.customerName ? <br /> : null}
+          {user?.customerName ? <span className="tb-profile-organization">{user.customerName}</span> : null}
         </span>
       ),
     },

@@ -34,6 +34,9 @@ async function checksums(db: Database['db']): Promise<Record<string, string>> {
     rma_header: 'company, rma_number',
     rma_line: 'company, rma_number, line_number',
     item_uom: 'company, item_number, uom',
+    item_alternate: 'company, item_number, alternate_code',
+    item_substitute: 'company, item_number, substitute_item_number',
+    customer_part: 'company, customer, item_number',
     contract_line: 'company, job_number, line_number',
   };
   const sums: Record<string, string> = {};
@@ -168,6 +171,14 @@ describe('generateErpData', () => {
       UNION ALL SELECT 'contract lines', count(*) FROM erp.contract j WHERE j.line_count <> (SELECT count(DISTINCT l.item_number) FROM erp.contract_line l WHERE l.company = j.company AND l.job_number = j.job_number)
       UNION ALL SELECT 'contract line item', count(*) FROM erp.contract_line l WHERE NOT EXISTS (SELECT 1 FROM erp.item i WHERE i.company = l.company AND i.item_number = l.item_number AND i.unit_of_measure = l.uom)
       UNION ALL SELECT 'item base uom', count(*) FROM erp.item i WHERE (SELECT count(*) FROM erp.item_uom u WHERE u.company = i.company AND u.item_number = i.item_number AND u.is_base AND u.uom = i.unit_of_measure AND u.conversion_factor = 1) <> 1
+      UNION ALL SELECT 'item codes', count(*) FROM erp.item i WHERE i.extended_description IS NULL OR i.short_code IS NULL
+      UNION ALL SELECT 'short code twice', count(*) - count(DISTINCT (company, short_code)) FROM erp.item
+      UNION ALL SELECT 'alternate item', count(*) FROM erp.item_alternate a WHERE NOT EXISTS (SELECT 1 FROM erp.item i WHERE i.company = a.company AND i.item_number = a.item_number)
+      UNION ALL SELECT 'substitute item', count(*) FROM erp.item_substitute s WHERE s.item_number = s.substitute_item_number
+        OR NOT EXISTS (SELECT 1 FROM erp.item i WHERE i.company = s.company AND i.item_number = s.substitute_item_number AND i.product_group =
+                        (SELECT o.product_group FROM erp.item o WHERE o.company = s.company AND o.item_number = s.item_number))
+      UNION ALL SELECT 'customer part', count(*) FROM erp.customer_part p WHERE NOT EXISTS (SELECT 1 FROM erp.item i WHERE i.company = p.company AND i.item_number = p.item_number)
+        OR NOT EXISTS (SELECT 1 FROM erp.customer c WHERE c.company = p.company AND c.customer = p.customer)
       UNION ALL SELECT 'customer terms', count(*) FROM erp.customer_price_library p WHERE NOT EXISTS (SELECT 1 FROM erp.price_library l WHERE l.company = p.company AND l.price_library = p.price_library)
         OR NOT EXISTS (SELECT 1 FROM erp.customer c WHERE c.company = p.company AND c.customer = p.customer)
       UNION ALL SELECT 'item supplier', count(*) FROM erp.item i WHERE NOT EXISTS (SELECT 1 FROM erp.supplier s WHERE s.company = i.company AND s.supplier = i.supplier)

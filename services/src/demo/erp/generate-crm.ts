@@ -21,6 +21,8 @@ const SUBJECTS: Record<string, string[]> = {
 
 export async function generateCrmData(client: pg.PoolClient, options: { seed: number; today: string }): Promise<void> {
   await client.query('TRUNCATE crm.gps_verification, crm.activity, crm.opportunity_link, crm.opportunity RESTART IDENTITY');
+  // Their numbers start again: values of user-defined fields would land on the new records.
+  await client.query("DELETE FROM crm.udf_value WHERE udf_id IN (SELECT udf_id FROM crm.udf_meta WHERE dynamic_table IN ('Activity', 'Opportunity'))");
   const subjects = Object.entries(SUBJECTS);
   await client.query(
     `WITH types AS (

@@ -15,7 +15,7 @@ import { generateServiceData, SERVICE_ERP_TABLES, SERVICE_TABLES } from './gener
 import { generateNotesData, NOTES_ERP_TABLES, NOTES_TABLES } from './generate-notes.ts';
 import { ADJUSTMENT_ERP_TABLES, ADJUSTMENT_TABLES, generateAdjustmentData } from './generate-adjustments.ts';
 import { ACCOUNT_ERP_TABLES, ACCOUNT_TABLES, generateAccountData, territoryOf } from './generate-accounts.ts';
-import { generateItemData, ITEM_ERP_TABLES, ITEM_TABLES } from './generate-items.ts';
+import { extendedDescription, generateItemData, ITEM_ERP_TABLES, ITEM_TABLES, shortCode } from './generate-items.ts';
 import {
   ACCOUNT_CLASS, ANNUAL_GROWTH, BRANCHES, COMPANIES, CORPORATE_WORDS, CUSTOMER_WORDS, FIRST_NAMES, LAST_NAMES,
   LOCATIONS, PRODUCT_GROUPS, PROSPECT_SOURCES, SALES_REPS, SEASONALITY, STREETS, STREET_TYPES, SUPPLIER_WORDS, TITLES,
@@ -195,7 +195,7 @@ export const TABLES = {
   contact: T('contact', [['company', 'text'], ['contact', 'text'], ['contact_name', 'text'], ['first_name', 'text'], ['last_name', 'text'], ['title', 'text'], ['customer', 'text'], ['email', 'text'], ['phone', 'text'], ['phys_address1', 'text'], ['phys_city', 'text'], ['phys_state', 'text'], ['phys_postal_code', 'text'], ['ship_to', 'text'], ['supplier', 'text'], ['is_restricted', 'bool']]),
   supplier: T('supplier', [['company', 'text'], ['supplier', 'text'], ['supplier_name', 'text'], ['address1', 'text'], ['city', 'text'], ['state', 'text'], ['postal_code', 'text'], ['phone', 'text'], ['terms', 'text'], ['lead_days', 'int']]),
   product_group: T('product_group', [['company', 'text'], ['product_group', 'text'], ['product_group_name', 'text']]),
-  item: T('item', [['company', 'text'], ['item_number', 'text'], ['description', 'text'], ['product_group', 'text'], ['supplier', 'text'], ['supplier_part_number', 'text'], ['unit_of_measure', 'text'], ['unit_cost', 'numeric'], ['list_price', 'numeric'], ['stockable', 'bool'], ['created_date', 'date']]),
+  item: T('item', [['company', 'text'], ['item_number', 'text'], ['description', 'text'], ['product_group', 'text'], ['supplier', 'text'], ['supplier_part_number', 'text'], ['unit_of_measure', 'text'], ['unit_cost', 'numeric'], ['list_price', 'numeric'], ['stockable', 'bool'], ['created_date', 'date'], ['extended_description', 'text'], ['short_code', 'text']]),
   inventory: T('inventory', [['company', 'text'], ['item_number', 'text'], ['location', 'text'], ['qty_on_hand', 'int'], ['qty_on_order', 'int'], ['qty_committed', 'int'], ['qty_available', 'int'], ['reorder_point', 'int'], ['unit_cost', 'numeric'], ['last_sold_date', 'date'], ['last_received_date', 'date']]),
   invoice_header: T('invoice_header', [['company', 'text'], ['invoice_number', 'text'], ['invoice_type', 'text'], ['invoice_date', 'date'], ['customer', 'text'], ['ship_to', 'text'], ['sales_rep', 'text'], ['branch', 'text'], ['location', 'text'], ['order_number', 'text'], ['order_date', 'date'], ['ship_date', 'date'], ['customer_po', 'text'], ['terms', 'text'], ['line_count', 'int'], ['sales', 'numeric'], ['cost', 'numeric'], ['freight', 'numeric'], ['tax', 'numeric'], ['commission_cost', 'numeric'], ['paid_date', 'date']]),
   invoice_line: T('invoice_line', [['company', 'text'], ['invoice_number', 'text'], ['invoice_line_number', 'int'], ['customer', 'text'], ['ship_to', 'text'], ['sales_rep', 'text'], ['branch', 'text'], ['invoice_date', 'date'], ['item_number', 'text'], ['product_group', 'text'], ['qty', 'int'], ['unit_price', 'numeric'], ['sales', 'numeric'], ['cost', 'numeric'], ['commission_cost', 'numeric'], ['freight', 'numeric']]),
@@ -215,6 +215,9 @@ export const TABLES = {
 };
 
 type Tables = { [K in keyof typeof TABLES]: TableBuffer };
+
+/** Days a supplier's receipts run after (or before) the plain spread of −3 to 8 days around the due date, by supplier. */
+const SUPPLIER_SLIP_DAYS = [-2, 0, 3, -1, 6, 1, -3, 2, 0, 4];
 
 /** Adds a row, waiting only when a batch had to go to the database. */
 async function put(table: TableBuffer, row: Cell[]): Promise<void> {
@@ -406,11 +409,16 @@ async function generate(t: Tables, s: Settings): Promise<{ invoiceLines: number;
   }
   for (const c of COMPANIES) {
     const rng = Rng.stream(seed, `item-rows:${c.company}`);
+    // A stream of its own for the fields added later (extended description), so the rows stay as they were.
+    const extraRng = Rng.stream(seed, `item-extras:${c.company}`);
     for (const it of items) {
       const g = PRODUCT_GROUPS[it.group];
       const description = `${rng.pick(g.nouns)} ${rng.pick(g.attrs)} ${rng.pick(g.sizes)}`;
       const uom = g.code === 'HOS' && description.includes('Hose') ? 'FT' : g.code === 'JAN' || g.code === 'LUB' ? rng.pick(['EA', 'CS', 'GAL']) : 'EA';
-      await put(t.item, [c.company, it.code, description, g.code, suppliers[it.supplier].code, `${suppliers[it.supplier].code.slice(1)}-${rng.int(10000, 99999)}`, uom, it.cost, it.list, it.stockable, iso(firstDay - rng.int(100, 4000))]);
+      const supplier = suppliers[it.supplier];
+      const extended = extendedDescription(extraRng, { description, groupName: g.name, supplierName: supplier.name, uom });
+      await put(t.item, [c.company, it.code, description, g.code, supplier.code, `${supplier.code.slice(1)}-${rng.int(10000, 99999)}`, uom, it.cost, it.list, it.stockable,
+        iso(firstDay - rng.int(100, 4000)), extended, shortCode(g.code, it.index)]);
     }
   }
   progress(`Catalogue: ${items.length} items, ${suppliers.length} suppliers, ${PRODUCT_GROUPS.length} product groups`);
@@ -708,7 +716,8 @@ async function generate(t: Tables, s: Settings): Promise<{ invoiceLines: number;
     const pool = candidates.length > 0 ? candidates : supplier.items;
     const number = `PO${pad(++poSeq, 6)}`;
     const due = nextBusinessDay(day + supplier.leadDays);
-    const receivedDay = nextBusinessDay(due + rng.int(-3, 8));
+    // Each supplier keeps (or misses) its due dates in its own way (PurchaseOrder/OnTimePrediction learns it).
+    const receivedDay = nextBusinessDay(due + rng.int(-3, 8) + SUPPLIER_SLIP_DAYS[supplierIndex % SUPPLIER_SLIP_DAYS.length]!);
     const received = receivedDay <= today;
     const partial = received && rng.chance(0.05);
     const lineCount = Math.min(pool.length, 2 + rng.geometric(6));
