@@ -3,7 +3,7 @@ import { apiClient, setPreferences, signedInRequest, unique, useSignedInState } 
 
 // Issue 27, the CRM's reference data and user-defined fields: an administrator adds an activity
 // type and a user-defined field on activities (/settings/dataManager/…); after a reload rep@ logs
-// an activity with both, and sees them again on reopening it. Everything added is named uniquely
+// an activity with both, sees them again on reopening it and filters the list on the field. Everything added is named uniquely
 // and retired at the end (the type, in use, is deactivated instead of deleted).
 useSignedInState(test, 'admin@tradeboard.example');
 
@@ -31,7 +31,7 @@ async function shoot(page: Page, name: string, width: number, scheme: 'light' | 
   await page.screenshot({ path: test.info().outputPath(`${name}-${width}-${scheme}.png`), fullPage: true });
 }
 
-test('an admin adds an activity type and a user-defined field; after a reload rep@ logs an activity with both and sees them on reopening it', async ({ page, browser, baseURL }) => {
+test('an admin adds an activity type and a user-defined field; after a reload rep@ logs an activity with both, sees them on reopening it and filters on the field', async ({ page, browser, baseURL }) => {
   const typeName = unique('Site survey');
   const fieldLabel = unique('Competitor');
 
@@ -119,6 +119,20 @@ test('an admin adds an activity type and a user-defined field; after a reload re
     await reopened.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(reopened).toBeHidden();
     await expect(row).toContainText('Bolt & Co');
+
+    // The list filters on the field: its value keeps the activity, another finds none.
+    await repPage.getByLabel('Search activities').clear();
+    await repPage.getByLabel('Search activities').press('Enter');
+    await repPage.getByRole('combobox', { name: 'Filter on field' }).click();
+    await repPage.getByTitle(fieldLabel, { exact: true }).click();
+    const value = repPage.getByRole('searchbox', { name: `${fieldLabel} is` });
+    await value.fill('Bolt & Co');
+    await value.press('Enter');
+    await expect(repPage.getByRole('row').filter({ hasText: 'Bolt & Co' })).toHaveCount(1);
+    await expect(row).toBeVisible();
+    await value.fill('Nobody here');
+    await value.press('Enter');
+    await expect(repPage.getByText('No activity matches.')).toBeVisible();
   } finally {
     await rep.close();
   }

@@ -50,7 +50,7 @@ export default function ActivitiesPage(): ReactNode {
         <h1 className="tb-crm-page__title">Activities</h1>
       </div>
       <ActivityKpis />
-      <ListToolbar query={query} what="activities" choiceLabel="Status" choices={['Open', 'Overdue', 'Completed']} />
+      <ListToolbar query={query} what="activities" table="Activity" choiceLabel="Status" choices={['Open', 'Overdue', 'Completed']} />
       <ListError list={list} what="activities" />
       <Table<ActivityItem>
         rowKey="activityTransactionNumber"

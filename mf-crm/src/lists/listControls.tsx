@@ -2,22 +2,32 @@ import { useState, type ReactNode } from 'react';
 import { Alert } from '@tradeboard/shared/ui';
 import { Input, Select, type TableProps } from '@tradeboard/shared/ui/data';
 import { errorMessage } from '@tradeboard/shared/web';
+import type { UdfTable } from '../api/settings.ts';
+import { UserDefinedFilter, type FieldFilter } from '../udf/UserDefinedFields.tsx';
 
 export const PAGE_SIZE = 15;
 
 /**
  * A CRM list page's query: its search text, its one choice filter (status, outcome …) on
- * `field`, and its page; a new search or choice goes back to page 1.
+ * `field`, a filter on one of its user-defined fields, and its page; a new search or filter goes
+ * back to page 1.
  */
 export function useListQuery(field: string) {
   const [searchString, setSearchString] = useState('');
   const [choice, setChoice] = useState<string | undefined>();
+  const [fieldFilter, setFieldFilter] = useState<FieldFilter | null>(null);
   const [pageNumber, setPageNumber] = useState(1);
+  const filters = [
+    ...(choice ? [{ field, comparison: 'equals' as const, values: [choice] }] : []),
+    ...(fieldFilter ? [{ field: `udf.${fieldFilter.fieldName}`, comparison: 'equals' as const, values: [fieldFilter.value] }] : []),
+  ];
   return {
     searchString,
     choice,
+    fieldFilter,
     pageNumber,
     setPageNumber,
+    filtered: Boolean(searchString || choice || fieldFilter),
     search: (text: string) => {
       setSearchString(text.trim());
       setPageNumber(1);
@@ -26,19 +36,18 @@ export function useListQuery(field: string) {
       setChoice(value);
       setPageNumber(1);
     },
-    body: {
-      searchString: searchString || null,
-      pageNumber,
-      pageSize: PAGE_SIZE,
-      filters: choice ? [{ field, comparison: 'equals' as const, values: [choice] }] : null,
+    filterOn: (filter: FieldFilter | null) => {
+      setFieldFilter(filter);
+      setPageNumber(1);
     },
+    body: { searchString: searchString || null, pageNumber, pageSize: PAGE_SIZE, filters: filters.length ? filters : null },
   };
 }
 
 type Query = ReturnType<typeof useListQuery>;
 
-/** The search box and the choice filter of a list page. */
-export function ListToolbar({ query, what, choiceLabel, choices }: { query: Query; what: string; choiceLabel: string; choices: readonly string[] }): ReactNode {
+/** The search box, the choice filter and the user-defined field filter of a list page. */
+export function ListToolbar({ query, what, table, choiceLabel, choices }: { query: Query; what: string; table: UdfTable; choiceLabel: string; choices: readonly string[] }): ReactNode {
   return (
     <div className="tb-crm-toolbar">
       <Input.Search aria-label={`Search ${what}`} placeholder="search..." allowClear onSearch={query.search} />
@@ -50,6 +59,7 @@ export function ListToolbar({ query, what, choiceLabel, choices }: { query: Quer
         onChange={query.choose}
         options={choices.map((value) => ({ value, label: value }))}
       />
+      <UserDefinedFilter table={table} value={query.fieldFilter} onChange={query.filterOn} />
     </div>
   );
 }
@@ -67,7 +77,7 @@ export function pagedTable<T>(list: Page<T>, query: Query, empty: { none: string
     size: 'middle',
     loading: list.isLoading || list.isValidating,
     dataSource: list.data?.rows ?? [],
-    locale: { emptyText: query.searchString || query.choice ? empty.noMatch : empty.none },
+    locale: { emptyText: query.filtered ? empty.noMatch : empty.none },
     pagination: { current: query.pageNumber, pageSize: PAGE_SIZE, total: list.data?.totalCount ?? 0, showSizeChanger: false, onChange: query.setPageNumber },
   };
 }

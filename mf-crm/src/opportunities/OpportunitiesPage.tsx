@@ -34,7 +34,7 @@ export default function OpportunitiesPage(): ReactNode {
           <OpportunityPipeline />
         </section>
       </div>
-      <ListToolbar query={query} what="opportunities" choiceLabel="Outcome" choices={['Open', 'Won', 'Lost']} />
+      <ListToolbar query={query} what="opportunities" table="Opportunity" choiceLabel="Outcome" choices={['Open', 'Won', 'Lost']} />
       <ListError list={list} what="opportunities" />
       <Table<OpportunityItem>
         rowKey="opportunity"

@@ -39,6 +39,7 @@ export const CRM_STYLES = `
 .tb-crm-toolbar { display: flex; gap: 8px; flex-wrap: wrap; align-items: center; }
 .tb-crm-toolbar .ant-input-affix-wrapper, .tb-crm-toolbar .ant-input { max-width: 320px; }
 .tb-crm-toolbar .ant-select { min-width: 150px; }
+.tb-crm-toolbar__field-filter { display: inline-flex; gap: 8px; flex-wrap: wrap; }
 .tb-crm-nav { display: flex; gap: 4px; flex-wrap: wrap; padding-top: 8px; }
 .tb-crm-nav a { padding: 4px 12px; border-radius: 999px; color: var(--tb-muted); text-decoration: none; border: 1px solid transparent; }
 .tb-crm-nav a:hover { color: var(--tb-text); border-color: var(--tb-border); }
@@ -94,7 +95,7 @@ export const CRM_STYLES = `
   .tb-crm-timeline__item { grid-template-columns: auto minmax(0, 1fr); }
   .tb-crm-timeline__body { grid-column: 1 / -1; }
   .tb-crm-editor__dates { grid-template-columns: 1fr; }
-  .tb-crm-toolbar .ant-input-affix-wrapper, .tb-crm-toolbar .ant-input, .tb-crm-toolbar .ant-select { flex: 1 1 100%; max-width: none; }
+  .tb-crm-toolbar .ant-input-affix-wrapper, .tb-crm-toolbar .ant-input, .tb-crm-toolbar .ant-select, .tb-crm-toolbar__field-filter { flex: 1 1 100%; max-width: none; }
   .tb-crm-kpis { grid-template-columns: repeat(2, minmax(0, 1fr)); }
 }
 .tb-crm-udf { border: 1px solid var(--tb-border); border-radius: 10px; padding: 10px 12px 12px; margin: 0; display: flex; flex-direction: column; gap: 12px; min-width: 0; }

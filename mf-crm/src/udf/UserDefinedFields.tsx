@@ -126,3 +126,53 @@ export function useUserDefinedColumns<R>(table: UdfTable, rows: readonly R[], id
     render: (_: unknown, row: R) => textOf(byRecord.get(idOf(row))?.get(field.fieldName)),
   }));
 }
+
+/** A list's filter on one of its user-defined fields: the records holding this value. */
+export type FieldFilter = { fieldName: string; value: string };
+
+/**
+ * The list toolbar's filter on a user-defined field: choose the field, then its value (a choice
+ * from its choices, else typed and applied with Enter); clearing the field clears the filter.
+ */
+export function UserDefinedFilter({ table, value, onChange }: { table: UdfTable; value: FieldFilter | null; onChange: (filter: FieldFilter | null) => void }): ReactNode {
+  const fields = useUserDefinedFields(table).data?.fields ?? [];
+  const [fieldName, setFieldName] = useState<string | undefined>(value?.fieldName);
+  const field = fields.find((f) => f.fieldName === fieldName);
+  if (!fields.length) return null;
+  const apply = (text: string | undefined) => onChange(field && text?.trim() ? { fieldName: field.fieldName, value: text.trim() } : null);
+  return (
+    <span className="tb-crm-toolbar__field-filter">
+      <Select
+        aria-label="Filter on field"
+        placeholder="Filter on field"
+        allowClear
+        value={fieldName}
+        onChange={(name?: string) => {
+          setFieldName(name);
+          if (value) onChange(null);
+        }}
+        options={fields.map((f) => ({ value: f.fieldName, label: f.label }))}
+      />
+      {field &&
+        (field.fieldType === 'Choice' ? (
+          <Select
+            aria-label={`${field.label} is`}
+            placeholder="Any value"
+            allowClear
+            value={value?.fieldName === field.fieldName ? value.value : undefined}
+            onChange={(choice?: string) => apply(choice)}
+            options={field.choices.map((choice) => ({ value: choice, label: choice }))}
+          />
+        ) : (
+          <Input.Search
+            key={field.fieldName}
+            aria-label={`${field.label} is`}
+            type={field.fieldType === 'Number' ? 'number' : field.fieldType === 'Date' ? 'date' : 'text'}
+            placeholder="value…"
+            allowClear
+            onSearch={apply}
+          />
+        ))}
+    </span>
+  );
+}

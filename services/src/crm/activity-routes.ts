@@ -36,7 +36,8 @@ import { analyticsQuery } from '../analytics/engine.ts';
 import { pageOf, todaySql, type ErpCall } from '../analytics/erp-common.ts';
 import { scopePredicate } from '../analytics/scope.ts';
 import { badRequest, filterPredicates, normalizeRequest, orderByClause, pageClause, searchPredicate, SqlParams, type SearchOperator, type SearchRequest } from '../analytics/search-request.ts';
-import { accountPredicates, answeringConflicts, cleanText, crmAudit, crmCall, dropUserDefinedValues, findCrmAccount, pagedRows, periodOf, requiredText, selectOf, VersionConflict, type AccountCut, type CrmAccountType } from './crm-common.ts';
+import { accountPredicates, answeringConflicts, cleanText, crmAudit, crmCall, dropUserDefinedValues, findCrmAccount, organizationOf, pagedRows, periodOf, requiredText, selectOf, VersionConflict, type AccountCut, type CrmAccountType } from './crm-common.ts';
+import { splitFilters, userDefinedPredicates } from './user-defined-values.ts';
 
 // ------------------------------------------------------------------------------ the model
 // Every column reads crm.activity a alone or looks its name up by key in a scalar subquery: a list
@@ -127,11 +128,13 @@ export async function exactActivity(call: ErpCall, id: number, db: Pick<pg.PoolC
 
 type ListBody = SearchRequest & AccountCut & { dateSlug?: string };
 
-async function activities(call: ErpCall, body: ListBody | undefined) {
+async function activities(call: ErpCall, user: SessionUser, body: ListBody | undefined) {
   const { dateSlug, company, accountType, accountId, ...search } = body ?? {};
   const request = normalizeRequest(search);
   const params = new SqlParams();
-  const { where } = scopedWhere(call, params, dateSlug, search);
+  const { own, userDefined } = splitFilters(search.filters);
+  const { where } = scopedWhere(call, params, dateSlug, { ...search, filters: own });
+  if (userDefined.length) where.push(...(await userDefinedPredicates(call.db, await organizationOf(call, user), 'Activity', userDefined, 'a.activity_transaction_number::text', params)));
   where.push(...(await accountPredicates(call, 'a', params, { company, accountType, accountId })));
   const found = searchActivities(request.searchString, request.searchOperator, params);
   if (found) where.push(found);
@@ -458,7 +461,7 @@ export async function activityRoutes(app: FastifyInstance): Promise<void> {
   const call = (user: SessionUser) => crmCall(app.db, user, 'ActivityAccessRight');
 
   serve(app, activityExact, async (request) => exactActivity(await call(request.user), request.params.activityTransactionNumber));
-  serve(app, activityList, async (request) => activities(await call(request.user), request.body));
+  serve(app, activityList, async (request) => activities(await call(request.user), request.user, request.body));
   serve(app, activityKpi, async (request) => kpi(await call(request.user), request.body));
   serve(app, activityTypeList, async (request) => activityTypes(await call(request.user), request.body?.includeInactive === true));
   serve(app, activityGrouped, async (request) =>

@@ -52,6 +52,7 @@ import {
   VersionConflict,
   type AccountCut,
 } from './crm-common.ts';
+import { splitFilters, userDefinedPredicates } from './user-defined-values.ts';
 
 /** The caller's call and organization, behind OpportunityAccessRight. */
 export type OpportunityCall = ErpCall & { organization: number };
@@ -149,7 +150,9 @@ async function opportunities(call: OpportunityCall, body: ListBody | undefined) 
   const { dateSlug, company, accountType, accountId, ...search } = body ?? {};
   const request = normalizeRequest(search);
   const params = new SqlParams();
-  const { where } = scopedWhere(call, params, dateSlug, search.filters);
+  const { own, userDefined } = splitFilters(search.filters);
+  const { where } = scopedWhere(call, params, dateSlug, own);
+  where.push(...(await userDefinedPredicates(call.db, call.organization, 'Opportunity', userDefined, 'o.opportunity::text', params)));
   where.push(...(await accountPredicates(call, 'o', params, { company, accountType, accountId })));
   const direct = searchPredicate(request.searchString, request.searchOperator, ['o.name', 'o.account_id'], params);
   if (direct) {

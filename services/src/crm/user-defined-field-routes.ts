@@ -44,7 +44,6 @@ import {
   type UdfTable,
   type UdfValuesRequest,
 } from '@tradeboard/shared/contracts';
-import { isDateInWindow } from '@tradeboard/shared/dates';
 import { inTransaction } from '../boards/board-access.ts';
 import type { SessionUser } from '../platform/session.ts';
 import { serve } from '../platform/route.ts';
@@ -55,6 +54,7 @@ import { badRequest } from '../analytics/search-request.ts';
 import { exactActivity } from './activity-routes.ts';
 import { answeringConflicts, CRM_SETTINGS, crmAudit, organizationOf, requiredText, VersionConflict, type CrmRight } from './crm-common.ts';
 import { adminCall } from './data-manager-routes.ts';
+import { checkedValue } from './user-defined-values.ts';
 import { exactOpportunity } from './opportunity-routes.ts';
 
 const RIGHTS: Record<UdfTable, CrmRight> = { Activity: 'ActivityAccessRight', Contact: 'ContactAccessRight', Opportunity: 'OpportunityAccessRight' };
@@ -129,33 +129,6 @@ async function valuesOf(call: UdfCall, table: UdfTable, keys: Map<string, string
     recordId,
     values: rows.filter((row) => row.record_key === key).map((row) => ({ fieldName: row.field_name, value: valueOf(row) })),
   }));
-}
-
-/** A field's value as stored (its type's column), or a 400 naming the field. */
-export function checkedValue(field: Pick<UdfMeta, 'label' | 'fieldName' | 'fieldType' | 'choices' | 'isRequired'>, value: string | number | null) {
-  const name = `'${field.label}' (${field.fieldName})`;
-  const text = typeof value === 'string' ? value.trim() : value;
-  if (text === null || text === '') {
-    if (field.isRequired) throw badRequest(`${name} is required`);
-    return null;
-  }
-  switch (field.fieldType) {
-    case 'Number': {
-      const number = typeof text === 'number' ? text : /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(text) ? Number(text) : NaN;
-      if (!Number.isFinite(number) || Math.abs(number) > 1e15) throw badRequest(`${name} must be a number, not '${value}'`);
-      return { column: 'value_number', value: number };
-    }
-    case 'Date':
-      if (!isDateInWindow(text)) throw badRequest(`${name} must be a date (yyyy-mm-dd), not '${value}'`);
-      return { column: 'value_date', value: text };
-    case 'Choice':
-      if (typeof text !== 'string' || !field.choices.includes(text)) throw badRequest(`${name} must be one of ${field.choices.map((c) => `'${c}'`).join(', ')}, not '${value}'`);
-      return { column: 'value_text', value: text };
-    default:
-      // A number sent for a text field is its text (the validator already coerces it so).
-      if (String(text).length > UDF_TEXT_MAX) throw badRequest(`${name} is longer than ${UDF_TEXT_MAX} characters`);
-      return { column: 'value_text', value: String(text) };
-  }
 }
 
 /** Writes a record's values (insert: only fields it has no value of, and its required fields all given). */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { TestBrowser } from '../testing/index.ts';
 import { useErpServices, withRoleSettings } from '../analytics/erp-test-kit.ts';
-import { checkedValue, fieldNameOf } from './user-defined-field-routes.ts';
+import { fieldNameOf } from './user-defined-field-routes.ts';
+import { checkedValue } from './user-defined-values.ts';
 
 // Issue 27, user-defined fields: an administrator adds typed fields to activities, contacts and
 // opportunities; their values round-trip on the records of the caller's scope, are validated by
@@ -163,6 +164,26 @@ describe('user-defined fields: values', () => {
     expect((await ok(rep, '/DynamicData/UpdateUserDefinedFieldCustomValues', { dynamicTable: 'Opportunity', recordId: o!.id, values: [{ fieldName: 'decision_maker', value: 'CFO' }] })).values).toEqual([
       { fieldName: 'decision_maker', value: 'CFO' },
     ]);
+  });
+
+  it('lists filter on a field as udf.<fieldName>: only records holding one of the values; a value the type refuses or an unknown field is a 400', async () => {
+    const { rep } = kit.users;
+    const [first, second] = (await sql("SELECT activity_transaction_number::text AS id FROM crm.activity WHERE sales_rep = 'SR01' ORDER BY 1 LIMIT 2")).map((r) => r.id as string);
+    await ok(rep, '/DynamicData/UpdateUserDefinedFieldCustomValues', { dynamicTable: 'Activity', recordId: first, values: [{ fieldName: 'competitor_seen', value: 'Bolt & Co' }, { fieldName: 'units_discussed', value: 12 }] });
+    await ok(rep, '/DynamicData/UpdateUserDefinedFieldCustomValues', { dynamicTable: 'Activity', recordId: second, values: [{ fieldName: 'competitor_seen', value: 'Nuts Inc' }, { fieldName: 'units_discussed', value: 40 }] });
+    const ids = async (filters: Row[]) => (await ok(rep, '/ActivityTransaction/List', { pageSize: 50, filters })).rows.map((r: Row) => String(r.activityTransactionNumber)).sort();
+    expect(await ids([{ field: 'udf.competitor_seen', comparison: 'equals', values: ['Bolt & Co'] }])).toEqual([first]);
+    expect(await ids([{ field: 'UDF.Competitor_Seen', comparison: 'include', values: ['Bolt & Co', 'Nuts Inc'] }])).toEqual([first, second].sort());
+    expect(await ids([{ field: 'udf.units_discussed', comparison: 'include', values: ['40', 12] }])).toEqual([first, second].sort());
+    expect(await ids([{ field: 'udf.units_discussed', comparison: 'equals', values: [40] }, { field: 'salesRep', comparison: 'equals', values: ['SR01'] }])).toEqual([second]);
+    expect(await ids([{ field: 'udf.competitor_seen', comparison: 'equals', values: ['Nobody'] }])).toEqual([]);
+    const refused = await post(rep, '/ActivityTransaction/List', { filters: [{ field: 'udf.units_discussed', comparison: 'equals', values: ['many'] }] });
+    expect(refused).toMatchObject({ status: 400, body: { message: expect.stringMatching(/Units discussed.*must be a number/) } });
+    expect((await post(rep, '/ActivityTransaction/List', { filters: [{ field: 'udf.nope', comparison: 'equals', values: ['x'] }] })).body.message).toMatch(/no user-defined field 'nope'/);
+    // Opportunities filter the same way.
+    const [o] = await sql("SELECT opportunity::text AS id FROM crm.opportunity WHERE sales_rep = 'SR01' AND customer_master_id = 1 ORDER BY 1 LIMIT 1");
+    const opportunities = await ok(rep, '/Opportunity/List', { pageSize: 50, filters: [{ field: 'udf.decision_maker', comparison: 'equals', values: ['CFO'] }] });
+    expect(opportunities.rows.map((r: Row) => String(r.opportunity))).toEqual([o!.id]);
   });
 
   it('validates each value by its field\u2019s type: a 400 naming the field', async () => {
