@@ -215,7 +215,7 @@ test('toggles are edited on the System page: a new toggle, its default changed, 
   await expect(main(page).getByRole('row').filter({ hasText: name })).toHaveCount(0);
 });
 
-test('bulk import: a file with a bad row shows its problem, then a good file makes its users', async ({ page }) => {
+test('bulk import: a file with a bad row shows its problem; 50 rows with two bad ones, one fixed in place, make 49 users', async ({ page }) => {
   await signIn(page, 'admin@tradeboard.example');
   await expect(page).toHaveURL(/\/home/);
   await openSettings(page, 'Users');
@@ -242,15 +242,31 @@ test('bulk import: a file with a bad row shows its problem, then a good file mak
   await page.getByRole('dialog').getByRole('button', { name: 'Discard' }).click();
   await expect(main(page).getByText('No batch is waiting for review.')).toBeVisible();
 
-  const good = [1, 2, 3].map((n) => [`${stamp}.${n}@example.com`, `Bulk Person ${n}`, 'Viewer', '']);
-  await chooseAndUpload(`${stamp}-good.csv`, good);
-  await expect(main(page).getByText('0 with problems')).toBeVisible();
-  await main(page).getByRole('button', { name: 'Process 3 users' }).click();
-  await page.getByRole('dialog', { name: 'Create 3 users?' }).getByRole('button', { name: 'Process' }).click();
-  await expect(main(page).getByText(`3 users were created from ${stamp}-good.csv.`)).toBeVisible();
+  // 50 rows, two bad (an e-mail that is none, a role that does not exist): one is fixed in place,
+  // the other is left out when the batch is processed.
+  const rows = Array.from({ length: 50 }, (_, n) => [`${stamp}.${n + 1}@example.com`, `Bulk Person ${n + 1}`, 'Viewer', '']);
+  rows[9]![0] = `${stamp}.ten-at-example.com`;
+  rows[29]![2] = 'Wizard';
+  await chooseAndUpload(`${stamp}-fifty.csv`, rows);
+  await expect(main(page).getByText('48 ready')).toBeVisible();
+  await expect(main(page).getByText('2 with problems')).toBeVisible();
+  await main(page).getByRole('combobox', { name: 'Rows to show' }).click();
+  await page.getByTitle('Rows with problems', { exact: true }).click();
+  // Spreadsheet row 11 is the tenth person (row 1 is the header).
+  await main(page).getByRole('button', { name: 'Edit row 11' }).click();
+  const edit = page.getByRole('dialog', { name: 'Row 11' });
+  await edit.getByLabel('E-mail').fill(`${stamp}.10@example.com`);
+  await edit.getByRole('button', { name: 'Save row' }).click();
+  await expect(edit).toBeHidden();
+  await expect(main(page).getByText('49 ready')).toBeVisible();
+  await expect(main(page).getByText('1 with problems')).toBeVisible();
+  await main(page).getByRole('button', { name: 'Process 49 users' }).click();
+  await page.getByRole('dialog', { name: 'Create 49 users?' }).getByRole('button', { name: 'Process' }).click();
+  await expect(main(page).getByText(`49 users were created from ${stamp}-fifty.csv.`)).toBeVisible({ timeout: 30_000 });
   const api = await apiClient(page.request);
-  const made = await api.post<{ rows: Array<{ email: string; mustSetPassword: boolean }> }>('/User/List', { searchString: stamp, pageSize: 10 });
-  expect(made.rows.map((u) => u.email).sort()).toEqual(good.map((r) => r[0]).sort());
+  const made = await api.post<{ rows: Array<{ email: string }> }>('/User/List', { searchString: stamp, pageSize: 100 });
+  const expected = rows.filter((r) => r[2] === 'Viewer').map((r) => (r[0]!.includes('ten-at') ? `${stamp}.10@example.com` : r[0]!));
+  expect(made.rows.map((u) => u.email).sort()).toEqual(expected.sort());
   await page.screenshot({ path: test.info().outputPath('users-upload-1280.png'), fullPage: true });
 });
 

@@ -4,7 +4,7 @@ import { SECTION_IDS } from '@tradeboard/shared/constants';
 import { pdfText } from '@tradeboard/shared/testing/pdfText';
 import { apiClient, createBoard, setEditMode, unique, useSignedInState } from './helpers.ts';
 
-// Issue 24, documents as rep@: an invoice's page from the Invoice Lines list and its PDF; order
+// Issue 24, documents as rep@: an invoice's page from the Invoice Lines list, its PDF and attached files; order
 // pages with their lines' BOM and POs; files attached to an account's Document Links.
 useSignedInState(test, 'rep@tradeboard.example');
 
@@ -19,7 +19,7 @@ async function boardWith(page: Page, section: keyof typeof SECTION_IDS, componen
   return `/${section}/${board.boardMasterId}${query}`;
 }
 
-test('an invoice number in Invoice Lines opens the invoice page: header totals, lines, and Print downloads its PDF', async ({ page }) => {
+test('an invoice number in Invoice Lines opens the invoice page: header totals, lines, Print downloads its PDF, and a file attaches to it', async ({ page }) => {
   await page.goto(await boardWith(page, 'home', INVOICE_LINES, 'My invoice lines'));
   const list = page.getByRole('region', { name: 'My invoice lines' });
   const link = list.locator('a[href^="/details/invoice/"]').first();
@@ -44,6 +44,17 @@ test('an invoice number in Invoice Lines opens the invoice page: header totals, 
   expect(text).toContain(`Invoice ${invoiceNumber}`);
   expect(text).toMatch(/^-?[\d,]+\.\d\d$/m);
   expect(text).toContain('Page 1 of');
+
+  // A file attached on the invoice's page is listed there and downloads with the same bytes.
+  const files = page.getByRole('region', { name: 'Attached files' });
+  const name = `${unique('Proof of delivery').replace(/\s+/g, '-')}.pdf`;
+  const bytes = Buffer.from(`%PDF-1.4\n% ${name}\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
+  await files.locator('input[type=file]').setInputFiles({ name, mimeType: 'application/pdf', buffer: bytes });
+  const attached = files.getByRole('link', { name: `Download ${name}` });
+  await expect(attached).toBeVisible();
+  const saved = page.waitForEvent('download');
+  await attached.click();
+  expect(readFileSync((await (await saved).path())!)).toEqual(bytes);
 });
 
 test('an order page shows each line\u2019s bill of material and purchase orders, and links its account', async ({ page }) => {

@@ -4,6 +4,7 @@ import { Alert, App, Button, DownloadOutlined, Empty, Skeleton } from '@tradeboa
 import { Table } from '@tradeboard/shared/ui/data';
 import { orderLinePo, type Contract } from '@tradeboard/shared/contracts';
 import { api, apiStatus, downloadFile, errorMessage } from '@tradeboard/shared/web';
+import { AttachedFiles } from '@tradeboard/shared/files';
 import { DetailFrame, DetailHeader, LinkButton, LoadError, PageLink, shown, tableColumns, useDateFormat } from './detailParts.tsx';
 import { detailsHref, DOCUMENT_SPECS, itemHref, parseDetailsPath, type DocumentKind, type DocumentSpec, type Row } from './documentSpecs.ts';
 import { exportLines } from './exportLines.ts';
@@ -77,7 +78,7 @@ function Lines({ kind, spec, number, company, lines }: { kind: DocumentKind; spe
   );
 }
 
-/** The page of one document: /details/invoice/{invoiceNumber}, order, quote, purchaseOrder (?company=). */
+/** The page of one document: /details/invoice/{invoiceNumber}, order, quote, purchaseOrder (?company=); its lines and attached files. */
 export default function DetailsPage({ pathname, search }: { pathname: string; search: string }): ReactNode {
   const { message } = App.useApp();
   const parsed = parseDetailsPath(pathname);
@@ -143,6 +144,7 @@ export default function DetailsPage({ pathname, search }: { pathname: string; se
           </h3>
           <Lines kind={parsed.kind} spec={spec} number={parsed.number} company={documentCompany} lines={lines} />
         </section>
+        <AttachedFiles owner={{ source: spec.source, id: parsed.number, id2: documentCompany }} editMode what={`this ${spec.label.toLowerCase()}`} />
       </>
     );
   }

@@ -3,7 +3,8 @@ import { Button, DeleteOutlined, LinkOutlined, PlusOutlined } from '@tradeboard/
 import { Input } from '@tradeboard/shared/ui/edit';
 import type { ComponentRendererProps } from '@tradeboard/shared/boards';
 import { displayValue, withDisplayValue } from '../instances/configEquality.ts';
-import { AttachedFiles, fileOwnerOf } from './AttachedFiles.tsx';
+import { AttachedFiles } from '@tradeboard/shared/files';
+import { fileOwnerOf } from './fileOwner.ts';
 
 export const LINKS_CONTROL = 'links';
 
@@ -91,7 +92,7 @@ export default function DocumentLinksRenderer({ config, editMode, onConfigDraft,
           )}
         </form>
       )}
-      {owner && <AttachedFiles owner={owner} editMode={editMode} />}
+      {owner && <AttachedFiles owner={owner} editMode={editMode} what={owner.source === 'Supplier' ? 'this supplier' : 'this account'} />}
     </div>
   );
 }

@@ -98,14 +98,6 @@ export const BOARDS_STYLES = `
 .tb-links__list a { flex: 1; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .tb-links__form { display: flex; gap: 6px; flex-wrap: wrap; margin-top: 10px; }
 .tb-links__form .ant-input { flex: 1 1 140px; }
-.tb-files { margin-top: 14px; border-top: 1px solid var(--ant-color-border-secondary, #eee); padding-top: 10px; }
-.tb-files__title { margin: 0 0 6px; font-size: 13px; font-weight: 600; }
-.tb-files__size { flex: none; font-size: 12px; }
-.tb-files__drop { margin-top: 10px; display: flex; flex-wrap: wrap; align-items: center; gap: 8px; padding: 12px; border: 1px dashed var(--ant-color-border, #ccc); border-radius: 6px; }
-.tb-files__drop--over { border-color: var(--ant-color-primary, #1677ff); background: var(--ant-color-primary-bg, #e6f4ff); }
-.tb-files__progress { display: flex; align-items: center; gap: 8px; width: 100%; }
-.tb-files__progress label { flex: 1; display: grid; gap: 4px; font-size: 12px; }
-.tb-files__progress progress { width: 100%; }
 .tb-links__error { color: var(--tb-danger); font-size: 12px; width: 100%; }
 .tb-status { display: flex; align-items: flex-start; gap: 12px; }
 .tb-status__icon { font-size: 22px; margin-top: 2px; }

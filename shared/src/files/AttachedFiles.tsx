@@ -1,41 +1,40 @@
 import { useRef, useState, type DragEvent, type ReactNode } from 'react';
 import useSWR from 'swr';
 import { App, Button, DeleteOutlined, DownloadOutlined, FileTextOutlined, PlusOutlined } from '@tradeboard/shared/ui';
-import { DOC_LINK_MAX_BYTES, docLinkDelete, docLinkDownload, docLinkList, docLinkUpload, type ContractResult } from '@tradeboard/shared/contracts';
-import type { FilterValue } from '@tradeboard/shared/boards';
+import { DOC_LINK_MAX_BYTES, docLinkDelete, docLinkDownload, docLinkList, docLinkUpload, type ContractResult, type DOC_LINK_SOURCES } from '@tradeboard/shared/contracts';
 import { api, downloadFile, uploadFile } from '@tradeboard/shared/web';
 
-type Source = 'Customer' | 'ShipTo' | 'Supplier';
-export type FileOwner = { source: Source; id: string; id2: string };
+/** What files attach to: an account (Customer, ShipTo, Supplier) or a document, by its number and company. */
+export type FileOwner = { source: (typeof DOC_LINK_SOURCES)[number]; id: string; id2: string };
 type FileItem = ContractResult<typeof docLinkList>['files'][number];
 
-const SOURCES: Readonly<Record<string, Source>> = { customer: 'Customer', shipto: 'ShipTo' };
-
-/** The account a page is about (accountSummary's accountType/accountId/company, supplierSummary's supplier/company): what files attach to; null elsewhere. */
-export function fileOwnerOf(filters: readonly FilterValue[]): FileOwner | null {
-  const value = (field: string) => {
-    const filter = filters.find((f) => f.field === field && f.comparison === 'equals' && f.values.length === 1);
-    return filter ? String(filter.values[0]) : undefined;
-  };
-  const company = value('company');
-  if (!company) return null;
-  const supplier = value('supplier');
-  if (supplier) return { source: 'Supplier', id: supplier, id2: company };
-  const source = SOURCES[(value('accountType') ?? 'customer').toLowerCase()];
-  const accountId = value('accountId');
-  return source && accountId ? { source, id: accountId, id2: company } : null;
-}
+/** Its own rules (React hoists the <style> once, whichever remote draws it first). */
+const ATTACHED_FILES_STYLES = `
+.tb-files { margin-top: 14px; border-top: 1px solid var(--ant-color-border-secondary, #eee); padding-top: 10px; }
+.tb-files__title { margin: 0 0 6px; font-size: 13px; font-weight: 600; }
+.tb-files__list { list-style: none; margin: 0; padding: 0; display: grid; gap: 6px; }
+.tb-files__list li { display: flex; align-items: center; gap: 8px; }
+.tb-files__list a { flex: 1; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.tb-files__size { flex: none; font-size: 12px; }
+.tb-files__drop { margin-top: 10px; display: flex; flex-wrap: wrap; align-items: center; gap: 8px; padding: 12px; border: 1px dashed var(--ant-color-border, #ccc); border-radius: 6px; }
+.tb-files__drop--over { border-color: var(--ant-color-primary, #1677ff); background: var(--ant-color-primary-bg, #e6f4ff); }
+.tb-files__progress { display: flex; align-items: center; gap: 8px; width: 100%; }
+.tb-files__progress label { flex: 1; display: grid; gap: 4px; font-size: 12px; }
+.tb-files__progress progress { width: 100%; }
+.tb-files__error { color: var(--tb-danger); font-size: 12px; width: 100%; }
+`;
 
 const MB = 1024 * 1024;
 const sizeText = (bytes: number) => (bytes >= MB ? `${(bytes / MB).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
 const serverMessage = (error: unknown) => (error as { serverMessage?: string }).serverMessage ?? (error instanceof Error ? error.message : String(error));
 
 /**
- * The files attached to the page's account (DocLink): listed for everyone who sees the card, each
+ * The files attached to an account or a document (DocLink): listed for everyone who sees it, each
  * a download; in edit mode a drop zone (or "Attach File") uploads through the one upload path with
- * its progress shown, and each file can be removed after a confirmation.
+ * its progress shown, and each file can be removed after a confirmation. `what` names the owner
+ * in the confirmation ("this account", "this invoice").
  */
-export function AttachedFiles({ owner, editMode }: { owner: FileOwner; editMode: boolean }): ReactNode {
+export function AttachedFiles({ owner, editMode, what }: { owner: FileOwner; editMode: boolean; what: string }): ReactNode {
   const { message, modal } = App.useApp();
   const key = ['DocLink/List', owner.source, owner.id, owner.id2];
   const { data, error, mutate, isLoading } = useSWR(key, () => api.call(docLinkList, { body: owner }));
@@ -80,7 +79,7 @@ export function AttachedFiles({ owner, editMode }: { owner: FileOwner; editMode:
   const remove = (file: FileItem) =>
     modal.confirm({
       title: `Remove ${file.fileName}?`,
-      content: 'The file is deleted for everyone who sees this account.',
+      content: `The file is deleted for everyone who sees ${what}.`,
       okText: 'Remove',
       okButtonProps: { danger: true },
       onOk: async () => {
@@ -102,6 +101,9 @@ export function AttachedFiles({ owner, editMode }: { owner: FileOwner; editMode:
   const files = data?.files ?? [];
   return (
     <section className="tb-files" aria-label="Attached files">
+      <style href="tradeboard-attached-files" precedence="medium">
+        {ATTACHED_FILES_STYLES}
+      </style>
       <h4 className="tb-files__title">Attached files</h4>
       {error ? (
         <p className="tb-muted" role="alert">
@@ -112,7 +114,7 @@ export function AttachedFiles({ owner, editMode }: { owner: FileOwner; editMode:
       ) : files.length === 0 ? (
         <p className="tb-muted">No files attached yet.</p>
       ) : (
-        <ul className="tb-links__list">
+        <ul className="tb-files__list">
           {files.map((file) => (
             <li key={file.filePath}>
               <FileTextOutlined aria-hidden />
@@ -167,7 +169,7 @@ export function AttachedFiles({ owner, editMode }: { owner: FileOwner; editMode:
         </div>
       )}
       {problem && (
-        <p className="tb-links__error" role="alert">
+        <p className="tb-files__error" role="alert">
           {problem}
         </p>
       )}
