@@ -1,9 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { strToU8, zipSync } from 'fflate';
 import { apiClient, latestMailTo, signIn, signedInRequest, unique, type ApiClient } from './helpers.ts';
 
 // Issue 26, the notification screens (mf-admin): rep@ sets up a CustomerInactivity alert with a
 // branch filter, an administrator runs it for him, he reads and acknowledges it, shares it with the
-// SalesRep role, and rep2@ opts out of it.
+// SalesRep role, and rep2@ opts out of it. Then a weekly buyer of his, loaded as ERP data, skips
+// three weeks and his reorder-rhythm alert finds it.
 test.describe.configure({ mode: 'serial' });
 
 const main = (page: Page) => page.locator('main');
@@ -133,4 +135,75 @@ test('rep@ shares it with the SalesRep role; rep2@ sees it and opts out, and the
   const processed = await processFor(baseURL!, rep2);
   expect(processed.filter((p) => p.notificationUserInstanceId === instanceId && p.notificationId !== null)).toEqual([]);
   await context.close();
+});
+
+/** A CSV text of rows (the first row's keys are the header). */
+const csv = (rows: Array<Record<string, string>>) => [Object.keys(rows[0]!), ...rows.map((row) => Object.values(row))].map((cells) => cells.join(',')).join('\r\n');
+
+/** Loads an ERP extract (a ZIP of CSV files) as admin@ through the Data screen's call, and waits for it to finish. */
+async function loadExtract(request: APIRequestContext, files: Record<string, string>): Promise<void> {
+  const token = await (await request.get('/api/Authenticate/GenerateAntiforgeryToken')).text();
+  const zip = zipSync(Object.fromEntries(Object.entries(files).map(([name, text]) => [name, strToU8(text)])));
+  const upload = await request.post('/api/ErpLoad/Upload', {
+    headers: { 'X-XSRF-TOKEN': token },
+    multipart: { file: { name: 'weekly-buyer.zip', mimeType: 'application/zip', buffer: Buffer.from(zip) } },
+  });
+  expect(upload.ok(), await upload.text()).toBe(true);
+  const { runId } = (await upload.json()) as { runId: number };
+  await expect.poll(async () => ((await (await request.get(`/api/ErpLoad/${runId}`)).json()) as { run: { status: string } }).run.status, { timeout: 120_000 })
+    .toBe('loaded');
+}
+
+test('a weekly buyer of rep@ skips three weeks: his reorder-rhythm alert finds it and says so', async ({ page, baseURL }) => {
+  test.setTimeout(240_000);
+  const code = `WK${Date.now().toString(36).toUpperCase()}`;
+  const name = `Weekly Widgets ${code}`;
+  const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+  // Twenty-one orders a week apart, the last three weeks and a day ago.
+  const invoices = Array.from({ length: 21 }, (_, n) => ({
+    company: '01', invoice_number: `${code}-${n}`, invoice_type: 'IN', invoice_date: day(22 + 7 * n), customer: code, ship_to: code, sales_rep: 'SR01',
+    branch: 'CHI', location: 'CHI', line_count: '1', sales: '100.00', cost: '60.00', freight: '0', tax: '0',
+  }));
+  const admin = await signedInRequest(baseURL!, 'admin@tradeboard.example');
+  await loadExtract(admin, {
+    'customer.csv': csv([{ company: '01', customer: code, customer_name: name, branch: 'CHI', sales_rep: 'SR01', created_date: day(400), is_active: 'true' }]),
+    'invoice_header.csv': csv(invoices),
+  });
+  try {
+    await signIn(page, 'rep@tradeboard.example');
+    await expect(page).toHaveURL(/\/home/);
+    await page.goto('/notifications/management');
+    await main(page).getByRole('button', { name: 'Add Notification' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Notification' });
+    await dialog.getByRole('combobox', { name: 'Notification type' }).click();
+    await pick(page, 'Reorder Rhythm');
+    const alertName = unique('Missed reorders');
+    await dialog.getByLabel('Name', { exact: true }).fill(alertName);
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    const success = page.getByRole('dialog', { name: 'Success!' });
+    await expect(success).toContainText('Notification Successfully Added');
+    await success.getByRole('button', { name: 'Close' }).click();
+
+    const api = await apiClient(page.request);
+    const instances = await api.post<Array<{ notificationUserInstanceId: number; notificationName: string }>>('/Notifications/NotificationUserInstance/List');
+    const id = instances.find((i) => i.notificationName === alertName)!.notificationUserInstanceId;
+    const processed = (await processFor(baseURL!, await me(api))).find((p) => p.notificationUserInstanceId === id);
+    expect(processed?.notificationId, 'the run delivered the alert').toBeTruthy();
+
+    await page.goto('/notifications');
+    const subject = `${alertName}: ${processed!.resultCount} ${processed!.resultCount === 1 ? 'result' : 'results'}`;
+    await main(page).getByRole('button', { name: `Show results of ${subject}` }).click();
+    const results = main(page).getByRole('region', { name: `Results of ${subject}` });
+    const weekly = results.getByRole('row').filter({ hasText: name });
+    await expect(weekly).toContainText('Usually orders within 7 days; none for 22 days');
+    await weekly.getByRole('link', { name }).click();
+    await expect(page).toHaveURL(new RegExp(`/accountSummary(/[^?]*)?\\?accountType=customer&accountId=${code}&company=01`));
+  } finally {
+    // The weekly buyer leaves the data again (a delta load's delete lists).
+    await loadExtract(admin, {
+      'invoice_header.delete.csv': csv(invoices.map((row) => ({ company: row.company, invoice_number: row.invoice_number }))),
+      'customer.delete.csv': csv([{ company: '01', customer: code }]),
+    });
+    await admin.dispose();
+  }
 });
