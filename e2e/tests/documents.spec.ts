@@ -2,10 +2,11 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { SECTION_IDS } from '@tradeboard/shared/constants';
 import { pdfText } from '@tradeboard/shared/testing/pdfText';
-import { apiClient, createBoard, setEditMode, unique, useSignedInState } from './helpers.ts';
+import { apiClient, createBoard, setEditMode, setPreferences, signIn, unique, useSignedInState } from './helpers.ts';
 
 // Issue 24, documents as rep@: an invoice's page from the Invoice Lines list, its PDF and attached files; order
-// pages with their lines' BOM and POs; files attached to an account's Document Links.
+// pages with their lines' BOM and POs; files attached to an account's Document Links; the distributor's logo an
+// administrator puts on the documents.
 useSignedInState(test, 'rep@tradeboard.example');
 
 const INVOICE_LINES = 161;
@@ -135,4 +136,51 @@ test('Ctrl+K finds an order by its number and opens its page; the search page li
 
   await page.goto(`/search?searchString=${encodeURIComponent(order.orderNumber)}`);
   await expect(page.getByRole('region', { name: 'Documents' }).getByRole('link').filter({ hasText: `Order ${order.orderNumber}` })).toBeVisible();
+});
+
+test("an administrator puts the distributor's logo on the documents (System → Branding): rep@'s invoice PDF carries it; taken off, it does not", async ({ page, browser }, testInfo) => {
+  // A logo image, drawn by the browser.
+  const art = await browser.newPage();
+  await art.setContent('<div id="logo" style="width:300px;height:90px;display:flex;align-items:center;justify-content:center;background:#0b3d91;color:#fff;font:bold 40px sans-serif">NORTHWIND</div>');
+  const png = await art.locator('#logo').screenshot();
+  await art.close();
+
+  // rep@'s invoice PDF, as the Print button fetches it: does it hold an image?
+  const api = await apiClient(page.request);
+  const invoiceNumber = (await api.post<{ rows: Array<{ invoiceNumber: string }> }>('/Invoice/Details', { pageSize: 1 })).rows[0]!.invoiceNumber;
+  const token = await (await page.request.get('/api/Authenticate/GenerateAntiforgeryToken')).text();
+  const printedWithImage = async () => {
+    const response = await page.request.post(`/api/Invoice/GenerateInvoicePdf/${encodeURIComponent(invoiceNumber)}`, { headers: { 'X-XSRF-TOKEN': token } });
+    expect(response.ok()).toBe(true);
+    return (await response.body()).toString('latin1').includes('/Subtype /Image');
+  };
+  expect(await printedWithImage()).toBe(false);
+
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const admin = await context.newPage();
+  await signIn(admin, 'admin@tradeboard.example');
+  await expect(admin).toHaveURL(/\/home/);
+  await admin.goto('/settings/system?tab=branding');
+  const panel = admin.getByRole('region', { name: 'Documents logo' });
+  await expect(panel).toContainText('No logo: documents print your company name only.');
+  await panel.getByLabel('Logo image').setInputFiles({ name: 'northwind.png', mimeType: 'image/png', buffer: png });
+  const image = panel.getByRole('img', { name: "Your documents' logo" });
+  await expect(image).toBeVisible();
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(300);
+  await admin.screenshot({ path: testInfo.outputPath('branding-1280-light.png'), fullPage: true });
+  expect(await printedWithImage()).toBe(true);
+
+  // At 375 px in the dark theme the panel fits the screen.
+  await setPreferences(admin, { theme: 'dark' });
+  await admin.setViewportSize({ width: 375, height: 800 });
+  await admin.reload();
+  await expect(image).toBeVisible();
+  expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await admin.screenshot({ path: testInfo.outputPath('branding-375-dark.png'), fullPage: true });
+
+  await panel.getByRole('button', { name: 'Take off documents' }).click();
+  await admin.getByRole('button', { name: 'Take off', exact: true }).click();
+  await expect(panel).toContainText('No logo: documents print your company name only.');
+  expect(await printedWithImage()).toBe(false);
+  await context.close();
 });

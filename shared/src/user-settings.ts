@@ -33,6 +33,8 @@ export const DEFAULT_SETTINGS: Readonly<Record<string, string>> = {
   GpsVerificationRadiusMiles: '5',
   PdfPricePrecision: '2',
   PdfQuantityPrecision: '2',
+  // Beyond the seed: the organization's logo on invoice, order and quote PDFs (a LogoMaster id; empty: none).
+  DocumentLogoMasterId: '',
   MapThresholds: '50000,150000,250000,350000,450000,2000000',
   DateFormatSetting: 'MM/dd/yyyy',
   InvoiceCostBasis: 'Commission',

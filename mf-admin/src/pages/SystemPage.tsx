@@ -22,6 +22,7 @@ import {
 import { api, errorMessage } from '@tradeboard/shared/web';
 import type { ContractResult } from '@tradeboard/shared/contracts';
 import { refresh, refreshSession, useRead, usePermissions } from '../api/admin.ts';
+import DocumentLogoPanel from './DocumentLogoPanel.tsx';
 
 type Setting = ContractResult<typeof settingsGlobalConfig>[number];
 type Level = 'organization' | 'role' | 'user';
@@ -408,9 +409,10 @@ const TABS = [
   { key: 'settings', label: 'Settings' },
   { key: 'modules', label: 'Modules' },
   { key: 'toggles', label: 'Toggles' },
+  { key: 'branding', label: 'Branding' },
 ] as const;
 
-/** /settings/system: settings by group (default, organization, role, user side by side), modules, toggles. */
+/** /settings/system: settings by group (default, organization, role, user side by side), modules, toggles, the documents' logo. */
 export default function SystemPage(): ReactNode {
   const [tab, setTab] = useState<(typeof TABS)[number]['key']>(() => {
     const asked = new URLSearchParams(window.location.search).get('tab');
@@ -425,7 +427,7 @@ export default function SystemPage(): ReactNode {
           </Button>
         ))}
       </div>
-      {tab === 'settings' ? <SettingsPanel /> : tab === 'modules' ? <ModulesPanel /> : <TogglesPanel />}
+      {tab === 'settings' ? <SettingsPanel /> : tab === 'modules' ? <ModulesPanel /> : tab === 'toggles' ? <TogglesPanel /> : <DocumentLogoPanel />}
     </>
   );
 }

@@ -39,6 +39,8 @@ export const ADMIN_STYLES = `
 .tb-admin-filter__values > * { width: 100%; }
 .tb-admin-notification { display: flex; flex-direction: column; gap: 2px; align-items: flex-start; }
 .tb-admin-unread > td { background: var(--tb-accent-soft); }
+.tb-admin-logo { margin: 0 0 12px; padding: 12px; display: inline-flex; max-width: 100%; background: #fff; border: 1px solid var(--tb-border); border-radius: 8px; }
+.tb-admin-logo img { display: block; max-width: min(320px, 100%); max-height: 96px; object-fit: contain; }
 @media (max-width: 600px) {
   .tb-admin-panel { padding: 12px; }
   .tb-admin-toolbar__search { max-width: none; }

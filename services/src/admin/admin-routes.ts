@@ -3,6 +3,7 @@ import { testEmails } from '@tradeboard/shared/contracts';
 import { serve } from '../platform/route.ts';
 import { administrationRoutes } from './admin-area-routes.ts';
 import { bulkUserRoutes } from './bulk-user-routes.ts';
+import { logoRoutes } from './logo-routes.ts';
 import { organizationRoutes } from './organization-routes.ts';
 import { requireRight } from './rights.ts';
 
@@ -10,6 +11,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   await administrationRoutes(app);
   await bulkUserRoutes(app);
   await organizationRoutes(app);
+  await logoRoutes(app);
   serve(app, testEmails, async (request) => {
     // Every admin role holds users.read (app.admin_right); the outbox is the development mailbox.
     await requireRight(request, 'users.read');

@@ -147,6 +147,9 @@ const ADMIN_CALLS = (): Array<{ permission: string; method: Method; url: string;
   { permission: 'organizations.read', method: 'POST', url: '/OrganizationMaster/CustomerMaster/List', body: {} },
   { permission: 'organizations.read', method: 'GET', url: '/OrganizationMaster/CustomerMaster/1' },
   { permission: 'organizations.write', method: 'POST', url: '/OrganizationMaster/CustomerMaster', body: { customerName: `Matrix ${Math.random()}` } },
+  // The logo calls take a multipart file: sent JSON, a role with the right gets 415 (allowed), one without 403.
+  { permission: 'settings.global', method: 'POST', url: '/LogoMaster', body: {} },
+  { permission: 'settings.global', method: 'PUT', url: '/LogoMaster/999999', body: {} },
 ];
 
 /** Calls any signed-in user makes about himself: no admin right needed. */
@@ -154,12 +157,14 @@ const OWN_CALLS = [
   '/User/GetBySession', '/User/GetCustomerMaster', '/User/Sessions', '/User/Sessions/SignOutOthers', '/User/UpdateProfile', '/User/ChangePassword',
   '/Toggle/{id}', '/Toggle/User/List', '/UserReportFilterColumnMaster/List/{filterType}', '/Admin/IdentityRole/IsDevAdmin', '/Impersonate/Remove',
   '/OrganizationSwitcher/CustomerMaster/List', '/OrganizationSwitcher/Apply/{customerMasterId}', '/OrganizationSwitcher/CanEditUsers',
+  // GET: any user of the organization reads its logos (PUT is in the matrix).
+  '/LogoMaster/{logoMasterId}',
 ];
 
 describe('the rights model', () => {
   it('covers every administration call', () => {
     const calls = ADMIN_CALLS();
-    const administration = allContracts.filter((c) => /^\/(User|Role|Settings|ToggleAdmin|Toggle|Authorization|Admin\/(Users|IdentityRole|Modules|Audit|TestEmails)|UserReportFilterColumnMaster|Impersonate|BulkUserBatch|OrganizationSwitcher|OrganizationMaster)\b/.test(c.path));
+    const administration = allContracts.filter((c) => /^\/(User|Role|Settings|ToggleAdmin|Toggle|Authorization|Admin\/(Users|IdentityRole|Modules|Audit|TestEmails)|UserReportFilterColumnMaster|Impersonate|BulkUserBatch|OrganizationSwitcher|OrganizationMaster|LogoMaster)\b/.test(c.path));
     const pattern = (path: string) => new RegExp(`^${path.replace(/\{\w+\}/g, '[^/]+')}$`);
     const missing = administration.filter(
       (c) => !OWN_CALLS.includes(c.path) && !calls.some((call) => call.method === c.method && pattern(c.path).test(call.url.split('?')[0]!)),

@@ -33,7 +33,9 @@ export type AuditEvent =
   // ERP data in (issue 29): detail names the run and its file.
   | 'erp-load-started'
   | 'erp-load-cancelled'
-  | 'bulk-user-batch';
+  | 'bulk-user-batch'
+  // Logos (issue 24): detail names the logo and its file.
+  | 'logo-changed';
 
 export async function audit(
   request: FastifyRequest,

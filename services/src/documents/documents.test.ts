@@ -11,13 +11,13 @@ const { sql } = kit;
 const PDF_BYTES = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const PNG_BYTES = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
-async function upload(browser: TestBrowser, url: string, fileName: string, bytes: Buffer) {
+async function upload(browser: TestBrowser, url: string, fileName: string, bytes: Buffer, method: 'POST' | 'PUT' = 'POST') {
   const { body, headers } = multipart(fileName, bytes);
-  const response = await browser.request('POST', `/api${url}`, { body, headers });
+  const response = await browser.request(method, `/api${url}`, { body, headers });
   return { status: response.statusCode, json: () => response.json(), response };
 }
 
-const send = async (browser: TestBrowser, method: 'POST' | 'GET' | 'DELETE', url: string, body?: unknown) => {
+const send = async (browser: TestBrowser, method: 'POST' | 'GET' | 'DELETE' | 'PUT', url: string, body?: unknown) => {
   const response = await browser.request(method, `/api${url}`, body === undefined ? {} : { body });
   return response;
 };
@@ -230,5 +230,92 @@ describe('detail pages\u2019 calls', () => {
       expect((await send(rep, 'POST', '/PurchaseOrder/Header', poBody)).statusCode).toBe(403);
       expect((await upload(rep, `/DocLink/PurchaseOrder?id=${po!.po_number}&id2=${po!.company}`, 'po.pdf', PDF_BYTES)).status).toBe(403);
     });
+  });
+});
+
+describe('the distributor logo (LogoMaster)', () => {
+  /** The PDF of one of rep@'s invoices. */
+  const invoicePdf = async () => {
+    const [inv] = await sql<{ invoice_number: string }>("SELECT invoice_number FROM erp.invoice_header WHERE sales_rep = 'SR01' ORDER BY invoice_number LIMIT 1");
+    const response = await send(kit.users.rep, 'POST', `/Invoice/GenerateInvoicePdf/${inv!.invoice_number}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.rawPayload.toString('latin1');
+  };
+  const hasImage = (pdf: string) => pdf.includes('/Subtype /Image');
+  const setDocumentLogo = async (value: string | null) => {
+    const [{ id }] = await sql<{ id: number }>("SELECT setting_master_id AS id FROM app.setting_master WHERE setting_name = 'DocumentLogoMasterId'");
+    const response = value === null
+      ? await send(kit.users.admin, 'POST', `/Settings/Global/Remove/${id}`)
+      : await send(kit.users.admin, 'POST', '/Settings/Global/Update', { settingMasterId: id, settingValue: value });
+    expect(response.statusCode, response.body).toBe(204);
+  };
+
+  it('an administrator adds and replaces a logo; every user of the organization reads it; a rep may not add one; wrong kinds and sizes are refused', async () => {
+    const { admin, rep } = kit.users;
+    expect((await upload(rep, '/LogoMaster', 'logo.png', PNG_BYTES)).status).toBe(403);
+    const added = await upload(admin, '/LogoMaster', 'Northwind logo.png', PNG_BYTES);
+    expect(added.status, added.response.body).toBe(200);
+    const logo = added.json();
+    expect(logo).toMatchObject({ fileName: 'Northwind logo.png', contentType: 'image/png', byteSize: PNG_BYTES.byteLength });
+    const shown = await send(rep, 'GET', `/LogoMaster/${logo.logoMasterId}`);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.headers['content-type']).toBe('image/png');
+    expect(shown.headers['content-disposition']).toMatch(/^inline; filename="Northwind logo.png"/);
+    expect(shown.rawPayload.equals(PNG_BYTES)).toBe(true);
+
+    const keyOf = async () => (await sql<{ key: string }>('SELECT file_key AS key FROM app.logo_master WHERE logo_master_id = $1', [logo.logoMasterId]))[0]!.key;
+    const firstKey = await keyOf();
+    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 1)]);
+    const replaced = await upload(admin, `/LogoMaster/${logo.logoMasterId}`, 'logo.jpg', jpeg, 'PUT');
+    expect(replaced.status, replaced.response.body).toBe(200);
+    expect(replaced.json()).toMatchObject({ logoMasterId: logo.logoMasterId, fileName: 'logo.jpg', contentType: 'image/jpeg' });
+    expect((await send(rep, 'GET', `/LogoMaster/${logo.logoMasterId}`)).rawPayload.equals(jpeg)).toBe(true);
+    // The replaced image is gone from the store, not left behind.
+    expect(await keyOf()).not.toBe(firstKey);
+    expect(await sql('SELECT 1 FROM app.stored_file WHERE file_key = $1', [firstKey])).toEqual([]);
+    expect((await upload(rep, `/LogoMaster/${logo.logoMasterId}`, 'logo.png', PNG_BYTES, 'PUT')).status).toBe(403);
+
+    expect((await upload(admin, '/LogoMaster', 'logo.pdf', PDF_BYTES)).status).toBe(415);
+    expect((await upload(admin, '/LogoMaster', 'logo.gif', Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1'))).status).toBe(415);
+    const big = Buffer.concat([PNG_BYTES, Buffer.alloc(1024 * 1024)]);
+    const tooBig = await upload(admin, '/LogoMaster', 'huge.png', big);
+    expect(tooBig.status).toBe(413);
+    expect(tooBig.json().message).toMatch(/larger than 1 MB/);
+    expect((await upload(admin, '/LogoMaster/999999', 'logo.png', PNG_BYTES, 'PUT')).status).toBe(404);
+  });
+
+  it("another organization's logo answers 404", async () => {
+    const [{ key }] = await sql<{ key: string }>(
+      "INSERT INTO app.stored_file (file_key, content_type, byte_size, sha256) VALUES (gen_random_uuid()::text, 'image/png', 1, 'x') RETURNING file_key AS key",
+    );
+    const [{ id }] = await sql<{ id: number }>(
+      "INSERT INTO app.logo_master (customer_master_id, file_name, file_key, content_type, byte_size) VALUES (2, 'contoso.png', $1, 'image/png', 1) RETURNING logo_master_id AS id",
+      [key],
+    );
+    expect((await send(kit.users.rep, 'GET', `/LogoMaster/${id}`)).statusCode).toBe(404);
+    expect((await upload(kit.users.admin, `/LogoMaster/${id}`, 'logo.png', PNG_BYTES, 'PUT')).status).toBe(404);
+    // Named as the documents' logo, it is not printed on this organization's documents.
+    await setDocumentLogo(String(id));
+    try {
+      expect(hasImage(await invoicePdf())).toBe(false);
+    } finally {
+      await setDocumentLogo(null);
+    }
+  });
+
+  it("the organization's DocumentLogoMasterId puts the logo on its PDFs; an unreadable image or none leaves the PDF without one", async () => {
+    const { admin } = kit.users;
+    expect(hasImage(await invoicePdf())).toBe(false);
+    const logo = (await upload(admin, '/LogoMaster', 'logo.png', PNG_BYTES)).json();
+    await setDocumentLogo(String(logo.logoMasterId));
+    try {
+      expect(hasImage(await invoicePdf())).toBe(true);
+      // A file that passed the type check but does not decode: the PDF is printed without it.
+      const broken = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 7)]);
+      expect((await upload(admin, `/LogoMaster/${logo.logoMasterId}`, 'broken.jpg', broken, 'PUT')).status).toBe(200);
+      expect(hasImage(await invoicePdf())).toBe(false);
+    } finally {
+      await setDocumentLogo(null);
+    }
   });
 });

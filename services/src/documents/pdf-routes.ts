@@ -7,12 +7,13 @@
 import type { FastifyInstance } from 'fastify';
 import { invoicePdf, orderPdf, quotePdf } from '@tradeboard/shared/contracts';
 import { erpCall, type ErpCall } from '../analytics/erp-common.ts';
-import { PDF, sendBytes } from '../files/index.ts';
+import { documentLogo } from '../admin/logo-routes.ts';
+import { fileStorage, PDF, sendBytes } from '../files/index.ts';
 import { serve } from '../platform/route.ts';
 import { DOCUMENT_SETTINGS, findDocument } from './document-scope.ts';
 import { precisionOf, renderDocumentPdf, type PdfDocumentData, type PdfLine } from './pdf.ts';
 
-const PDF_SETTINGS = [...DOCUMENT_SETTINGS, 'PdfPricePrecision', 'PdfQuantityPrecision'];
+const PDF_SETTINGS = [...DOCUMENT_SETTINGS, 'PdfPricePrecision', 'PdfQuantityPrecision', 'DocumentLogoMasterId'];
 
 type Kind = 'Invoice' | 'Order' | 'Quote';
 
@@ -115,25 +116,31 @@ export async function documentPdfData(call: ErpCall, kind: Kind, number: string,
 export const pdfFileName = (kind: Kind, number: string) => `${kind}-${number.replace(/[^\w.-]+/g, '_')}.pdf`;
 
 export async function pdfRoutes(app: FastifyInstance): Promise<void> {
-  const pdf = async (call: ErpCall, kind: Kind, number: string, company: string | undefined, reprint = false) =>
-    renderDocumentPdf(await documentPdfData(call, kind, number, company, reprint), {
+  const storage = fileStorage(app);
+  const pdf = async (call: ErpCall, userMasterId: number, kind: Kind, number: string, company: string | undefined, reprint = false) => {
+    const [data, logo] = await Promise.all([
+      documentPdfData(call, kind, number, company, reprint),
+      documentLogo(app.db, storage, userMasterId, call.settings.DocumentLogoMasterId),
+    ]);
+    return renderDocumentPdf({ ...data, distributor: { ...data.distributor, logo } }, {
       price: precisionOf(call.settings.PdfPricePrecision),
       quantity: precisionOf(call.settings.PdfQuantityPrecision),
     });
+  };
 
   serve(app, invoicePdf, async (request, reply) => {
     const call = await erpCall(app.db, request.user, PDF_SETTINGS);
     const { invoiceNumber } = request.params;
-    return sendBytes(reply, await pdf(call, 'Invoice', invoiceNumber, request.query?.company, request.query?.printed === true), PDF, pdfFileName('Invoice', invoiceNumber));
+    return sendBytes(reply, await pdf(call, request.user.userMasterId, 'Invoice', invoiceNumber, request.query?.company, request.query?.printed === true), PDF, pdfFileName('Invoice', invoiceNumber));
   });
   serve(app, orderPdf, async (request, reply) => {
     const call = await erpCall(app.db, request.user, PDF_SETTINGS);
     const { orderNumber, company } = request.body;
-    return sendBytes(reply, await pdf(call, 'Order', orderNumber, company), PDF, pdfFileName('Order', orderNumber));
+    return sendBytes(reply, await pdf(call, request.user.userMasterId, 'Order', orderNumber, company), PDF, pdfFileName('Order', orderNumber));
   });
   serve(app, quotePdf, async (request, reply) => {
     const call = await erpCall(app.db, request.user, PDF_SETTINGS);
     const { quoteNumber, company } = request.body;
-    return sendBytes(reply, await pdf(call, 'Quote', quoteNumber, company), PDF, pdfFileName('Quote', quoteNumber));
+    return sendBytes(reply, await pdf(call, request.user.userMasterId, 'Quote', quoteNumber, company), PDF, pdfFileName('Quote', quoteNumber));
   });
 }

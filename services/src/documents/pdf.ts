@@ -1,6 +1,6 @@
 /**
  * A sales document (invoice, order, quote) as a PDF, made on the server with pdfkit: the
- * distributor's name and address at the top, the document's title, number and key facts, the
+ * distributor's logo (when the organization set one), name and address at the top, the document's title, number and key facts, the
  * bill-to and ship-to, the lines (repeating their heading on every page), the totals, and
  * "Page n of m" on every page. Prices and quantities at the PdfPricePrecision and
  * PdfQuantityPrecision settings (seed 000 §9: 2 each). Pure: it takes the document's data.
@@ -14,7 +14,8 @@ export type PdfDocumentData = {
   number: string;
   /** Marked "Reprint" (an invoice printed before). */
   reprint?: boolean;
-  distributor: { name: string; lines: string[] };
+  /** The distributor: name, address lines and logo (a PNG or JPEG image, or none). */
+  distributor: { name: string; lines: string[]; logo?: Buffer | null };
   /** The header's facts: label and value, in order. */
   facts: Array<[string, string]>;
   billTo: string[];
@@ -41,6 +42,8 @@ export function fixed(value: number, decimals: number): string {
 
 const MARGIN = 48;
 const PAGE = { width: 612, height: 792 }; // US Letter
+/** The box the logo is fitted into, its proportions kept. */
+const LOGO = { width: 160, height: 48 };
 const COLUMNS = [
   { key: 'line', title: '#', width: 28, align: 'left' },
   { key: 'itemNumber', title: 'Item', width: 92, align: 'left' },
@@ -63,10 +66,20 @@ export function renderDocumentPdf(data: PdfDocumentData, precision: PdfPrecision
   const right = PAGE.width - MARGIN;
   const bottom = PAGE.height - MARGIN - 24;
 
-  // ---- heading: distributor left, document right
-  doc.font('Helvetica-Bold').fontSize(16).text(data.distributor.name, MARGIN, MARGIN, { width: 300 });
+  // ---- heading: distributor left (the logo above the name), document right
+  let top = MARGIN;
+  if (data.distributor.logo) {
+    try {
+      doc.image(data.distributor.logo, MARGIN, MARGIN, { fit: [LOGO.width, LOGO.height] });
+      top += LOGO.height + 6;
+    } catch {
+      // An image pdfkit cannot read (its type was checked on upload, not every byte): printed without it.
+    }
+  }
+  doc.font('Helvetica-Bold').fontSize(16).text(data.distributor.name, MARGIN, top, { width: 300 });
   doc.font('Helvetica').fontSize(9);
   for (const line of data.distributor.lines) doc.text(line, { width: 300 });
+  const distributorBottom = doc.y;
   doc.font('Helvetica-Bold').fontSize(20).text(data.title.toUpperCase(), 340, MARGIN, { width: right - 340, align: 'right' });
   doc.font('Helvetica').fontSize(10).text(`${data.title} ${data.number}`, 340, doc.y, { width: right - 340, align: 'right' });
   if (data.reprint) doc.font('Helvetica-Oblique').text('Reprint', { width: right - 340, align: 'right' });
@@ -79,7 +92,7 @@ export function renderDocumentPdf(data: PdfDocumentData, precision: PdfPrecision
   }
 
   // ---- addresses
-  const addressTop = Math.max(y, doc.y) + 12;
+  const addressTop = Math.max(y, doc.y, distributorBottom) + 12;
   const block = (title: string, lines: string[], x: number) => {
     doc.font('Helvetica-Bold').fontSize(9).text(title, x, addressTop, { width: 240 });
     doc.font('Helvetica').fontSize(9);

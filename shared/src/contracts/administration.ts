@@ -6,6 +6,7 @@
 import { Type } from 'typebox';
 import { defineContract } from './contract.ts';
 import { ErrorBody, Int4, NoContent, PageNumber, RowId } from './common.ts';
+import { FileBytes } from './documents.ts';
 
 const Text = (maxLength: number, options: Record<string, unknown> = {}) => Type.String({ maxLength, ...options });
 const Email = Type.String({ minLength: 3, maxLength: 254, format: 'email' });
@@ -535,4 +536,34 @@ export const adminAuditList = defineContract({
   summary: "The organization's newest administration audit entries",
   querystring: Type.Object({ event: Type.Optional(Type.String({ maxLength: 50 })), pageSize: Type.Optional(Int4({ minimum: 1, maximum: 500 })) }),
   response: { 200: Type.Array(AuditRow), 403: ErrorBody },
+});
+
+// ── Logos (seed 001 §7.5 LogoMaster) ────────────────────────────────────────────────────────────
+/** The largest logo image (PNG or JPEG, the kinds a PDF can carry). */
+export const LOGO_MAX_BYTES = 1024 * 1024;
+export const LogoRow = Type.Object({
+  logoMasterId: Type.Integer(),
+  fileName: Type.String(),
+  contentType: Type.String(),
+  byteSize: Type.Integer(),
+  updatedAt: Type.String(),
+});
+const LogoParams = Type.Object({ logoMasterId: RowId });
+const LogoUploadErrors = { ...Errors, 413: ErrorBody, 415: ErrorBody };
+export const logoMasterGet = defineContract({
+  method: 'GET', path: '/LogoMaster/{logoMasterId}', service: 'admin', access: 'session',
+  summary: "One of the organization's logos: its image (shown inline), 404 for another organization's",
+  params: LogoParams,
+  response: { 200: FileBytes, ...Errors },
+});
+export const logoMasterPost = defineContract({
+  method: 'POST', path: '/LogoMaster', service: 'admin', access: 'session',
+  summary: `Adds a logo (multipart, field file; PNG or JPEG, at most ${LOGO_MAX_BYTES / 1024 / 1024} MB) to the organization (audited)`,
+  response: { 200: LogoRow, ...LogoUploadErrors },
+});
+export const logoMasterPut = defineContract({
+  method: 'PUT', path: '/LogoMaster/{logoMasterId}', service: 'admin', access: 'session',
+  summary: "Replaces the image of one of the organization's logos (multipart, field file; PNG or JPEG) (audited)",
+  params: LogoParams,
+  response: { 200: LogoRow, ...LogoUploadErrors },
 });
