@@ -180,6 +180,8 @@ describe('user-defined fields: values', () => {
     const refused = await post(rep, '/ActivityTransaction/List', { filters: [{ field: 'udf.units_discussed', comparison: 'equals', values: ['many'] }] });
     expect(refused).toMatchObject({ status: 400, body: { message: expect.stringMatching(/Units discussed.*must be a number/) } });
     expect((await post(rep, '/ActivityTransaction/List', { filters: [{ field: 'udf.nope', comparison: 'equals', values: ['x'] }] })).body.message).toMatch(/no user-defined field 'nope'/);
+    expect(await post(rep, '/ActivityTransaction/List', { filters: [{ field: 'udf.competitor_seen', comparison: 'include', values: ['Bolt & Co', ' '] }] }))
+      .toMatchObject({ status: 400, body: { message: "Filter field 'udf.competitor_seen' has an empty value: name the values to match" } });
     // Opportunities filter the same way.
     const [o] = await sql("SELECT opportunity::text AS id FROM crm.opportunity WHERE sales_rep = 'SR01' AND customer_master_id = 1 ORDER BY 1 LIMIT 1");
     const opportunities = await ok(rep, '/Opportunity/List', { pageSize: 50, filters: [{ field: 'udf.decision_maker', comparison: 'equals', values: ['CFO'] }] });

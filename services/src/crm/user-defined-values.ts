@@ -71,6 +71,7 @@ export async function userDefinedPredicates(
     const field = rows.find((f) => f.fieldName.toLowerCase() === name.toLowerCase());
     if (!field) throw badRequest(`Unknown filter field '${filter.field}': ${table} has no user-defined field '${name}'`);
     if (filter.comparison === 'equals' && filter.values.length !== 1) throw badRequest(`Filter field '${filter.field}' with equals takes one value`);
+    if (filter.values.some((value) => value === null || String(value).trim() === '')) throw badRequest(`Filter field '${filter.field}' has an empty value: name the values to match`);
     const checked = filter.values.map((value) => checkedValue({ ...field, isRequired: true }, typeof value === 'boolean' ? String(value) : value)!);
     const column = (checked[0]?.column ?? 'value_text') as keyof typeof CASTS;
     return `EXISTS (SELECT 1 FROM crm.udf_value v WHERE v.udf_id = ${params.add(field.id)} AND v.record_key = ${recordKey}
