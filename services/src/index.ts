@@ -12,6 +12,7 @@ import { systemRoutes } from './system/system-routes.ts';
 import { userRoutes } from './user/user-routes.ts';
 import { erpLoadRoutes } from './erp-load/erp-load-routes.ts';
 import { sqlSourceRoutes } from './erp-load/sql-source-routes.ts';
+import { startSqlSourceJobs } from './erp-load/jobs.ts';
 
 export { configFromEnv, trustProxyFromEnv, type ServiceConfig, type TrustProxy } from './platform/config.ts';
 export { createMailer } from './platform/mailer.ts';
@@ -28,6 +29,7 @@ export const servicePlugins: Record<ServiceName, FastifyPluginAsync> = {
     await adminRoutes(app);
     await erpLoadRoutes(app);
     await sqlSourceRoutes(app);
+    startSqlSourceJobs(app);
   },
   analytics: async (app) => {
     await analyticsRoutes(app);

@@ -21,14 +21,17 @@ import { decryptSecret, encryptSecret, SOURCE_KINDS, sqlSourceReader, testConnec
 const CONNECTION_SELECT = `
   SELECT local_connection_id AS "localConnectionId", erp_master_id AS "erpMasterId", connection_name AS "connectionName",
          local_connect_type_id AS "localConnectTypeId", host, port, database_name AS "databaseName", user_name AS "userName",
-         to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "updatedAt"
+         to_char(load_daily_at, 'HH24:MI') AS "loadDailyAt", to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "updatedAt"
     FROM erp.local_connection`;
 const MODEL_QUERY_SELECT = `
   SELECT model_query_id AS "modelQueryId", local_connection_id AS "localConnectionId", table_name AS "tableName", query_text AS "queryText",
          is_valid AS "isValid", validation_message AS "validationMessage", to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "updatedAt"
     FROM erp.model_query`;
 
-type ConnectionRow = { localConnectionId: number; erpMasterId: number; connectionName: string; localConnectTypeId: number; host: string; port: number; databaseName: string; userName: string; updatedAt: string };
+type ConnectionRow = {
+  localConnectionId: number; erpMasterId: number; connectionName: string; localConnectTypeId: number; host: string; port: number; databaseName: string; userName: string;
+  loadDailyAt: string | null; updatedAt: string;
+};
 type ModelQueryRow = { modelQueryId: number; localConnectionId: number; tableName: string; queryText: string; isValid: boolean | null; validationMessage: string | null; updatedAt: string };
 
 async function findConnection(db: Db, id: number): Promise<ConnectionRow> {
@@ -101,9 +104,9 @@ export async function sqlSourceRoutes(app: FastifyInstance): Promise<void> {
     await loader(request);
     const b = request.body;
     const { rows } = await db.query<{ id: number }>(
-      `INSERT INTO erp.local_connection (connection_name, local_connect_type_id, host, port, database_name, user_name, password_encrypted)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING local_connection_id AS id`,
-      [b.connectionName.trim(), b.localConnectTypeId, b.host, b.port, b.databaseName, b.userName, await encryptSecret(db, b.password)],
+      `INSERT INTO erp.local_connection (connection_name, local_connect_type_id, host, port, database_name, user_name, password_encrypted, load_daily_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8::time) RETURNING local_connection_id AS id`,
+      [b.connectionName.trim(), b.localConnectTypeId, b.host, b.port, b.databaseName, b.userName, await encryptSecret(db, b.password), b.loadDailyAt ?? null],
     );
     return findConnection(db, rows[0]!.id);
   });
@@ -114,9 +117,13 @@ export async function sqlSourceRoutes(app: FastifyInstance): Promise<void> {
     const b = request.body;
     await db.query(
       `UPDATE erp.local_connection SET connection_name = $2, local_connect_type_id = $3, host = $4, port = $5, database_name = $6, user_name = $7,
-              password_encrypted = coalesce($8, password_encrypted), updated_at = now()
+              password_encrypted = coalesce($8, password_encrypted),
+              load_daily_at = CASE WHEN $9 THEN $10::time ELSE load_daily_at END, updated_at = now()
         WHERE local_connection_id = $1`,
-      [id, b.connectionName.trim(), b.localConnectTypeId, b.host, b.port, b.databaseName, b.userName, b.password === undefined ? null : await encryptSecret(db, b.password)],
+      [
+        id, b.connectionName.trim(), b.localConnectTypeId, b.host, b.port, b.databaseName, b.userName, b.password === undefined ? null : await encryptSecret(db, b.password),
+        b.loadDailyAt !== undefined, b.loadDailyAt ?? null,
+      ],
     );
     return findConnection(db, id);
   });

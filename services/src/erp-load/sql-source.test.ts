@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import mysql from 'mysql2/promise';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyBaseLogger } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useErpServices } from '../analytics/erp-test-kit.ts';
-import { runSqlSourceLoad } from './sql-source-routes.ts';
+import { enqueueDueSchedules } from '../jobs/queue.ts';
+import { runScheduledSqlSourceLoad, sqlSourceSchedules, SQL_SOURCE_LOAD_JOB } from './jobs.ts';
 
 /**
  * A SQL source against a real foreign database: a fake ERP schema of its own (its own table and
@@ -100,11 +102,37 @@ describe('SQL source: MariaDB through model queries', () => {
     const [sales] = await kit.sql<{ sales: number }>("SELECT sum(sales)::float AS sales FROM erp.invoice_line WHERE invoice_number = 'MDBI1'");
     expect(sales!.sales).toBe(45);
 
-    // What a scheduled job runs: the same load, to its end, without a request.
-    const scheduled = await runSqlSourceLoad(kit.services.db, id);
-    expect(scheduled, scheduled.message).toMatchObject({ status: 'loaded', tableRows: { customer: { written: 2 } } });
-    expect(scheduled.loadId).toBeGreaterThan(run.loadId);
+    // Daily at 06:00 UTC: the slot of a day after the source was saved is queued once by two gateways, and its job loads.
+    const daily = await post('PUT', `/ConnectionLocal/${id}`, { ...fields, loadDailyAt: '06:00' });
+    expect(daily.body.loadDailyAt).toBe('06:00');
+    expect((await post('PUT', `/ConnectionLocal/${id}`, fields)).body.loadDailyAt).toBe('06:00');
+    await kit.sql("UPDATE erp.local_connection SET updated_at = '2026-11-19T12:00:00Z' WHERE local_connection_id = $1", [id]);
+    const schedules = (await sqlSourceSchedules(kit.services.db)).filter((s) => s.payload?.localConnectionId === id);
+    expect(schedules).toMatchObject([{ name: SQL_SOURCE_LOAD_JOB, everyMinutes: 1440, offsetMinutes: 360 }]);
+    const queued = () => kit.sql<{ payload: { localConnectionId: number; scheduledFor: string } }>('SELECT payload FROM app.job WHERE name = $1 AND run_key LIKE $2', [SQL_SOURCE_LOAD_JOB, `%:${id}@%`]);
+    // The day it was saved, after 06:00: nothing until the next day.
+    await enqueueDueSchedules(kit.services.db, schedules, new Date('2026-11-19T13:00:00Z'));
+    expect(await queued()).toEqual([]);
+    // Two gateways' workers tick in the same minute.
+    await enqueueDueSchedules(kit.services.db, schedules, new Date('2026-11-20T06:01:00Z'));
+    await enqueueDueSchedules(kit.services.db, schedules, new Date('2026-11-20T06:01:30Z'));
+    expect((await queued()).map((job) => job.payload)).toEqual([{ localConnectionId: id, scheduledFor: '2026-11-20T06:00:00.000Z' }]);
+    const log = { info: vi.fn(), warn: vi.fn() } as unknown as FastifyBaseLogger;
+    await runScheduledSqlSourceLoad(kit.services.db, id, log);
+    const [latest] = await kit.sql<{ status: string; source: string; load_id: number }>('SELECT status, source, load_id FROM erp.load_run ORDER BY run_id DESC LIMIT 1');
+    expect(latest).toMatchObject({ status: 'loaded', source: 'sql' });
+    expect(latest!.load_id).toBeGreaterThan(run.loadId);
+    // Back to loading only when started.
+    expect((await post('PUT', `/ConnectionLocal/${id}`, { ...fields, loadDailyAt: null })).body.loadDailyAt).toBeNull();
+    expect((await sqlSourceSchedules(kit.services.db)).filter((s) => s.payload?.localConnectionId === id)).toEqual([]);
+    expect((await post('PUT', `/ConnectionLocal/${id}`, { ...fields, loadDailyAt: '25:00' })).status).toBe(400);
   }, 180_000);
+
+  it('a scheduled load of a source that is gone, or has no model query, ends its job without a retry', async () => {
+    const log = { info: vi.fn(), warn: vi.fn() } as unknown as FastifyBaseLogger;
+    await runScheduledSqlSourceLoad(kit.services.db, 999_999, log);
+    expect(log.warn).toHaveBeenCalledWith(expect.objectContaining({ localConnectionId: 999_999 }), 'scheduled SQL source load skipped');
+  });
 
   it('refuses users without the erp.load right', async () => {
     for (const user of [kit.users.rep, kit.users.manager]) {

@@ -4,8 +4,9 @@
  * - enqueueJob: a one-off job (optionally under a run key: a second enqueue of the same key is
  *   a no-op, whichever gateway makes it).
  * - A schedule (name, every N minutes at an offset): each worker tick enqueues the current slot
- *   under the key `name@slot`, so with several gateways each slot is queued once; a slot missed
- *   while no gateway ran is enqueued late, once.
+ *   under the key `name@slot` (or `key@slot`), so with several gateways each slot is queued once; a
+ *   slot missed while no gateway ran is enqueued late, once (unless it began before the schedule's
+ *   `since`). A worker's schedules may be read at each tick (kept in the database).
  * - A worker claims one queued job at a time with FOR UPDATE SKIP LOCKED (one worker per job),
  *   runs its handler, and marks it done, or queued again with a back-off until max_attempts,
  *   then failed. A job left running by a worker that died is queued again after `staleAfterMs`.
@@ -27,6 +28,10 @@ export type Schedule = {
   /** … starting this many minutes after midnight UTC (360 with 1440: daily at 06:00 UTC). */
   offsetMinutes?: number;
   payload?: JobPayload;
+  /** Names the schedule's run keys when several schedules enqueue the same job (default: name). */
+  key?: string;
+  /** Slots starting before this are not run: a daily 06:00 schedule set at 14:00 first runs tomorrow. */
+  since?: Date;
 };
 
 export type EnqueueOptions = { runKey?: string; runAfter?: Date; maxAttempts?: number };
@@ -50,7 +55,7 @@ export function slotOf(schedule: Pick<Schedule, 'everyMinutes' | 'offsetMinutes'
 
 /** The run key of a schedule's slot. */
 export function scheduledRunKey(schedule: Schedule, slot: Date): string {
-  return `${schedule.name}@${slot.toISOString()}`;
+  return `${schedule.key ?? schedule.name}@${slot.toISOString()}`;
 }
 
 /** Enqueues each schedule's current slot (once across every gateway: the run key). */
@@ -58,6 +63,7 @@ export async function enqueueDueSchedules(db: Pick<Db, 'query'>, schedules: read
   let queued = 0;
   for (const schedule of schedules) {
     const slot = slotOf(schedule, now);
+    if (schedule.since && slot < schedule.since) continue;
     if ((await enqueueJob(db, schedule.name, { ...schedule.payload, scheduledFor: slot.toISOString() }, { runKey: scheduledRunKey(schedule, slot) })) !== null) queued += 1;
   }
   return queued;
@@ -109,7 +115,8 @@ async function runJob(db: Pick<Db, 'query'>, job: Job & { maxAttempts: number },
 
 export type WorkerOptions = {
   handlers: Record<string, JobHandler>;
-  schedules?: readonly Schedule[];
+  /** Fixed schedules, or a function answering them at each tick (schedules kept in the database). */
+  schedules?: readonly Schedule[] | (() => Promise<readonly Schedule[]>);
   pollMs?: number;
   staleAfterMs?: number;
   log?: { error(details: object, message: string): void; info(details: object, message: string): void };
@@ -134,7 +141,8 @@ export function createWorker(db: Pick<Db, 'query'>, options: WorkerOptions): Wor
   let stopped = true;
 
   async function tick(): Promise<number> {
-    if (options.schedules?.length) await enqueueDueSchedules(db, options.schedules);
+    const schedules = typeof options.schedules === 'function' ? await options.schedules() : options.schedules;
+    if (schedules?.length) await enqueueDueSchedules(db, schedules);
     await requeueStaleJobs(db, staleAfterMs);
     let ran = 0;
     for (let job = await claimJob(db, names, id); job; job = await claimJob(db, names, id)) {

@@ -170,6 +170,8 @@ const ConnectionFields = {
   port: Type.Integer({ minimum: 1, maximum: 65535 }),
   databaseName: Type.String({ minLength: 1, maxLength: 128 }),
   userName: Type.String({ minLength: 1, maxLength: 128 }),
+  /** The time of day (UTC, HH:MM) the source loads every day; null or absent: only when started. */
+  loadDailyAt: Type.Optional(Type.Union([Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description: 'HH:MM, UTC' }), Type.Null()])),
 };
 export const LocalConnection = Type.Object({
   localConnectionId: Type.Integer(),
@@ -177,6 +179,7 @@ export const LocalConnection = Type.Object({
   ...ConnectionFields,
   localConnectTypeId: Type.Integer(),
   host: Type.String(),
+  loadDailyAt: Type.Union([Type.String(), Type.Null()]),
   updatedAt: Type.String(),
 });
 const ConnectionId = Type.Object({ localConnectionId: RowId });
@@ -206,7 +209,7 @@ export const connectionLocalGet = defineContract({
 });
 export const connectionLocalPut = defineContract({
   method: 'PUT', path: '/ConnectionLocal/{localConnectionId}', ...admin,
-  summary: 'Changes a SQL source connection; without password the stored one stays', params: ConnectionId,
+  summary: 'Changes a SQL source connection; without password (or loadDailyAt) the stored one stays', params: ConnectionId,
   body: Type.Object({ ...ConnectionFields, password: Type.Optional(Type.String({ maxLength: 500 })) }),
   response: { 200: LocalConnection, ...errors },
 });
