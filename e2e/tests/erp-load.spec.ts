@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
@@ -5,7 +6,8 @@ import { apiClient, useSignedInState } from './helpers.ts';
 
 // Issue 29, ERP data in, as admin@ on Settings → Data: the templates and the example extract; a
 // ZIP with two bad rows is refused with a report naming them and changes nothing; fixed, it loads:
-// the new customer is in the jump-to and LastUpdatedDate moved.
+// the new customer is in the jump-to and LastUpdatedDate moved. A MariaDB source (a fake ERP schema of its own
+// made for the test in the machine's MariaDB) is added, tested, given model queries, validated and loaded.
 const state = useSignedInState(test, 'admin@tradeboard.example');
 
 const main = (page: Page) => page.getByRole('main');
@@ -82,6 +84,77 @@ test('templates, a refused extract with two bad rows, then the fixed extract loa
   const jump = page.getByRole('search', { name: 'Jump to account' }).getByRole('combobox', { name: 'Jump to account' });
   await jump.fill(name);
   await expect(page.getByRole('option', { name: new RegExp(name) })).toBeAttached();
+});
+
+/** Runs SQL on the machine's MariaDB (root, no password). */
+const mariadb = (sql: string) => execFileSync('mariadb', ['-h', '127.0.0.1', '-P', '3306', '-u', 'root', '-e', sql], { encoding: 'utf8' });
+
+test('a MariaDB source: added with a daily time, tested, its model queries validated, loaded now; its customer is in the jump-to', async ({ page }) => {
+  test.setTimeout(300_000);
+  const code = `MDB${Date.now().toString(36).toUpperCase()}`;
+  const database = `tb_e2e_${code.toLowerCase()}`;
+  const name = `Maria Machine Shop ${code}`;
+  mariadb(`CREATE DATABASE ${database};
+    CREATE TABLE ${database}.CUSMAS (CMP CHAR(2), CUSNO VARCHAR(16), CUSNAM VARCHAR(60), BRNCH VARCHAR(6), SLSMN VARCHAR(6), OPNDT DATE);
+    INSERT INTO ${database}.CUSMAS VALUES ('EX', '${code}', '${name}', 'DEN', 'EX01', '2025-01-10');
+    CREATE TABLE ${database}.INVDTL (CMP CHAR(2), INVNO VARCHAR(16), LN INT, CUSNO VARCHAR(16), SLSMN VARCHAR(6), BRNCH VARCHAR(6), INVDT DATE, ITEM VARCHAR(30), PRDGRP VARCHAR(6), QTY INT, PRICE DECIMAL(12,4), EXT DECIMAL(14,2), COST DECIMAL(14,2));
+    INSERT INTO ${database}.INVDTL VALUES ('EX', '${code}-1', 1, '${code}', 'EX01', 'DEN', '2025-06-02', 'EX-HCS-100', 'FAS', 10, 2.5, 25.00, 10.00);`);
+  try {
+    await page.goto('/settings/data');
+    const sources = main(page).getByRole('region', { name: 'SQL sources' });
+    await sources.getByRole('button', { name: 'Add SQL source' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add SQL source' });
+    await dialog.getByLabel('Name').fill(`Fake ERP ${code}`);
+    await expect(dialog.getByLabel('Database kind')).toBeVisible();
+    await dialog.getByLabel('Host').fill('127.0.0.1');
+    await expect(dialog.getByLabel('Port')).toHaveValue('3306');
+    await dialog.getByLabel('Database', { exact: true }).fill(database);
+    await dialog.getByLabel('User').fill('root');
+    await dialog.getByLabel('Load daily at').fill('25:00');
+    await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
+    await dialog.getByLabel('Load daily at').fill('06:00');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    const row = sources.getByRole('row').filter({ hasText: `Fake ERP ${code}` });
+    await expect(row).toContainText('Daily at 06:00 UTC');
+    await expect(row).toContainText(`root@127.0.0.1:3306/${database}`);
+
+    await row.getByRole('button', { name: `Test Fake ERP ${code}` }).click();
+    await expect(page.getByText(new RegExp(`Fake ERP ${code}: connected \\(.*MariaDB`))).toBeVisible();
+
+    await row.getByRole('button', { name: `Model queries of Fake ERP ${code}` }).click();
+    const queries = sources.getByRole('region', { name: `Model queries of Fake ERP ${code}` });
+    const addQuery = async (table: string, sql: string) => {
+      await queries.getByRole('button', { name: 'Add model query' }).click();
+      const editor = page.getByRole('dialog', { name: `Add model query to Fake ERP ${code}` });
+      await editor.getByRole('combobox', { name: 'ERP table' }).fill(table);
+      await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByText(`(${table})`, { exact: false }).first().click();
+      await editor.getByLabel('Query').fill(sql);
+      await editor.getByRole('button', { name: 'Save' }).click();
+      await expect(editor).toBeHidden();
+      const line = queries.getByRole('row').filter({ hasText: new RegExp(`^${table}`) });
+      await expect(line).toContainText('Not validated');
+      await line.getByRole('button', { name: `Validate ${table}` }).click();
+      await expect(line).toContainText('Valid');
+    };
+    await addQuery('customer', 'SELECT CMP AS company, CUSNO AS customer, CUSNAM AS customer_name, BRNCH AS branch, SLSMN AS sales_rep, OPNDT AS created_date FROM CUSMAS');
+    await addQuery('invoice_line', `SELECT CMP AS company, INVNO AS invoice_number, LN AS invoice_line_number, CUSNO AS customer, CUSNO AS ship_to, SLSMN AS sales_rep,
+      BRNCH AS branch, INVDT AS invoice_date, ITEM AS item_number, PRDGRP AS product_group, QTY AS qty, PRICE AS unit_price, EXT AS sales, COST AS cost,
+      COST AS commission_cost, 0 AS freight FROM INVDTL`);
+
+    await row.getByRole('button', { name: `Load Fake ERP ${code} now` }).click();
+    const report = sources.getByRole('region', { name: 'Load report' });
+    await expect(report).toContainText('loaded', { timeout: 120_000 });
+    await expect(main(page).getByRole('region', { name: 'Loads' }).getByRole('row').filter({ hasText: `Fake ERP ${code}` }).first()).toContainText('loaded');
+    await page.screenshot({ path: test.info().outputPath('data-sql-source-1280-light.png'), fullPage: true });
+
+    await page.goto('/home');
+    const jump = page.getByRole('search', { name: 'Jump to account' }).getByRole('combobox', { name: 'Jump to account' });
+    await jump.fill(name);
+    await expect(page.getByRole('option', { name: new RegExp(name) })).toBeAttached();
+  } finally {
+    mariadb(`DROP DATABASE IF EXISTS ${database}`);
+  }
 });
 
 test('the Data page at 1280 and 375 px, light and dark', async ({ browser }, testInfo) => {

@@ -1,58 +1,19 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Alert, App, Button, Popconfirm, Switch, Tag, DownloadOutlined } from '@tradeboard/shared/ui';
 import { Select, Table } from '@tradeboard/shared/ui/data';
 import {
-  erpLoadCancel, erpLoadExample, erpLoadGet, erpLoadLayoutList, erpLoadList, erpLoadTemplate, erpLoadUpload, systemLastUpdatedDate,
+  erpLoadCancel, erpLoadExample, erpLoadLayoutList, erpLoadList, erpLoadTemplate, erpLoadUpload, systemLastUpdatedDate,
   type ContractResult,
 } from '@tradeboard/shared/contracts';
 import { api, downloadFile, errorMessage, uploadFile } from '@tradeboard/shared/web';
-import { refresh, useRead } from '../api/admin.ts';
+import { useRead } from '../api/admin.ts';
+import { LoadRunStatus, ProgressLine, useLoadRun } from './LoadRun.tsx';
+import SqlSourcesPanel from './SqlSourcesPanel.tsx';
 
 type Run = ContractResult<typeof erpLoadList>[number];
-type Report = ContractResult<typeof erpLoadGet>;
 
 const STATUS_COLOR: Record<string, string> = { running: 'processing', loaded: 'success', rejected: 'warning', failed: 'error', cancelled: 'default' };
-const seconds = (ms: number) => `${Math.max(0, Math.round(ms / 1000))} s`;
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
-
-function ProgressLine({ label, done, total, detail }: { label: string; done: number; total: number; detail: string }): ReactNode {
-  return (
-    <div className="tb-admin-field" role="status" aria-live="polite">
-      <span>{label}</span>
-      <progress aria-label={label} max={Math.max(total, 1)} value={Math.min(done, Math.max(total, 1))} style={{ width: '100%' }} />
-      <span className="tb-admin-muted">{detail}</span>
-    </div>
-  );
-}
-
-/** The run's report: what happened and, when rows were refused, each problem. */
-function RunReport({ report }: { report: Report }): ReactNode {
-  const { run, problems } = report;
-  const type = run.status === 'loaded' ? (run.rowsRejected ? 'warning' : 'success') : run.status === 'rejected' || run.status === 'cancelled' ? 'warning' : 'error';
-  return (
-    <section aria-label="Load report" className="tb-admin-panel">
-      <Alert type={type} showIcon message={`Load ${run.runId}: ${run.status}`} description={run.message ?? undefined} />
-      {problems.length > 0 && (
-        <Table
-          size="small"
-          rowKey={(p) => `${p.file}:${p.row}:${p.column ?? ''}:${p.reason}`}
-          dataSource={problems}
-          pagination={{ pageSize: 10, hideOnSinglePage: true }}
-          scroll={{ x: 'max-content' }}
-          caption={`${run.problemCount} problem${run.problemCount === 1 ? '' : 's'}${run.problemCount > problems.length ? ` (the first ${problems.length} shown)` : ''}`}
-          columns={[
-            { title: 'File', dataIndex: 'file' },
-            { title: 'Row', dataIndex: 'row' },
-            { title: 'Column', dataIndex: 'column', render: (v: string | null) => v ?? '—' },
-            { title: 'Value', dataIndex: 'value', render: (v: string | null) => (v === null ? '—' : v === '' ? '(empty)' : v) },
-            { title: 'Reason', dataIndex: 'reason' },
-            { title: 'Problem', dataIndex: 'message' },
-          ]}
-        />
-      )}
-    </section>
-  );
-}
 
 /** Uploading an extract and following its load to the end. */
 function LoadPanel(): ReactNode {
@@ -62,44 +23,14 @@ function LoadPanel(): ReactNode {
   const [loadValidRows, setLoadValidRows] = useState(false);
   const [fullRefresh, setFullRefresh] = useState<string[]>([]);
   const [sent, setSent] = useState<number | null>(null);
-  const [runId, setRunId] = useState<number | null>(null);
-  const [report, setReport] = useState<Report | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const load = useLoadRun();
+  const { runId } = load;
   const input = useRef<HTMLInputElement>(null);
   const upload = useRef<AbortController | null>(null);
 
-  useEffect(() => {
-    if (runId === null) return;
-    let stopped = false;
-    const follow = async () => {
-      while (!stopped) {
-        try {
-          const next = await api.call(erpLoadGet, { params: { runId } });
-          if (stopped) return;
-          setReport(next);
-          if (next.run.status !== 'running') {
-            setRunId(null);
-            void refresh(erpLoadList, systemLastUpdatedDate);
-            return;
-          }
-        } catch (problem) {
-          setError(errorMessage(problem));
-          setRunId(null);
-          return;
-        }
-        await new Promise((resolve) => setTimeout(resolve, 700));
-      }
-    };
-    void follow();
-    return () => {
-      stopped = true;
-    };
-  }, [runId]);
-
   const start = async () => {
     if (!file) return;
-    setError(null);
-    setReport(null);
+    load.reset();
     setSent(0);
     upload.current = new AbortController();
     try {
@@ -109,12 +40,11 @@ function LoadPanel(): ReactNode {
         onProgress: setSent,
         signal: upload.current.signal,
       });
-      setReport({ run, problems: [] });
-      setRunId(run.runId);
+      load.follow(run);
       setFile(null);
       if (input.current) input.current.value = '';
     } catch (problem) {
-      setError(errorMessage(problem));
+      load.setError(errorMessage(problem));
     } finally {
       setSent(null);
       upload.current = null;
@@ -128,12 +58,11 @@ function LoadPanel(): ReactNode {
       await api.call(erpLoadCancel, { params: { runId } });
       message.info('Cancelling: the previous data stays');
     } catch (problem) {
-      setError(errorMessage(problem));
+      load.setError(errorMessage(problem));
     }
   };
 
   const running = runId !== null || sent !== null;
-  const progress = report?.run.progress;
   return (
     <section aria-labelledby="tb-data-load" className="tb-admin-panel">
       <h2 id="tb-data-load">Load an extract</h2>
@@ -173,16 +102,7 @@ function LoadPanel(): ReactNode {
         )}
       </div>
       {sent !== null && <ProgressLine label="Uploading" done={Math.round(sent * 100)} total={100} detail={`${Math.round(sent * 100)}%`} />}
-      {runId !== null && (
-        <ProgressLine
-          label={progress?.label ?? 'Waiting for the server'}
-          done={progress?.done ?? 0}
-          total={progress?.total ?? 1}
-          detail={progress ? `${progress.total > 1 ? `${progress.done.toLocaleString()} of ${progress.total.toLocaleString()} · ` : ''}${seconds(progress.elapsedMs)} so far${progress.estimateMs !== null && progress.done < progress.total ? ` · about ${seconds(progress.estimateMs)} left` : ''}` : 'Starting'}
-        />
-      )}
-      {error && <Alert type="error" showIcon message="The load could not start" description={error} />}
-      {report && report.run.status !== 'running' && <RunReport report={report} />}
+      <LoadRunStatus load={load} failedTitle="The load could not start" />
     </section>
   );
 }
@@ -257,11 +177,12 @@ function History(): ReactNode {
   );
 }
 
-/** /settings/data: loading the distributor's ERP extract, the published layouts and the loads so far. */
+/** /settings/data: loading the distributor's ERP extract or SQL sources, the loads so far and the published layouts. */
 export default function DataPage(): ReactNode {
   return (
     <div className="tb-admin-page">
       <LoadPanel />
+      <SqlSourcesPanel />
       <History />
       <Layouts />
     </div>

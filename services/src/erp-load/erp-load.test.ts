@@ -165,6 +165,29 @@ describe('ERP load: the Data screen calls', () => {
     }
   };
 
+  it("holds every layout to its table: each NOT NULL column is required or has the database's default", async () => {
+    const notNull = await sql<{ table_name: string; column_name: string; column_default: string | null }>(
+      `SELECT table_name, column_name, column_default FROM information_schema.columns WHERE table_schema = 'erp' AND is_nullable = 'NO' AND table_name = ANY($1)`,
+      [ERP_LAYOUTS.map((l) => l.table)],
+    );
+    const uncovered = notNull.filter(({ table_name, column_name }) => {
+      const column = ERP_LAYOUTS.find((l) => l.table === table_name)!.columns.find((c) => c.name === column_name);
+      return column && !column.required && column.default === undefined;
+    });
+    expect(uncovered.map((c) => `${c.table_name}.${c.column_name} (default ${c.column_default})`)).toEqual([]);
+    for (const { table_name, column_name, column_default } of notNull) {
+      const column = ERP_LAYOUTS.find((l) => l.table === table_name)!.columns.find((c) => c.name === column_name);
+      if (column?.default !== undefined) expect(`${table_name}.${column_name} ${column_default}`).toMatch(new RegExp(`^\\S+ '?${column.default}'?`));
+    }
+  });
+
+  it('loads an optional column a file leaves out as its default (a customer without is_active is active)', async () => {
+    const tables = { customer: [{ company: '01', customer: 'NOACTIVE', customer_name: 'No Flag Co', branch: 'CHI', sales_rep: 'SR01', created_date: '2025-01-02' }] };
+    const result = await load(filesOf(tables));
+    expect(result, result.message).toMatchObject({ status: 'loaded' });
+    expect(await sql("SELECT is_active, is_prospect FROM erp.customer WHERE customer = 'NOACTIVE'")).toEqual([{ is_active: true, is_prospect: false }]);
+  });
+
   it('publishes the layouts, a template per table and the example extract', async () => {
     const { status, body } = await kit.get(kit.users.admin, '/ErpLoad/Layout/List');
     expect(status).toBe(200);

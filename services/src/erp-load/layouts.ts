@@ -12,7 +12,8 @@ import type { Column } from '../demo/erp/batch-writer.ts';
 export const ERP_LAYOUT_VERSION = 1;
 
 export type ColumnType = Column[1];
-export type LayoutColumn = { name: string; type: ColumnType; required: boolean; key: boolean };
+/** A column of a layout; `default` is what an empty or absent cell of an optional column loads as. */
+export type LayoutColumn = { name: string; type: ColumnType; required: boolean; key: boolean; default?: string };
 export type ErpLayout = {
   table: ErpLoadTable;
   title: string;
@@ -103,6 +104,18 @@ const SHAPES: Record<ErpLoadTable, { title: string; key: string[]; required: str
   },
 };
 
+/**
+ * What an optional column with a NOT NULL default in the database loads as when a file leaves it
+ * empty or out (a source's model query may not select it): the database's default.
+ */
+const DEFAULTS: Partial<Record<ErpLoadTable, Record<string, string>>> = {
+  sales_rep: { is_manager: 'false', is_active: 'true' },
+  customer: { is_prospect: 'false', is_active: 'true' },
+  prospect: { is_prospect: 'true' },
+  contact: { is_restricted: 'false' },
+  item: { unit_of_measure: 'EA' },
+};
+
 function layoutOf(table: ErpLoadTable): ErpLayout {
   const shape = SHAPES[table];
   const columns = table === 'booking' ? BOOKING_COLUMNS : TABLES[table].columns;
@@ -111,7 +124,10 @@ function layoutOf(table: ErpLoadTable): ErpLayout {
     title: shape.title,
     version: ERP_LAYOUT_VERSION,
     key: shape.key,
-    columns: columns.map(([name, type]) => ({ name, type, key: shape.key.includes(name), required: shape.key.includes(name) || shape.required.includes(name) })),
+    columns: columns.map(([name, type]) => {
+      const fallback = DEFAULTS[table]?.[name];
+      return { name, type, key: shape.key.includes(name), required: shape.key.includes(name) || shape.required.includes(name), ...(fallback === undefined ? {} : { default: fallback }) };
+    }),
   };
 }
 

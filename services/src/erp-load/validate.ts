@@ -136,7 +136,8 @@ export function validateExtract(files: readonly ExtractFile[], options: Validate
       let bad = false;
       for (const column of wanted) {
         const at = positions.get(column.name);
-        const text = at === undefined ? '' : (cells[at] ?? '').trim();
+        const given = at === undefined ? '' : (cells[at] ?? '').trim();
+        const text = given === '' && column.default !== undefined ? column.default : given;
         if (text === '') {
           if (column.required) {
             bad = true;
