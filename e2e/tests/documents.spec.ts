@@ -56,6 +56,16 @@ test('an invoice number in Invoice Lines opens the invoice page: header totals, 
   const saved = page.waitForEvent('download');
   await attached.click();
   expect(readFileSync((await (await saved).path())!)).toEqual(bytes);
+  await page.screenshot({ path: test.info().outputPath('invoice-1280-light.png'), fullPage: true });
+
+  // At 375 px in the dark theme the page, its lines and its attachments fit the screen.
+  await setPreferences(page, { theme: 'dark' });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: `Invoice ${invoiceNumber}` })).toBeVisible();
+  await expect(files.getByRole('link', { name: `Download ${name}` })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.screenshot({ path: test.info().outputPath('invoice-375-dark.png'), fullPage: true });
 });
 
 test('an order page shows each line\u2019s bill of material and purchase orders, and links its account', async ({ page }) => {

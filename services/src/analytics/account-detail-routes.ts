@@ -47,7 +47,7 @@ import type { SessionUser } from '../platform/session.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../platform/errors.ts';
 import { serve } from '../platform/route.ts';
-import { analyticsQuery, modelSearch, type ListModel } from './engine.ts';
+import { analyticsQuery, countedPage, modelSearch, type ListModel } from './engine.ts';
 import { branchJoin, byName, corporateRows, customerRows, shipToRows } from './accounts-routes.ts';
 import { answerer, companyWide, erpCall, pageOf, type ErpCall } from './erp-common.ts';
 import { scopePredicate } from './scope.ts';
@@ -214,21 +214,11 @@ export async function listPage(call: ErpCall, model: ListModel, body: SearchRequ
   if (search) where.push(search);
   const order = orderByClause(request, model.columns, model.defaultSort, model.tieBreak);
   const select = Object.entries(model.columns).map(([name, sql]) => `${sql} AS "${name}"`).join(', ');
-  const { rows } = await analyticsQuery(
-    call.db,
-    `SELECT ${select}, count(*) OVER ()::int AS total_count FROM ${model.from} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ${order} ${pageClause(request, params)}`,
-    params.values,
-  );
-  let totalCount = rows[0] ? Number(rows[0].total_count) : 0;
-  if (!rows[0] && request.pageNumber > 1) {
-    // Past the last page: still say how many there are.
-    const { rows: count } = await analyticsQuery(call.db, `SELECT count(*)::int AS n FROM ${model.from} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`, params.values.slice(0, -2));
-    totalCount = Number(count[0]?.n ?? 0);
-  }
-  return {
-    ...pageOf(request, totalCount),
-    rows: rows.map((row) => Object.fromEntries(Object.entries(row).filter(([k]) => k !== 'total_count'))) as never,
-  };
+  const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const count = { text: `SELECT count(*)::int AS n FROM ${model.from} ${filter}`, values: [...params.values] };
+  const page = { text: `SELECT ${select} FROM ${model.from} ${filter} ${order} ${pageClause(request, params)}`, values: params.values };
+  const { rows, totalCount } = await countedPage(call.db, page, count, request);
+  return { ...pageOf(request, totalCount), rows: rows as never };
 }
 
 // ------------------------------------------------------------------------------ County/List

@@ -96,6 +96,22 @@ export async function analyticsQueries(
   }
 }
 
+type Statement = { text: string; values: unknown[] };
+
+/**
+ * A page of a list and the whole list's row count, on one snapshot: the page by its order and
+ * limit (an index in that order gives it without reading the rest), then the count on its own —
+ * skipped when a first page is not full. A window count (count(*) OVER ()) beside the page would
+ * read and sort every row of the list for a page of 15.
+ */
+export async function countedPage(db: Db, page: Statement, count: Statement, request: { pageNumber: number; pageSize: number }): Promise<{ rows: any[]; totalCount: number }> {
+  const [rows, counted] = await analyticsQueries(db, [
+    page,
+    { ...count, when: ([first]) => !(request.pageNumber === 1 && first!.rows.length < request.pageSize) },
+  ]);
+  return { rows: rows!.rows, totalCount: counted ? Number(counted.rows[0]?.n ?? 0) : rows!.rows.length };
+}
+
 const GRAIN_RANK: Record<Grain, number> = { day: 0, month: 1, year: 2 };
 
 const startOfYear = (date: string) => `${date.slice(0, 4)}-01-01`;

@@ -11,7 +11,7 @@ import type { SessionUser } from '../platform/session.ts';
 import { errorBody } from '../platform/errors.ts';
 import { findCustomer, findProspect, findShipTo } from '../analytics/account-detail-routes.ts';
 import { DateSlugError, resolveDateSlug } from '@tradeboard/shared/dates';
-import { analyticsQuery } from '../analytics/engine.ts';
+import { countedPage } from '../analytics/engine.ts';
 import { erpCall, pageOf, type ErpCall } from '../analytics/erp-common.ts';
 import { badRequest, pageClause, type NormalizedRequest, type SqlParams } from '../analytics/search-request.ts';
 
@@ -136,19 +136,10 @@ export async function pagedRows<R>(
 ) {
   const { from, alias, key, select, where, order, request, params } = spec;
   const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
-  const { rows } = await analyticsQuery(
-    call.db,
-    `SELECT ${select}, p.total_count FROM (
-       SELECT ${alias}.${key} AS k, count(*) OVER ()::int AS total_count FROM ${from} ${filter} ${order} ${pageClause(request, params)}
-     ) p JOIN ${from} ON ${alias}.${key} = p.k ${order}`,
-    params.values,
-  );
-  let totalCount = rows[0] ? Number(rows[0].total_count) : 0;
-  if (!rows[0] && request.pageNumber > 1) {
-    const { rows: count } = await analyticsQuery(call.db, `SELECT count(*)::int AS n FROM ${from} ${filter}`, params.values.slice(0, -2));
-    totalCount = Number(count[0]?.n ?? 0);
-  }
-  return { ...pageOf(request, totalCount), rows: rows.map(({ total_count: _, ...row }) => row) as R[] };
+  const count = { text: `SELECT count(*)::int AS n FROM ${from} ${filter}`, values: [...params.values] };
+  const page = `SELECT ${select} FROM (SELECT ${alias}.${key} AS k FROM ${from} ${filter} ${order} ${pageClause(request, params)}) p JOIN ${from} ON ${alias}.${key} = p.k ${order}`;
+  const { rows, totalCount } = await countedPage(call.db, { text: page, values: params.values }, count, request);
+  return { ...pageOf(request, totalCount), rows: rows as R[] };
 }
 
 /** A list cut to one account: company, accountType and accountId together (400 otherwise), of the caller's scope (404 otherwise). */

@@ -19,6 +19,9 @@ const SUBJECTS: Record<string, string[]> = {
   Task: ['Prepare account plan', 'Update contact list', 'Send samples', 'Set up credit review'],
 };
 
+/** The CRM tables the demo writes (vacuumed and analyzed after the load, like the ERP tables). */
+export const DEMO_CRM_TABLES = ['activity', 'gps_verification', 'opportunity', 'opportunity_link'] as const;
+
 export async function generateCrmData(client: pg.PoolClient, options: { seed: number; today: string }): Promise<void> {
   await client.query('TRUNCATE crm.gps_verification, crm.activity, crm.opportunity_link, crm.opportunity RESTART IDENTITY');
   // Their numbers start again: values of user-defined fields would land on the new records.

@@ -6,7 +6,7 @@
  * rows on every run and on PGlite and PostgreSQL alike. Transactions are generated day by day
  * and streamed to the database in batches, so memory stays bounded at large scales.
  */
-import { generateCrmData } from './generate-crm.ts';
+import { DEMO_CRM_TABLES, generateCrmData } from './generate-crm.ts';
 import type pg from 'pg';
 import { BatchWriter, type Cell, type Column, type TableBuffer } from './batch-writer.ts';
 import { Rng, WeightedPicker } from './prng.ts';
@@ -297,6 +297,7 @@ export async function generateErpData(db: pg.Pool, options: GenerateErpOptions =
     progress('Analyzing');
     // A vacuum too: it marks the new pages all-visible, so counts can read an index alone.
     for (const table of ERP_TABLES) await client.query(`VACUUM ANALYZE erp.${table}`);
+    for (const table of DEMO_CRM_TABLES) await client.query(`VACUUM ANALYZE crm.${table}`);
     await vacuumAnalyzeRollups(client);
     return {
       loadId: load[0].load_id,
