@@ -202,7 +202,8 @@ function comparison(context: TypeContext): TypeQuery {
  * ReorderRhythm (beyond the seed): a customer with a rhythm — at least minimumOrders order days
  * in the last year — that has gone longer since its last order than its own percentile gap
  * between order days (90th by default), so a weekly buyer that skipped three weeks is caught
- * long before any fixed number of days.
+ * long before any fixed number of days. The recipient's scope and the alert's filters cut the
+ * invoices before the gaps are computed (a rep's year of order days, not the company's).
  */
 function reorderRhythm(context: TypeContext): TypeQuery {
   const { params, today, parameters } = context;
@@ -214,8 +215,9 @@ function reorderRhythm(context: TypeContext): TypeQuery {
     sql: `WITH order_days AS (
             SELECT h.company, h.customer, h.invoice_date AS d,
                    h.invoice_date - lag(h.invoice_date) OVER (PARTITION BY h.company, h.customer ORDER BY h.invoice_date) AS gap
-              FROM (SELECT DISTINCT h.company, h.customer, h.invoice_date FROM erp.invoice_header h
-                     WHERE h.invoice_type = 'IN' AND h.invoice_date > ${yearAgo}::date AND h.invoice_date <= ${todayParam}::date) h
+              FROM (SELECT DISTINCT h.company, h.customer, h.invoice_date
+                      FROM erp.invoice_header h JOIN erp.customer c ON c.company = h.company AND c.customer = h.customer
+                     WHERE h.invoice_type = 'IN' AND h.invoice_date > ${yearAgo}::date AND h.invoice_date <= ${todayParam}::date AND c.is_active AND {where}) h
           ), rhythm AS (
             SELECT company, customer, max(d) AS last, count(gap) AS gaps,
                    percentile_cont(${percentile}::float8) WITHIN GROUP (ORDER BY gap) AS usual_gap
@@ -227,7 +229,7 @@ function reorderRhythm(context: TypeContext): TypeQuery {
                  ((${todayParam}::date - r.last) / greatest(r.usual_gap, 1))::float8 AS amount, r.last::text AS date
             FROM rhythm r
             JOIN erp.customer c ON c.company = r.company AND c.customer = r.customer
-           WHERE r.gaps >= ${minimumGaps}::int AND (${todayParam}::date - r.last) > ceil(r.usual_gap) AND c.is_active AND {where}`,
+           WHERE r.gaps >= ${minimumGaps}::int AND (${todayParam}::date - r.last) > ceil(r.usual_gap)`,
     columns: { Company: 'c.company', Branch: 'c.branch', SalesRep: 'c.sales_rep', Customer: 'c.customer', State: 'c.state' },
     orderBy: 'amount DESC, finding_key',
   };
