@@ -171,7 +171,7 @@ const ConnectionFields = {
   databaseName: Type.String({ minLength: 1, maxLength: 128 }),
   userName: Type.String({ minLength: 1, maxLength: 128 }),
   /** The time of day (UTC, HH:MM) the source loads every day; null or absent: only when started. */
-  loadDailyAt: Type.Optional(Type.Union([Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description: 'HH:MM, UTC' }), Type.Null()])),
+  loadDailyAt: Type.Optional(Type.Union([Type.String({ maxLength: 5, pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description: 'HH:MM, UTC' }), Type.Null()])),
 };
 export const LocalConnection = Type.Object({
   localConnectionId: Type.Integer(),
