@@ -16,8 +16,13 @@ export function refresh(...contracts: Contract[]): Promise<unknown> {
   return mutate((key) => Array.isArray(key) && paths.has(key[1] as string));
 }
 
-/** Drops every cached read but the session's (SWR is one shared instance across the remotes): after an organization switch. */
-export const forgetReads = () => mutate((key) => key !== SESSION_KEY, undefined, { revalidate: false });
+/**
+ * Drops every cached read but the session's (SWR is one shared instance across the remotes): after
+ * an organization switch. Revalidating too: the reads on screen (the sidebar's menu) ask again, and
+ * a read asked for within SWR's 2 s dedupe window before the switch is not taken for the page that
+ * mounts after it (that left /home on skeletons when the switch came quickly after its load).
+ */
+export const forgetReads = () => mutate((key) => key !== SESSION_KEY, undefined, { revalidate: true });
 
 /** The session again: settings, toggles, switched-off modules and impersonation reach the shell. */
 export const refreshSession = () => mutate(SESSION_KEY);
