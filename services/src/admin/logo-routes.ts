@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
-import { LOGO_MAX_BYTES, logoMasterGet, logoMasterPost, logoMasterPut, type LogoRow } from '@tradeboard/shared/contracts';
+import { INT4_MAX, LOGO_MAX_BYTES, logoMasterGet, logoMasterPost, logoMasterPut, type LogoRow } from '@tradeboard/shared/contracts';
 import type { Db } from '../db/database.ts';
 import { fileStorage, receiveUpload, sendStoredFile, storeThenRecord, uploadRoutes, type FileStorage } from '../files/index.ts';
 import { HttpError } from '../platform/errors.ts';
@@ -23,14 +23,20 @@ const COLUMNS = `l.logo_master_id AS "logoMasterId", l.file_name AS "fileName", 
   to_char(l.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "updatedAt"`;
 const ORGANIZATION = '(SELECT customer_master_id FROM app.user_master WHERE user_master_id = $1)';
 
-/** One logo of the caller's organization; 404 for another's or none. */
-async function findLogo(db: Db, userMasterId: number, logoMasterId: number): Promise<Logo & { fileKey: string }> {
+/** One logo of the caller's organization, or null (another organization's, or none). */
+async function logoOf(db: Db, userMasterId: number, logoMasterId: number): Promise<(Logo & { fileKey: string }) | null> {
   const { rows } = await db.query<Logo & { fileKey: string }>(
     `SELECT ${COLUMNS}, l.file_key AS "fileKey" FROM app.logo_master l WHERE l.customer_master_id = ${ORGANIZATION} AND l.logo_master_id = $2`,
     [userMasterId, logoMasterId],
   );
-  if (!rows[0]) throw new HttpError(404, `Logo ${logoMasterId} was not found`);
-  return rows[0];
+  return rows[0] ?? null;
+}
+
+/** One logo of the caller's organization; 404 for another's or none. */
+async function findLogo(db: Db, userMasterId: number, logoMasterId: number): Promise<Logo & { fileKey: string }> {
+  const logo = await logoOf(db, userMasterId, logoMasterId);
+  if (!logo) throw new HttpError(404, `Logo ${logoMasterId} was not found`);
+  return logo;
 }
 
 /**
@@ -39,12 +45,9 @@ async function findLogo(db: Db, userMasterId: number, logoMasterId: number): Pro
  */
 export async function documentLogo(db: Db, storage: FileStorage, userMasterId: number, logoMasterId: string | undefined): Promise<Buffer | null> {
   const id = Number(logoMasterId);
-  if (!Number.isSafeInteger(id) || id <= 0 || id > 2 ** 31 - 1) return null;
-  const { rows } = await db.query<{ fileKey: string }>(
-    `SELECT l.file_key AS "fileKey" FROM app.logo_master l WHERE l.customer_master_id = ${ORGANIZATION} AND l.logo_master_id = $2`,
-    [userMasterId, id],
-  );
-  return rows[0] ? ((await storage.get(rows[0].fileKey))?.bytes ?? null) : null;
+  if (!Number.isInteger(id) || id <= 0 || id > INT4_MAX) return null;
+  const logo = await logoOf(db, userMasterId, id);
+  return logo ? ((await storage.get(logo.fileKey))?.bytes ?? null) : null;
 }
 
 export async function logoRoutes(app: FastifyInstance): Promise<void> {
