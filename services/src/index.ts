@@ -11,6 +11,7 @@ import { notificationsRoutes } from './notifications/notifications-routes.ts';
 import { systemRoutes } from './system/system-routes.ts';
 import { userRoutes } from './user/user-routes.ts';
 import { erpLoadRoutes } from './erp-load/erp-load-routes.ts';
+import { erpMaintenanceRoutes } from './erp-load/maintenance-routes.ts';
 import { sqlSourceRoutes } from './erp-load/sql-source-routes.ts';
 import { startSqlSourceJobs } from './erp-load/jobs.ts';
 
@@ -28,6 +29,7 @@ export const servicePlugins: Record<ServiceName, FastifyPluginAsync> = {
   admin: async (app) => {
     await adminRoutes(app);
     await erpLoadRoutes(app);
+    await erpMaintenanceRoutes(app);
     await sqlSourceRoutes(app);
     startSqlSourceJobs(app);
   },

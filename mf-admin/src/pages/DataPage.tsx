@@ -8,6 +8,7 @@ import {
 import { api, downloadFile, errorMessage, uploadFile } from '@tradeboard/shared/web';
 import { useRead } from '../api/admin.ts';
 import { LoadRunStatus, ProgressLine, useLoadRun } from './LoadRun.tsx';
+import DataMaintenancePanel from './DataMaintenancePanel.tsx';
 import SqlSourcesPanel from './SqlSourcesPanel.tsx';
 
 type Run = ContractResult<typeof erpLoadList>[number];
@@ -184,6 +185,7 @@ export default function DataPage(): ReactNode {
       <LoadPanel />
       <SqlSourcesPanel />
       <History />
+      <DataMaintenancePanel />
       <Layouts />
     </div>
   );

@@ -33,6 +33,7 @@ export type AuditEvent =
   // ERP data in (issue 29): detail names the run and its file.
   | 'erp-load-started'
   | 'erp-load-cancelled'
+  | 'erp-cache-cleared'
   | 'bulk-user-batch'
   // Logos (issue 24): detail names the logo and its file.
   | 'logo-changed';

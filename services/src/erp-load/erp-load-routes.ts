@@ -16,7 +16,7 @@ import { requireRight, type Admin } from '../admin/rights.ts';
 import { EXAMPLE_EXTRACT, extractZip } from './example-extract.ts';
 import { readExtract, type ExtractFile } from './extract.ts';
 import { ERP_LAYOUT_VERSION, ERP_LAYOUTS, layoutFor, templateCsv } from './layouts.ts';
-import { createLoadRun, requestCancel, runErpLoad, type ErpLoadOptions, type LoadProgress } from './load.ts';
+import { createLoadRun, requestCancel, runErpLoad, type ErpLoadOptions, type ErpLoadResult, type LoadProgress } from './load.ts';
 
 /** The types an extract may be: a ZIP, an XLSX workbook, one CSV. */
 const EXTRACT_TYPES = ['application/zip', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'text/csv'] as const;
@@ -48,6 +48,12 @@ async function findRun(db: Db, runId: number): Promise<RunRow> {
   const { rows } = await db.query<RunRow>(`${RUN_SELECT} WHERE r.run_id = $1`, [runId]);
   if (!rows[0]) throw new HttpError(404, `There is no load ${runId}.`);
   return rows[0];
+}
+
+/** The latest run from a source (as the loads' list shows it), or null when it never ran. */
+export async function latestRun(db: Db, source: string) {
+  const { rows } = await db.query<RunRow>(`${RUN_SELECT} WHERE r.source = $1 ORDER BY r.run_id DESC LIMIT 1`, [source]);
+  return rows[0] ? withProgress(rows[0]) : null;
 }
 
 function fullRefreshOf(text: string | undefined): string[] {
@@ -129,15 +135,20 @@ export async function refuseWhileRunning(db: Db): Promise<void> {
 }
 
 /** Audits the run, then loads in the background (runErpLoad); answers the run as it starts. */
-export async function startLoad(request: FastifyRequest, admin: Admin, runId: number, options: ErpLoadOptions, read: () => Promise<ExtractFile[]>) {
+export function startLoad(request: FastifyRequest, admin: Admin, runId: number, options: ErpLoadOptions, read: () => Promise<ExtractFile[]>) {
+  return startRun(request, admin, runId, options, (runOptions) => runErpLoad(request.server.db, read, runOptions));
+}
+
+/** Audits the run, then runs it in the background with this process's progress and cancel; answers the run as it starts. */
+export async function startRun(request: FastifyRequest, admin: Admin, runId: number, options: ErpLoadOptions, run: (options: ErpLoadOptions) => Promise<ErpLoadResult>) {
   const { db } = request.server;
   await adminAudit(request, admin, 'erp-load-started', { runId, source: options.source, fileName: options.fileName ?? null });
   const entry = { progress: null as LoadProgress | null, controller: new AbortController() };
   active.set(runId, entry);
-  // Answered from before the load starts: on the embedded database the load holds the one connection until it ends.
-  const run = withProgress(await findRun(db, runId));
-  void runErpLoad(db, read, { ...options, runId, signal: entry.controller.signal, onProgress: (progress) => { entry.progress = progress; } })
+  // Answered from before the run starts: on the embedded database it holds the one connection until it ends.
+  const answer = withProgress(await findRun(db, runId));
+  void run({ ...options, runId, signal: entry.controller.signal, onProgress: (progress) => { entry.progress = progress; } })
     .catch((error: unknown) => request.log.error({ err: error, runId }, 'ERP load could not record its end'))
     .finally(() => active.delete(runId));
-  return run;
+  return answer;
 }

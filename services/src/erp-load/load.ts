@@ -204,15 +204,7 @@ export async function runErpLoad(db: Db, read: () => Promise<ExtractFile[]>, opt
     return finish('rejected', 'The extract holds no rows to load');
   }
 
-  // On the embedded database the pool has one connection: nothing else may wait on the pool while this client holds it.
-  const client = await db.connect();
-  let outcome: ErpLoadResult | LoadCancelled | Error;
-  try {
-    await client.query('BEGIN');
-    const cancelRequested = async () => {
-      const { rows } = await client.query<{ cancel_requested: boolean }>('SELECT cancel_requested FROM erp.load_run WHERE run_id = $1', [runId]);
-      if (rows[0]?.cancel_requested) throw new LoadCancelled('The load was cancelled');
-    };
+  const outcome = await inRunTransaction(db, runId, async (client, cancelRequested) => {
     const writer = new BatchWriter(client);
     let written = 0;
     const advance = async (rows: number) => {
@@ -236,20 +228,72 @@ export async function runErpLoad(db: Db, read: () => Promise<ExtractFile[]>, opt
     await refreshRollups(client, (done, total) => progress('rollups', done, total));
     await cancelRequested();
     const loaded = Object.values(summary.tableRows).reduce((n, t) => n + t.written, 0);
-    outcome = await finish('loaded', `Loaded ${loaded.toLocaleString('en-US')} rows${checked.rowsRejected ? `, left out ${checked.rowsRejected.toLocaleString('en-US')} with problems` : ''}`, client);
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    summary.loadId = null;
-    outcome = error instanceof LoadCancelled ? error : (error as Error);
-  } finally {
-    client.release();
-  }
+    return finish('loaded', `Loaded ${loaded.toLocaleString('en-US')} rows${checked.rowsRejected ? `, left out ${checked.rowsRejected.toLocaleString('en-US')} with problems` : ''}`, client);
+  });
+  if (outcome instanceof Error) summary.loadId = null;
   if (outcome instanceof LoadCancelled) return finish('cancelled', 'The load was cancelled; the previous data is unchanged');
   if (outcome instanceof Error) return finish('failed', `The load failed and the previous data is unchanged: ${outcome.message}`);
   await analyze(db, [...checked.tables.keys()], progress);
   // The alerts look at the new data (issue 26: a run after each ERP load, once across gateways).
   if (outcome.loadId !== null) await enqueueNotificationRunAfterLoad(db, outcome.loadId);
+  return { ...outcome, elapsedMs: Math.round(performance.now() - started) };
+}
+
+/**
+ * Runs a run's writes in one transaction on one client (on the embedded database the pool has one
+ * connection: nothing else may wait on the pool while it is held), rolled back when they throw or
+ * the run is cancelled: answers their result, or what stopped them.
+ */
+async function inRunTransaction<T>(
+  db: Db,
+  runId: number,
+  work: (client: pg.PoolClient, cancelRequested: () => Promise<void>) => Promise<T>,
+): Promise<T | LoadCancelled | Error> {
+  const client = await db.connect();
+  try {
+    await client.query('BEGIN');
+    const cancelRequested = async () => {
+      const { rows } = await client.query<{ cancel_requested: boolean }>('SELECT cancel_requested FROM erp.load_run WHERE run_id = $1', [runId]);
+      if (rows[0]?.cancel_requested) throw new LoadCancelled('The load was cancelled');
+    };
+    const result = await work(client, cancelRequested);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    return error instanceof LoadCancelled ? error : (error as Error);
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * Rebuilds the rollups from the erp tables as they stand (the SQLJob calls): a run without an
+ * extract, in one transaction like a load's, that moves the latest load's revision on so every
+ * gateway drops its cached answers. A failed or cancelled rebuild leaves the previous rollups.
+ */
+export async function runRollupRebuild(db: Db, options: ErpLoadOptions): Promise<ErpLoadResult> {
+  const started = performance.now();
+  const runId = options.runId ?? (await createLoadRun(db, options));
+  const progress = progressReporter(options, started);
+  const summary = { loadId: null as number | null, rowsRead: 0, rowsRejected: 0, problems: [], problemCount: 0, tableRows: {} };
+  const finish = async (status: Exclude<LoadStatus, 'running'>, message: string, on: Db | pg.PoolClient = db): Promise<ErpLoadResult> => {
+    await finishRun(on, runId, status, { ...summary, message });
+    return { runId, status, ...summary, message, elapsedMs: Math.round(performance.now() - started) };
+  };
+  const outcome = await inRunTransaction(db, runId, async (client, cancelRequested) => {
+    progress('rollups', 0, 1);
+    await refreshRollups(client, (done, total) => progress('rollups', done, total));
+    await cancelRequested();
+    const { rows } = await client.query<{ load_id: number }>(
+      'UPDATE erp.data_load SET revision = revision + 1 WHERE load_id = (SELECT max(load_id) FROM erp.data_load) RETURNING load_id',
+    );
+    summary.loadId = rows[0]?.load_id ?? null;
+    return finish('loaded', 'Rebuilt the analytics rollups from the ERP data as it stands', client);
+  });
+  if (outcome instanceof LoadCancelled) return finish('cancelled', 'The rebuild was cancelled; the previous rollups are unchanged');
+  if (outcome instanceof Error) return finish('failed', `The rebuild failed and the previous rollups are unchanged: ${outcome.message}`);
+  await analyze(db, [], progress);
   return { ...outcome, elapsedMs: Math.round(performance.now() - started) };
 }
 

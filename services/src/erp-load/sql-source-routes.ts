@@ -34,7 +34,7 @@ type ConnectionRow = {
 };
 type ModelQueryRow = { modelQueryId: number; localConnectionId: number; tableName: string; queryText: string; isValid: boolean | null; validationMessage: string | null; updatedAt: string };
 
-async function findConnection(db: Db, id: number): Promise<ConnectionRow> {
+export async function findConnection(db: Db, id: number): Promise<ConnectionRow> {
   const { rows } = await db.query<ConnectionRow>(`${CONNECTION_SELECT} WHERE local_connection_id = $1`, [id]);
   if (!rows[0]) throw new HttpError(404, `There is no connection ${id}.`);
   return rows[0];

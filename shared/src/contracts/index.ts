@@ -33,6 +33,7 @@ import { NOTIFICATION_MASTER_CONTRACT_LIST } from './notifications.ts';
 import * as system from './system.ts';
 import * as user from './user.ts';
 import * as erpLoad from './erp-load.ts';
+import * as erpMaintenance from './erp-maintenance.ts';
 import * as bulkUsers from './bulk-users.ts';
 import * as organizations from './organizations.ts';
 
@@ -73,6 +74,7 @@ export * from './notifications.ts';
 export * from './system.ts';
 export * from './user.ts';
 export * from './erp-load.ts';
+export * from './erp-maintenance.ts';
 export * from './bulk-users.ts';
 export * from './organizations.ts';
 
@@ -84,4 +86,4 @@ function contractsOf(module: Record<string, unknown>): Contract[] {
 }
 
 /** Every call the backend serves, each defined once. */
-export const allContracts: readonly Contract[] = [admin, administration, analytics, auth, boards, crmActivities, crmContacts, crmUserDefinedFields, dataManagerContracts, erpAccountDetail, erpAccounting, erpAccounts, erpAccountTerms, erpContacts, erpMap, erpProspects, erpInventory, erpItems, erpItemSearch, erpPurchasing, erpUsage, erpService, erpNotes, erpAdjustments, erpWhiteSpace, documents, filters, notifications, system, user, opportunityContracts, erpLoad, bulkUsers, organizations].flatMap(contractsOf).concat(GOAL_CONTRACT_LIST, NOTIFICATION_MASTER_CONTRACT_LIST);
+export const allContracts: readonly Contract[] = [admin, administration, analytics, auth, boards, crmActivities, crmContacts, crmUserDefinedFields, dataManagerContracts, erpAccountDetail, erpAccounting, erpAccounts, erpAccountTerms, erpContacts, erpMap, erpProspects, erpInventory, erpItems, erpItemSearch, erpPurchasing, erpUsage, erpService, erpNotes, erpAdjustments, erpWhiteSpace, documents, filters, notifications, system, user, opportunityContracts, erpLoad, erpMaintenance, bulkUsers, organizations].flatMap(contractsOf).concat(GOAL_CONTRACT_LIST, NOTIFICATION_MASTER_CONTRACT_LIST);
