@@ -15,6 +15,7 @@ import { parseArgs } from 'node:util';
 import { DEMO_PASSWORD } from '../src/demo/app-seed.ts';
 import { TestBrowser } from '../src/testing/test-browser.ts';
 import { clearAnalyticsCaches } from '../src/analytics/cache.ts';
+import { loadAnalyticsContext } from '../src/analytics/scope.ts';
 import { openBenchServices } from './bench-services.ts';
 
 const { values } = parseArgs({
@@ -34,6 +35,13 @@ const browser = new TestBrowser(app);
 const login = await browser.login(`${values.as}@tradeboard.example`, DEMO_PASSWORD);
 if (login.statusCode !== 200) throw new Error(`sign-in failed: ${login.body}`);
 
+// The sample documents and accounts are the user's own (his data scope, as the server sees it):
+// a rep or manager asked about another rep's invoice gets a 404, as he should.
+const { rows: signedIn } = await db.query<{ id: number }>('SELECT user_master_id AS id FROM app.user_master WHERE email = $1 AND home_user_master_id IS NULL', [`${values.as}@tradeboard.example`]);
+const { scope } = await loadAnalyticsContext(db, signedIn[0]!.id);
+/** A SQL condition keeping rows of the user's scope, on their sales-rep column. */
+const mine = (column: string) => (scope.all ? 'true' : `${column} = ANY(ARRAY[${scope.salesReps.map((r) => `'${r.replace(/'/g, "''")}'`).join(', ') || 'NULL'}]::text[])`);
+
 type Call = {
   name: string;
   url: string;
@@ -52,13 +60,13 @@ const grouped = (column: string, answer: any, table = 'erp.invoice_line', date =
 
 // Documents and items the document calls ask for: recent ones, as a user would open them.
 const { rows: samples } = await db.query(
-  `SELECT (SELECT invoice_number FROM erp.invoice_header WHERE invoice_date > $1::date - 30 ORDER BY invoice_number DESC LIMIT 1) AS invoice,
-          (SELECT item_number FROM erp.invoice_line WHERE invoice_date > $1::date - 30 GROUP BY 1 ORDER BY count(*) DESC LIMIT 1) AS item,
-          (SELECT order_number FROM erp.order_header WHERE status <> 'Closed' ORDER BY order_date DESC, order_number LIMIT 1) AS "order",
-          (SELECT quote_number FROM erp.quote_header ORDER BY quote_date DESC, quote_number LIMIT 1) AS quote,
+  `SELECT (SELECT invoice_number FROM erp.invoice_header WHERE invoice_date > $1::date - 30 AND ${mine('sales_rep')} ORDER BY invoice_number DESC LIMIT 1) AS invoice,
+          (SELECT item_number FROM erp.invoice_line WHERE invoice_date > $1::date - 30 AND ${mine('sales_rep')} GROUP BY 1 ORDER BY count(*) DESC LIMIT 1) AS item,
+          (SELECT order_number FROM erp.order_header WHERE status <> 'Closed' AND ${mine('sales_rep')} ORDER BY order_date DESC, order_number LIMIT 1) AS "order",
+          (SELECT quote_number FROM erp.quote_header WHERE ${mine('sales_rep')} ORDER BY quote_date DESC, quote_number LIMIT 1) AS quote,
           (SELECT row(o.order_number, o.order_line_number)::text FROM erp.invoice_header h
              JOIN erp.order_line o ON o.company = h.company AND o.order_number = h.order_number
-            WHERE h.invoice_date > $1::date - 30 LIMIT 1) AS order_line`,
+            WHERE h.invoice_date > $1::date - 30 AND ${mine('h.sales_rep')} LIMIT 1) AS order_line`,
   [load.data_through],
 );
 const sample = samples[0]!;
@@ -238,14 +246,15 @@ const { rows: erpSamples } = await db.query<{ company: string; customer: string;
   `SELECT o.company, o.customer, (SELECT supplier FROM erp.purchase_order_header h WHERE h.company = o.company ORDER BY po_number LIMIT 1) AS supplier,
           (SELECT po_number FROM erp.purchase_order_header ORDER BY po_number LIMIT 1) AS po,
           (SELECT item_number FROM erp.purchase_order_line ORDER BY po_number LIMIT 1) AS item, o.invoice_number AS invoice
-     FROM erp.ar_open o ORDER BY o.balance DESC LIMIT 1`,
+     FROM erp.ar_open o WHERE ${mine('o.sales_rep')} ORDER BY o.balance DESC LIMIT 1`,
 );
 const erp = erpSamples[0]!;
 // White space's largest peer group: a small customer of the commonest account class (the AR sample is a big one, with few peers).
 const { rows: smallSamples } = await db.query<{ company: string; customer: string }>(
-  `SELECT company, customer FROM erp.customer_trailing_year_sales
-    WHERE account_class = (SELECT account_class FROM erp.customer_trailing_year_sales GROUP BY 1 ORDER BY count(*) DESC LIMIT 1) AND sales < 10000
-    ORDER BY sales DESC, customer LIMIT 1`,
+  `SELECT company, customer FROM erp.customer_trailing_year_sales s JOIN erp.customer c USING (company, customer)
+    WHERE s.account_class = (SELECT account_class FROM erp.customer_trailing_year_sales GROUP BY 1 ORDER BY count(*) DESC LIMIT 1) AND s.sales < 10000
+      AND ${mine('c.sales_rep')}
+    ORDER BY s.sales DESC, customer LIMIT 1`,
 );
 const small = smallSamples[0] ?? erp;
 const WHITE_SPACE_RAW = `SELECT product_group, count(DISTINCT customer), sum(sales) FROM erp.invoice_line WHERE company = $1 AND invoice_date > current_date - 365 GROUP BY 1`;
@@ -292,8 +301,8 @@ calls.push(
 
 // ---------------------------------------------------------------- service, shipments, usage, inactive items, notes, adjustments, RMAs
 const { rows: laterSamples } = await db.query<{ service_order: string; rma: string }>(
-  `SELECT (SELECT service_order_number FROM erp.service_order_header ORDER BY opened_date DESC, service_order_number LIMIT 1) AS service_order,
-          (SELECT rma_number FROM erp.rma_header ORDER BY rma_date DESC, rma_number LIMIT 1) AS rma`,
+  `SELECT (SELECT service_order_number FROM erp.service_order_header WHERE ${mine('sales_rep')} ORDER BY opened_date DESC, service_order_number LIMIT 1) AS service_order,
+          (SELECT rma_number FROM erp.rma_header WHERE ${mine('sales_rep')} ORDER BY rma_date DESC, rma_number LIMIT 1) AS rma`,
 );
 const later = laterSamples[0]!;
 calls.push(
