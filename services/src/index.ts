@@ -13,6 +13,7 @@ import { userRoutes } from './user/user-routes.ts';
 import { erpLoadRoutes } from './erp-load/erp-load-routes.ts';
 import { erpMaintenanceRoutes } from './erp-load/maintenance-routes.ts';
 import { sqlSourceRoutes } from './erp-load/sql-source-routes.ts';
+import { fileSourceRoutes } from './erp-load/file-source-routes.ts';
 import { startSqlSourceJobs } from './erp-load/jobs.ts';
 
 export { configFromEnv, trustProxyFromEnv, type ServiceConfig, type TrustProxy } from './platform/config.ts';
@@ -31,6 +32,7 @@ export const servicePlugins: Record<ServiceName, FastifyPluginAsync> = {
     await erpLoadRoutes(app);
     await erpMaintenanceRoutes(app);
     await sqlSourceRoutes(app);
+    await fileSourceRoutes(app);
     startSqlSourceJobs(app);
   },
   analytics: async (app) => {

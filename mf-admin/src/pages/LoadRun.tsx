@@ -97,7 +97,7 @@ export function useLoadRun() {
       setReport(null);
     },
     follow: (run: LoadRun) => {
-      setReport({ run, problems: [] });
+      setReport({ run, problems: [], files: [] });
       setRunId(run.runId);
       void refresh(erpLoadList);
     },

@@ -34,6 +34,7 @@ export type AuditEvent =
   | 'erp-load-started'
   | 'erp-load-cancelled'
   | 'erp-cache-cleared'
+  | 'erp-file-source-changed'
   | 'bulk-user-batch'
   // Logos (issue 24): detail names the logo and its file.
   | 'logo-changed';

@@ -15,6 +15,7 @@ import { adminAudit } from '../admin/admin-area-routes.ts';
 import { requireRight, type Admin } from '../admin/rights.ts';
 import { EXAMPLE_EXTRACT, extractZip } from './example-extract.ts';
 import { readExtract, type ExtractFile } from './extract.ts';
+import { applyFileSource, findFileSource } from './file-source.ts';
 import { ERP_LAYOUT_VERSION, ERP_LAYOUTS, layoutFor, templateCsv } from './layouts.ts';
 import { createLoadRun, requestCancel, runErpLoad, type ErpLoadOptions, type ErpLoadResult, type LoadProgress } from './load.ts';
 
@@ -26,7 +27,7 @@ const STALE_RUN = '6 hours';
 type RunRow = {
   runId: number; source: string; fileName: string | null; status: string; startedBy: string | null; startedAt: string; finishedAt: string | null;
   message: string | null; loadValidRows: boolean; fullRefresh: string[]; rowsRead: number; rowsRejected: number;
-  tableRows: Record<string, { written: number; deleted: number }>; problemCount: number; loadId: number | null;
+  tableRows: Record<string, { written: number; deleted: number }>; problemCount: number; loadId: number | null; fileSourceId: number | null;
 };
 
 const RUN_SELECT = `
@@ -35,7 +36,8 @@ const RUN_SELECT = `
          to_char(r.finished_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "finishedAt",
          r.message, coalesce((r.options->>'loadValidRows')::boolean, false) AS "loadValidRows",
          coalesce(ARRAY(SELECT jsonb_array_elements_text(r.options->'fullRefresh')), '{}') AS "fullRefresh",
-         r.rows_read AS "rowsRead", r.rows_rejected AS "rowsRejected", r.table_rows AS "tableRows", r.problem_count AS "problemCount", r.load_id AS "loadId"
+         r.rows_read AS "rowsRead", r.rows_rejected AS "rowsRejected", r.table_rows AS "tableRows", r.problem_count AS "problemCount", r.load_id AS "loadId",
+         (r.options->>'fileSourceId')::int AS "fileSourceId"
     FROM erp.load_run r
     LEFT JOIN app.user_master u ON u.user_master_id = r.started_by`;
 
@@ -96,8 +98,8 @@ export async function erpLoadRoutes(app: FastifyInstance): Promise<void> {
   serve(app, erpLoadGet, async (request) => {
     await loader(request);
     const run = await findRun(app.db, request.params.runId);
-    const { rows } = await app.db.query<{ problems: unknown[] }>('SELECT problems FROM erp.load_run WHERE run_id = $1', [run.runId]);
-    return { run: withProgress(run), problems: rows[0]!.problems as never };
+    const { rows } = await app.db.query<{ problems: unknown[]; files: unknown[] }>('SELECT problems, files FROM erp.load_run WHERE run_id = $1', [run.runId]);
+    return { run: withProgress(run), problems: rows[0]!.problems as never, files: rows[0]!.files as never };
   });
 
   serve(app, erpLoadCancel, async (request, reply) => {
@@ -112,11 +114,18 @@ export async function erpLoadRoutes(app: FastifyInstance): Promise<void> {
   await uploadRoutes(app, (scope) => {
     serve(scope, erpLoadUpload, async (request) => {
       const admin = await loader(request);
-      const options = loadOptionsOf(request, 'file', request.query);
+      const { fileSourceId } = request.query;
+      const source = fileSourceId === undefined ? null : await findFileSource(app.db, admin.customerMasterId, fileSourceId);
+      const options = { ...loadOptionsOf(request, 'file', request.query), fileSourceId: source?.fileSourceId ?? null };
       await refuseWhileRunning(app.db);
       const file = await receiveUpload(request, { what: 'an ERP extract', maxBytes: ERP_EXTRACT_MAX_BYTES, types: EXTRACT_TYPES });
       const runId = await storeThenRecord(fileStorage(app), file.bytes, file.contentType, (stored) => createLoadRun(app.db, { ...options, fileName: file.fileName, fileKey: stored.key }));
-      return startLoad(request, admin, runId, { ...options, fileName: file.fileName }, () => readExtract(file.bytes, file.fileName));
+      // The source's mapping is applied as the extract is read, before the validation.
+      const read = async () => {
+        const files = await readExtract(file.bytes, file.fileName);
+        return source ? applyFileSource(files, source.tables) : files;
+      };
+      return startLoad(request, admin, runId, { ...options, fileName: file.fileName }, read);
     });
   }, ERP_EXTRACT_MAX_BYTES);
 }
@@ -142,7 +151,7 @@ export function startLoad(request: FastifyRequest, admin: Admin, runId: number, 
 /** Audits the run, then runs it in the background with this process's progress and cancel; answers the run as it starts. */
 export async function startRun(request: FastifyRequest, admin: Admin, runId: number, options: ErpLoadOptions, run: (options: ErpLoadOptions) => Promise<ErpLoadResult>) {
   const { db } = request.server;
-  await adminAudit(request, admin, 'erp-load-started', { runId, source: options.source, fileName: options.fileName ?? null });
+  await adminAudit(request, admin, 'erp-load-started', { runId, source: options.source, fileName: options.fileName ?? null, fileSourceId: options.fileSourceId ?? null });
   const entry = { progress: null as LoadProgress | null, controller: new AbortController() };
   active.set(runId, entry);
   // Answered from before the run starts: on the embedded database it holds the one connection until it ends.

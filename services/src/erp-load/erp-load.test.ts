@@ -1,3 +1,4 @@
+import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { useErpServices } from '../analytics/erp-test-kit.ts';
 import type { TestBrowser } from '../testing/index.ts';
@@ -221,10 +222,94 @@ describe('ERP load: the Data screen calls', () => {
     for (const user of [kit.users.rep, kit.users.manager]) {
       expect((await kit.get(user, '/ErpLoad/Layout/List')).status).toBe(403);
       expect((await upload(user, '', 'extract.zip', extractZip(example()))).statusCode).toBe(403);
+      expect((await upload(user, '?fileSourceId=1', 'extract.zip', extractZip(example()))).statusCode).toBe(403);
+      // The file sources' calls need the upload's right.
+      expect((await kit.get(user, '/ErpLoad/FileSource/List')).status).toBe(403);
+      expect((await kit.get(user, '/ErpLoad/FileSource/1')).status).toBe(403);
+      expect((await kit.post(user, '/ErpLoad/FileSource', { sourceName: 'Not mine', tables: [] })).status).toBe(403);
+      expect((await user.request('PUT', '/api/ErpLoad/FileSource/1', { body: { sourceName: 'Not mine', tables: [] } })).statusCode).toBe(403);
+      expect((await user.request('DELETE', '/api/ErpLoad/FileSource/1')).statusCode).toBe(403);
     }
     expect((await upload(kit.users.admin, '?fullRefresh=widgets', 'extract.zip', extractZip(example()))).statusCode).toBe(400);
     const pdf = await upload(kit.users.admin, '', 'extract.pdf', Buffer.from('%PDF-1.4\n%%EOF\n'));
     expect(pdf.statusCode).toBe(415);
     expect((await kit.get(kit.users.admin, '/ErpLoad/999999')).status).toBe(404);
+  });
+
+  describe('file sources: a mapping of file names and headers, per organization', () => {
+    /** The source's customer file: its own headers (and, given, one more). */
+    const CUSTMAST = (extra = '') => `company,Cust No,NAME,branch,sales_rep,Opened${extra && `,${extra}`}\r\n01,MAP100,Mapped Metals,CHI,SR01,2025-01-02${extra && ',x'}\r\n`;
+    const zipOf = (csv: string) => zipSync({ 'CUSTMAST.csv': strToU8(csv) });
+    const acme = {
+      sourceName: 'Acme ERP nightly export',
+      tables: [{ table: 'customer', fileName: 'CUSTMAST.csv', columns: [{ header: 'Cust No', column: 'customer' }, { header: 'Name', column: 'customer_name' }, { header: 'opened', column: 'created_date' }] }],
+    };
+
+    it('stores a source, applies its mapping as the extract is read, and reports the headers it does not map', async () => {
+      const created = await kit.post(kit.users.admin, '/ErpLoad/FileSource', acme);
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      const id = created.body.fileSourceId;
+      expect(created.body).toMatchObject({
+        sourceName: 'Acme ERP nightly export',
+        tables: [{ table: 'customer', fileName: 'custmast', columns: [{ header: 'cust no', column: 'customer' }, { header: 'name', column: 'customer_name' }, { header: 'opened', column: 'created_date' }] }],
+      });
+      expect((await kit.get(kit.users.admin, '/ErpLoad/FileSource/List')).body.map((s: { fileSourceId: number }) => s.fileSourceId)).toContain(id);
+      const [audit] = await sql("SELECT detail FROM app.audit_log WHERE event = 'erp-file-source-changed' ORDER BY audit_log_id DESC LIMIT 1");
+      expect(audit!.detail).toMatchObject({ action: 'added', fileSourceId: id, sourceName: 'Acme ERP nightly export' });
+
+      // Without the source: the file is no table of ours.
+      const plain = await waitForRun((await upload(kit.users.admin, '', 'acme.zip', zipOf(CUSTMAST()))).json().runId);
+      expect(plain.run.status).toBe('rejected');
+      expect(plain.files).toEqual([{ fileName: 'CUSTMAST.csv', table: 'custmast', known: false, kind: 'rows', columns: [], unmatched: ['company', 'cust no', 'name', 'branch', 'sales_rep', 'opened'], missing: [] }]);
+
+      // With it, a header it does not map is reported (file, header) and nothing is loaded.
+      const started = await upload(kit.users.admin, `?fileSourceId=${id}`, 'acme.zip', zipOf(CUSTMAST('Colour')));
+      expect(started.statusCode, started.body).toBe(200);
+      const refused = await waitForRun(started.json().runId);
+      expect(refused.run).toMatchObject({ status: 'rejected', fileSourceId: id });
+      expect(refused.problems).toEqual([expect.objectContaining({ file: 'CUSTMAST.csv', row: 1, column: 'colour', reason: 'unknown column', message: expect.stringMatching(/the header colour is neither a column of customer nor mapped/) })]);
+      expect(refused.files).toEqual([{
+        fileName: 'CUSTMAST.csv', table: 'customer', known: true, kind: 'rows', columns: ['company', 'customer', 'customer_name', 'branch', 'sales_rep', 'created_date'], unmatched: ['colour'], missing: [],
+      }]);
+      expect(await sql("SELECT 1 FROM erp.customer WHERE customer = 'MAP100'")).toEqual([]);
+
+      // The extra header left out (mapped to null), every header is mapped (their case aside): the file loads as the customer table.
+      const tables = [{ ...acme.tables[0]!, columns: [...acme.tables[0]!.columns, { header: 'COLOUR', column: null }] }];
+      const put = await kit.users.admin.request('PUT', `/api/ErpLoad/FileSource/${id}`, { body: { sourceName: 'Acme ERP (nightly)', tables } });
+      expect(put.statusCode, put.body).toBe(200);
+      expect(put.json()).toMatchObject({ sourceName: 'Acme ERP (nightly)', tables: [{ columns: expect.arrayContaining([{ header: 'colour', column: null }]) }] });
+      const loaded = await waitForRun((await upload(kit.users.admin, `?fileSourceId=${id}`, 'acme.zip', zipOf(CUSTMAST('Colour')))).json().runId);
+      expect(loaded.run, loaded.run.message).toMatchObject({ status: 'loaded', fileSourceId: id, tableRows: { customer: { written: 1, deleted: 0 } } });
+      expect(loaded.files).toEqual([expect.objectContaining({ fileName: 'CUSTMAST.csv', table: 'customer', known: true, unmatched: [], missing: [] })]);
+      expect(await sql("SELECT company, customer_name, created_date::text AS created FROM erp.customer WHERE customer = 'MAP100'")).toEqual([{ company: '01', customer_name: 'Mapped Metals', created: '2025-01-02' }]);
+
+      expect((await kit.users.admin.request('DELETE', `/api/ErpLoad/FileSource/${id}`)).statusCode).toBe(204);
+      expect((await kit.get(kit.users.admin, `/ErpLoad/FileSource/${id}`)).status).toBe(404);
+      expect((await upload(kit.users.admin, `?fileSourceId=${id}`, 'acme.zip', zipOf(CUSTMAST()))).statusCode).toBe(404);
+    }, 120_000);
+
+    it('refuses a mapping that names no layout column, maps a column twice or a table twice, and a name taken', async () => {
+      const post = (tables: unknown, sourceName = 'Checked source') => kit.post(kit.users.admin, '/ErpLoad/FileSource', { sourceName, tables });
+      expect((await post([{ table: 'customer', columns: [{ header: 'x', column: 'colour' }] }])).body.message).toMatch(/colour is not a column of customer/);
+      expect((await post([{ table: 'customer', columns: [{ header: 'a', column: 'customer' }, { header: 'b', column: 'customer' }] }])).status).toBe(400);
+      expect((await post([{ table: 'customer', columns: [{ header: 'A', column: 'customer' }, { header: 'a ', column: 'customer_name' }] }])).status).toBe(400);
+      expect((await post([{ table: 'customer', columns: [] }, { table: 'customer', columns: [] }])).status).toBe(400);
+      expect((await post([{ table: 'customer', fileName: 'X.csv', columns: [] }, { table: 'ship_to', fileName: 'x.xlsx', columns: [] }])).status).toBe(400);
+      expect((await post([{ table: 'widgets', columns: [] }])).status).toBe(400);
+      expect((await post([], '   ')).status).toBe(400);
+      expect((await post([], 'Taken')).status).toBe(200);
+      expect((await post([], 'Taken')).status).toBe(409);
+    });
+
+    it("another organization's file source is a 404: read, changed, removed or named by an upload", async () => {
+      const [theirs] = await sql<{ id: number }>("INSERT INTO erp.file_source (customer_master_id, source_name, tables) VALUES (2, 'Contoso export', '[]') RETURNING file_source_id AS id");
+      const id = theirs!.id;
+      expect((await kit.get(kit.users.admin, `/ErpLoad/FileSource/${id}`)).status).toBe(404);
+      expect((await kit.users.admin.request('PUT', `/api/ErpLoad/FileSource/${id}`, { body: { sourceName: 'Mine now', tables: [] } })).statusCode).toBe(404);
+      expect((await kit.users.admin.request('DELETE', `/api/ErpLoad/FileSource/${id}`)).statusCode).toBe(404);
+      expect((await upload(kit.users.admin, `?fileSourceId=${id}`, 'acme.zip', zipOf(CUSTMAST()))).statusCode).toBe(404);
+      expect((await kit.get(kit.users.admin, '/ErpLoad/FileSource/List')).body.some((s: { fileSourceId: number }) => s.fileSourceId === id)).toBe(false);
+      expect(await sql('SELECT source_name FROM erp.file_source WHERE file_source_id = $1', [id])).toEqual([{ source_name: 'Contoso export' }]);
+    });
   });
 });

@@ -13,7 +13,7 @@ import type { Db } from '../db/database.ts';
 import { BatchWriter, type Column } from '../demo/erp/batch-writer.ts';
 import { refreshRollups, vacuumAnalyzeRollups } from '../analytics/rollups.ts';
 import { ExtractError, type ExtractFile } from './extract.ts';
-import { customerKey, validateExtract, type LoadProblem, type TableRows } from './validate.ts';
+import { customerKey, validateExtract, type FileCheck, type LoadProblem, type TableRows } from './validate.ts';
 import type { ErpLoadTable } from './layouts.ts';
 import { enqueueNotificationRunAfterLoad } from '../notifications/jobs.ts';
 
@@ -53,6 +53,8 @@ export type ErpLoadOptions = {
   loadValidRows?: boolean;
   /** Tables the extract replaces whole: their rows not in the extract are removed. */
   fullRefresh?: readonly string[];
+  /** The file source whose mapping the reader applies (recorded with the run). */
+  fileSourceId?: number | null;
   /** The run row when the caller made it already (createLoadRun). */
   runId?: number;
   today?: Date;
@@ -71,6 +73,8 @@ export type ErpLoadResult = {
   rowsRejected: number;
   problems: LoadProblem[];
   problemCount: number;
+  /** What was read of each file (its table, unmatched headers, missing columns). */
+  files: FileCheck[];
   tableRows: Record<string, TableCounts>;
   elapsedMs: number;
 };
@@ -81,7 +85,7 @@ class LoadCancelled extends Error {}
 export async function createLoadRun(db: Db, options: ErpLoadOptions): Promise<number> {
   const { rows } = await db.query<{ run_id: number }>(
     `INSERT INTO erp.load_run (source, file_name, file_key, options, started_by) VALUES ($1, $2, $3, $4, $5) RETURNING run_id`,
-    [options.source, options.fileName ?? null, options.fileKey ?? null, JSON.stringify({ loadValidRows: options.loadValidRows ?? false, fullRefresh: options.fullRefresh ?? [] }), options.startedBy ?? null],
+    [options.source, options.fileName ?? null, options.fileKey ?? null, JSON.stringify({ loadValidRows: options.loadValidRows ?? false, fullRefresh: options.fullRefresh ?? [], fileSourceId: options.fileSourceId ?? null }), options.startedBy ?? null],
   );
   return rows[0]!.run_id;
 }
@@ -154,10 +158,10 @@ async function writeTable(client: pg.PoolClient, writer: BatchWriter, table: Tab
 async function finishRun(db: Db | pg.PoolClient, runId: number, status: LoadStatus, result: Omit<ErpLoadResult, 'runId' | 'status' | 'elapsedMs'>): Promise<void> {
   await db.query(
     `UPDATE erp.load_run SET status = $2, finished_at = now(), message = $3, rows_read = $4, rows_rejected = $5, table_rows = $6,
-            problems = $7, problem_count = $8, load_id = $9
+            problems = $7, problem_count = $8, load_id = $9, files = $10
       WHERE run_id = $1`,
     [runId, status, result.message, result.rowsRead, result.rowsRejected, JSON.stringify(result.tableRows),
-      JSON.stringify(result.problems.slice(0, KEPT_PROBLEMS)), result.problemCount, result.loadId],
+      JSON.stringify(result.problems.slice(0, KEPT_PROBLEMS)), result.problemCount, result.loadId, JSON.stringify(result.files)],
   );
 }
 
@@ -167,7 +171,7 @@ export async function runErpLoad(db: Db, read: () => Promise<ExtractFile[]>, opt
   const runId = options.runId ?? (await createLoadRun(db, options));
   const progress = progressReporter(options, started);
   const fullRefresh = new Set(options.fullRefresh ?? []);
-  let summary: Omit<ErpLoadResult, 'runId' | 'status' | 'elapsedMs'> = { loadId: null, message: '', rowsRead: 0, rowsRejected: 0, problems: [], problemCount: 0, tableRows: {} };
+  let summary: Omit<ErpLoadResult, 'runId' | 'status' | 'elapsedMs'> = { loadId: null, message: '', rowsRead: 0, rowsRejected: 0, problems: [], problemCount: 0, files: [], tableRows: {} };
   const finish = async (status: Exclude<LoadStatus, 'running'>, message: string, on: Db | pg.PoolClient = db): Promise<ErpLoadResult> => {
     summary = { ...summary, message };
     await finishRun(on, runId, status, summary);
@@ -195,7 +199,7 @@ export async function runErpLoad(db: Db, read: () => Promise<ExtractFile[]>, opt
     today: options.today ?? new Date(),
   });
   progress('validate', 1, 1);
-  summary = { ...summary, rowsRead: checked.rowsRead, rowsRejected: checked.rowsRejected, problems: checked.problems, problemCount: checked.problems.length };
+  summary = { ...summary, rowsRead: checked.rowsRead, rowsRejected: checked.rowsRejected, problems: checked.problems, problemCount: checked.problems.length, files: checked.files };
   const toWrite = [...checked.tables.values()].reduce((n, t) => n + t.rows.length + t.deletes.length, 0);
   if (checked.problems.length > 0 && !options.loadValidRows) {
     return finish('rejected', `${checked.problems.length} problem${checked.problems.length === 1 ? '' : 's'} in ${checked.rowsRejected} of ${checked.rowsRead} rows: nothing was loaded`);
@@ -276,7 +280,7 @@ export async function runRollupRebuild(db: Db, options: ErpLoadOptions): Promise
   const started = performance.now();
   const runId = options.runId ?? (await createLoadRun(db, options));
   const progress = progressReporter(options, started);
-  const summary = { loadId: null as number | null, rowsRead: 0, rowsRejected: 0, problems: [], problemCount: 0, tableRows: {} };
+  const summary = { loadId: null as number | null, rowsRead: 0, rowsRejected: 0, problems: [], problemCount: 0, files: [], tableRows: {} };
   const finish = async (status: Exclude<LoadStatus, 'running'>, message: string, on: Db | pg.PoolClient = db): Promise<ErpLoadResult> => {
     await finishRun(on, runId, status, { ...summary, message });
     return { runId, status, ...summary, message, elapsedMs: Math.round(performance.now() - started) };

@@ -17,9 +17,13 @@ export type LoadProblem = { file: string; row: number; column: string | null; va
 /** The rows of one table that passed, typed in the layout's column order, and the keys to delete. */
 export type TableRows = { layout: ErpLayout; rows: Cell[][]; deletes: Cell[][] };
 
+/** What was read of one file: its table, the headers neither a column nor mapped, the required columns it lacks. */
+export type FileCheck = { fileName: string; table: string; known: boolean; kind: 'rows' | 'delete'; columns: string[]; unmatched: string[]; missing: string[] };
+
 export type ValidatedExtract = {
   tables: Map<ErpLoadTable, TableRows>;
   problems: LoadProblem[];
+  files: FileCheck[];
   rowsRead: number;
   rowsRejected: number;
 };
@@ -94,6 +98,7 @@ export function validateExtract(files: readonly ExtractFile[], options: Validate
   latest.setUTCFullYear(latest.getUTCFullYear() + LATEST_YEARS_AHEAD);
   const latestDate = latest.toISOString().slice(0, 10);
   const problems: LoadProblem[] = [];
+  const checks: FileCheck[] = [];
   const tables = new Map<ErpLoadTable, TableRows>();
   let rowsRead = 0;
   let rowsRejected = 0;
@@ -108,18 +113,26 @@ export function validateExtract(files: readonly ExtractFile[], options: Validate
   for (const file of ordered) {
     const layout = layoutFor(file.table);
     if (!layout) {
-      report(file.fileName, 0, null, null, 'unknown table', `${file.fileName} is not a table of the layouts (name the file after its table, such as customer.csv)`);
+      report(file.fileName, 0, null, null, 'unknown table',
+        `${file.fileName} is not a table of the layouts (name the file after its table, such as customer.csv, or map its name to a table in a file source)`);
+      checks.push({ fileName: file.fileName, table: file.table, known: false, kind: file.kind, columns: [], unmatched: file.header.filter(Boolean), missing: [] });
       rowsRead += file.rows.length;
       rowsRejected += file.rows.length;
       continue;
     }
     const wanted = file.kind === 'delete' ? layout.columns.filter((c) => c.key) : layout.columns;
     const positions = new Map(file.header.map((name, i) => [name, i]));
+    const unmatched: string[] = [];
     for (const [i, name] of file.header.entries()) {
-      if (!wanted.some((c) => c.name === name)) report(file.fileName, 1, name || `column ${i + 1}`, null, 'unknown column', `${name || `Column ${i + 1}`} is not a column of ${layout.table}${file.kind === 'delete' ? "'s key" : ''}`);
+      if (wanted.some((c) => c.name === name)) continue;
+      if (name) unmatched.push(name);
+      report(file.fileName, 1, name || `column ${i + 1}`, null, 'unknown column',
+        `${file.fileName}: the header ${name || `of column ${i + 1}`} is neither a column of ${layout.table}${file.kind === 'delete' ? "'s key" : ''} nor mapped to one`);
     }
     const missing = wanted.filter((c) => c.required && !positions.has(c.name));
     for (const column of missing) report(file.fileName, 1, column.name, null, 'missing column', `${file.fileName} has no ${column.name} column, which ${layout.table} needs`);
+    const columns = wanted.filter((c) => positions.has(c.name)).map((c) => c.name);
+    checks.push({ fileName: file.fileName, table: layout.table, known: true, kind: file.kind, columns, unmatched, missing: missing.map((c) => c.name) });
     let entry = tables.get(layout.table);
     if (!entry) tables.set(layout.table, (entry = { layout, rows: [], deletes: [] }));
     rowsRead += file.rows.length;
@@ -182,7 +195,7 @@ export function validateExtract(files: readonly ExtractFile[], options: Validate
       }
     }
   }
-  return { tables, problems, rowsRead, rowsRejected };
+  return { tables, problems, files: checks, rowsRead, rowsRejected };
 }
 
 function order(table: string): number {

@@ -69,8 +69,25 @@ export const ErpLoadRun = Type.Object({
   tableRows: Type.Record(Type.String(), Type.Object({ written: Type.Integer(), deleted: Type.Integer() })),
   problemCount: Type.Integer(),
   loadId: Type.Union([Type.Integer(), Type.Null()]),
+  /** The file source whose mapping the upload used, if any. */
+  fileSourceId: Type.Union([Type.Integer(), Type.Null()]),
   /** While running on the gateway that answers: the step and its progress. */
   progress: Type.Union([ErpLoadProgress, Type.Null()]),
+});
+
+/** What a load read of one file, once mapped: the mapping editor's material. */
+export const ErpLoadFile = Type.Object({
+  fileName: Type.String(),
+  /** The table the file's name (or its source's mapping) names; known says whether the layouts have it. */
+  table: Type.String(),
+  known: Type.Boolean(),
+  kind: Type.String({ description: 'rows or delete' }),
+  /** The table's columns the file gives (its own or mapped headers). */
+  columns: Type.Array(Type.String()),
+  /** Headers that are neither a column of the table nor mapped to one. */
+  unmatched: Type.Array(Type.String()),
+  /** Required columns of the table that no header (mapped or not) gives. */
+  missing: Type.Array(Type.String()),
 });
 
 export const erpLoadLayoutList = defineContract({
@@ -102,10 +119,11 @@ export const erpLoadUpload = defineContract({
   method: 'POST',
   path: '/ErpLoad/Upload',
   ...admin,
-  summary: `Starts a load of an extract (multipart, field file; at most ${ERP_EXTRACT_MAX_BYTES / 1024 / 1024} MB: a ZIP of <table>.csv or <table>.xlsx files, <table>.delete.csv for deletes, or one XLSX workbook with a sheet per table). Query loadValidRows (load the rows that pass when others do not; default stop) and fullRefresh (tables, comma-separated, whose rows not in the extract are removed). Answers the run; follow it with ErpLoad/{runId}`,
+  summary: `Starts a load of an extract (multipart, field file; at most ${ERP_EXTRACT_MAX_BYTES / 1024 / 1024} MB: a ZIP of <table>.csv or <table>.xlsx files, <table>.delete.csv for deletes, or one XLSX workbook with a sheet per table). Query loadValidRows (load the rows that pass when others do not; default stop), fullRefresh (tables, comma-separated, whose rows not in the extract are removed) and fileSourceId (a file source of the organization whose file names and headers are mapped to the layouts as the extract is read). Answers the run; follow it with ErpLoad/{runId}`,
   querystring: Type.Object({
     loadValidRows: Type.Optional(Type.Boolean()),
     fullRefresh: Type.Optional(FullRefresh),
+    fileSourceId: Type.Optional(RowId),
   }),
   response: { 200: ErpLoadRun, ...errors, 409: ErrorBody, 413: ErrorBody, 415: ErrorBody },
 });
@@ -122,9 +140,9 @@ export const erpLoadGet = defineContract({
   method: 'GET',
   path: '/ErpLoad/{runId}',
   ...admin,
-  summary: 'One load: its status, progress while it runs, counts and its validation report (the first 1000 problems)',
+  summary: 'One load: its status, progress while it runs, counts, its validation report (the first 1000 problems) and per file what was read (table, unmatched headers, missing columns)',
   params: Type.Object({ runId: RowId }),
-  response: { 200: Type.Object({ run: ErpLoadRun, problems: Type.Array(ErpLoadProblem) }), ...errors },
+  response: { 200: Type.Object({ run: ErpLoadRun, problems: Type.Array(ErpLoadProblem), files: Type.Array(ErpLoadFile) }), ...errors },
 });
 
 export const erpLoadCancel = defineContract({
@@ -134,6 +152,61 @@ export const erpLoadCancel = defineContract({
   summary: 'Cancels a running load: it rolls back and the previous data stays; a load that has finished is a 409',
   params: Type.Object({ runId: RowId }),
   response: { 204: NoContent, ...errors, 409: ErrorBody },
+});
+
+// ------------------------------------------------------------------------------ File sources
+// A named source of uploaded extracts kept per organization (docs/decisions.md "ERP data in"):
+// per layout table, its file's name when not the table's and its headers mapped to our columns.
+const ColumnName = Type.String({ maxLength: 63, pattern: '^[a-z_][a-z0-9_]{0,62}$', description: 'A column of the layout' });
+export const FileSourceColumn = Type.Object({
+  header: Type.String({ minLength: 1, maxLength: 200, description: "The source's header (matched without regard to case)" }),
+  /** null: the source's column is left out of the load (not reported). */
+  column: Type.Union([ColumnName, Type.Null()]),
+});
+export const FileSourceTable = Type.Object({
+  table: TableName,
+  /** The source's file (or sheet) for the table when not named after it, such as CUSTMAST.csv. */
+  fileName: Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 200 }), Type.Null()])),
+  columns: Type.Array(FileSourceColumn, { maxItems: 300 }),
+});
+const FileSourceFields = {
+  sourceName: Type.String({ minLength: 1, maxLength: 100 }),
+  tables: Type.Array(FileSourceTable, { maxItems: 100 }),
+};
+export const FileSource = Type.Object({
+  fileSourceId: Type.Integer(),
+  sourceName: Type.String(),
+  tables: Type.Array(Type.Object({ table: Type.String(), fileName: Type.Union([Type.String(), Type.Null()]), columns: Type.Array(Type.Object({ header: Type.String(), column: Type.Union([Type.String(), Type.Null()]) })) })),
+  updatedAt: Type.String(),
+});
+const FileSourceId = Type.Object({ fileSourceId: RowId });
+
+export const erpLoadFileSourceList = defineContract({
+  method: 'GET', path: '/ErpLoad/FileSource/List', ...admin,
+  summary: "The organization's file sources with their mappings, by name",
+  response: { 200: Type.Array(FileSource), 401: ErrorBody, 403: ErrorBody },
+});
+export const erpLoadFileSourceGet = defineContract({
+  method: 'GET', path: '/ErpLoad/FileSource/{fileSourceId}', ...admin,
+  summary: "One file source of the organization (another organization's is a 404)", params: FileSourceId,
+  response: { 200: FileSource, ...errors },
+});
+export const erpLoadFileSourcePost = defineContract({
+  method: 'POST', path: '/ErpLoad/FileSource', ...admin,
+  summary: 'A new file source: per layout table its file name (when not the table\'s) and its headers mapped to the layout\'s columns (or to null: left out); a name the organization uses already is a 409',
+  body: Type.Object(FileSourceFields),
+  response: { 200: FileSource, ...errors, 409: ErrorBody },
+});
+export const erpLoadFileSourcePut = defineContract({
+  method: 'PUT', path: '/ErpLoad/FileSource/{fileSourceId}', ...admin,
+  summary: "Changes a file source: its name and its whole mapping (the tables sent replace the stored ones)", params: FileSourceId,
+  body: Type.Object(FileSourceFields),
+  response: { 200: FileSource, ...errors, 409: ErrorBody },
+});
+export const erpLoadFileSourceDelete = defineContract({
+  method: 'DELETE', path: '/ErpLoad/FileSource/{fileSourceId}', ...admin,
+  summary: 'Removes a file source (loads made with it stay)', params: FileSourceId,
+  response: { 204: NoContent, ...errors },
 });
 
 export const systemLastUpdatedDate = defineContract({
