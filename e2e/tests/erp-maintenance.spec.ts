@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiClient, useSignedInState } from './helpers.ts';
+import { apiClient, setPreferences, useSignedInState } from './helpers.ts';
 
 // Issue 29, SQLJob and Cache as admin@ on Settings → Data → Maintenance: the rebuild of the
 // analytics rollups is confirmed, followed to its end like a load and listed with the loads; the
@@ -8,7 +8,7 @@ useSignedInState(test, 'admin@tradeboard.example');
 
 type Run = { runId: number; source: string; status: string };
 
-test('rebuilds the analytics rollups and clears the cached answers', async ({ page }) => {
+test('rebuilds the analytics rollups and clears the cached answers', async ({ page }, testInfo) => {
   test.setTimeout(180_000);
   await page.goto('/settings/data');
   const panel = page.getByRole('region', { name: 'Maintenance' });
@@ -26,4 +26,13 @@ test('rebuilds the analytics rollups and clears the cached answers', async ({ pa
 
   await panel.getByRole('button', { name: 'Clear cached answers' }).click();
   await expect(page.getByText('Cached answers cleared')).toBeVisible();
+  await panel.screenshot({ path: testInfo.outputPath('maintenance-1280-light.png') });
+
+  // At 375 px in the dark theme the panel fits the screen.
+  await setPreferences(page, { theme: 'dark' });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.reload();
+  await expect(panel.getByRole('button', { name: 'Rebuild analytics' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await panel.screenshot({ path: testInfo.outputPath('maintenance-375-dark.png') });
 });
