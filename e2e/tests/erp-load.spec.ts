@@ -7,7 +7,8 @@ import { apiClient, useSignedInState } from './helpers.ts';
 // Issue 29, ERP data in, as admin@ on Settings → Data: the templates and the example extract; a
 // ZIP with two bad rows is refused with a report naming them and changes nothing; fixed, it loads:
 // the new customer is in the jump-to and LastUpdatedDate moved. A MariaDB source (a fake ERP schema of its own
-// made for the test in the machine's MariaDB) is added, tested, given model queries, validated and loaded.
+// made for the test in the machine's MariaDB) is added, tested, given model queries, validated and loaded. A customer
+// file with its own headers is refused naming them, mapped on the screen into a file source, and loads with it.
 const state = useSignedInState(test, 'admin@tradeboard.example');
 
 const main = (page: Page) => page.getByRole('main');
@@ -79,6 +80,87 @@ test('templates, a refused extract with two bad rows, then the fixed extract loa
   expect(after.loadId).toBeGreaterThan(before.loadId ?? 0);
   expect(after.lastUpdatedDate! > (before.lastUpdatedDate ?? '')).toBe(true);
   await expect(page.getByTestId('last-updated')).toContainText('data through');
+
+  await page.goto('/home');
+  const jump = page.getByRole('search', { name: 'Jump to account' }).getByRole('combobox', { name: 'Jump to account' });
+  await jump.fill(name);
+  await expect(page.getByRole('option', { name: new RegExp(name) })).toBeAttached();
+});
+
+/** Picks an option of an antd Select by typing into it (the open dropdown's option with exactly this text). */
+async function choose(page: Page, select: ReturnType<Page['getByRole']>, typed: string, option: string) {
+  await select.fill(typed);
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByText(option, { exact: true }).click();
+}
+
+test('a customer file with its own headers: refused naming them, mapped on the screen and saved as a file source, then loaded with it', async ({ page, browser }) => {
+  test.setTimeout(300_000);
+  const api = await apiClient(page.request);
+  const before = await api.get<LastUpdated>('/System/LastUpdatedDate');
+  const code = `MAP${Date.now().toString(36).toUpperCase()}`;
+  const name = `Mapped Metals ${code}`;
+  const source = `Acme ERP nightly export ${code}`;
+  // Their export: our table's file name, their own headers, and a column we do not keep.
+  const zip = zipSync({ 'customer.csv': strToU8(`company,Cust No,Cust Name,branch,Rep,Opened,Fax\r\n01,${code},${name},CHI,SR01,2025-05-02,555-0100\r\n`) });
+  const extract = { name: 'acme-export.zip', mimeType: 'application/zip', buffer: Buffer.from(zip) };
+  const refuse = async (on: Page) => {
+    await on.goto('/settings/data');
+    await on.getByLabel('Extract file').setInputFiles(extract);
+    await on.getByRole('button', { name: 'Upload and load' }).click();
+    const report = on.getByRole('region', { name: 'Load report' });
+    await expect(report).toContainText('rejected', { timeout: 120_000 });
+    return report;
+  };
+
+  // Refused: the report names each header it cannot place, and nothing is loaded.
+  const report = await refuse(page);
+  await expect(report).toContainText('nothing was loaded');
+  for (const header of ['cust no', 'cust name', 'rep', 'opened', 'fax']) {
+    await expect(report.getByRole('row', { name: new RegExp(`^customer\\.csv 1 ${header} — unknown column`) })).toBeVisible();
+  }
+  expect((await api.get<LastUpdated>('/System/LastUpdatedDate')).loadId).toBe(before.loadId);
+
+  // The mapping editor offers each of them, and says which required columns are still missing.
+  const editor = main(page).getByRole('region', { name: 'Map the headers' });
+  const file = editor.getByRole('group', { name: 'Mapping of customer.csv' });
+  await expect(file.getByRole('status')).toContainText('Still missing customer, customer_name, sales_rep, created_date');
+  const column = (header: string) => file.getByRole('combobox', { name: `Column for ${header}` });
+  await choose(page, column('cust no'), 'customer', 'customer (required)');
+  await choose(page, column('cust name'), 'customer_name', 'customer_name (required)');
+  await choose(page, column('rep'), 'sales_rep', 'sales_rep (required)');
+  await expect(file.getByRole('status')).toContainText('Still missing created_date');
+  await choose(page, column('opened'), 'created', 'created_date (required)');
+  await choose(page, column('fax'), 'leave', 'Leave out (not loaded)');
+  await expect(file.getByRole('status')).toContainText('Every required column is given');
+  await editor.screenshot({ path: test.info().outputPath('data-mapping-1280-light.png') });
+
+  // The same editor at 375 px, dark.
+  const phone = await browser.newContext({ viewport: { width: 375, height: 900 }, colorScheme: 'dark', storageState: state });
+  const small = await phone.newPage();
+  await refuse(small);
+  await expect(main(small).getByRole('region', { name: 'Map the headers' })).toBeVisible();
+  expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await small.screenshot({ path: test.info().outputPath('data-mapping-375-dark.png'), fullPage: true });
+  await phone.close();
+
+  // Saved as a new file source: it becomes the upload's source, and the same file loads again with it.
+  await expect(editor.getByRole('combobox', { name: 'Save to' })).toBeVisible();
+  await editor.getByLabel('Name of the new file source').fill(source);
+  await editor.getByRole('button', { name: 'Save mapping' }).click();
+  await expect(editor).toBeHidden();
+  await expect(main(page).getByRole('region', { name: 'Load an extract' }).getByText(source, { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Load again' }).click();
+  await expect(report).toContainText('loaded', { timeout: 120_000 });
+  await expect(report).toContainText('Loaded 1 rows');
+  expect((await api.get<LastUpdated>('/System/LastUpdatedDate')).loadId).toBeGreaterThan(before.loadId ?? 0);
+
+  // The source keeps the mapping for the next upload.
+  await page.getByRole('button', { name: 'Edit source' }).click();
+  const dialog = page.getByRole('dialog', { name: `Edit ${source}` });
+  await expect(dialog.getByRole('combobox', { name: 'Column for cust no' })).toBeVisible();
+  await expect(dialog.getByRole('group', { name: 'Mapping of Customers' })).toContainText('created_date (required)');
+  await page.screenshot({ path: test.info().outputPath('data-file-source-1280-light.png') });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
 
   await page.goto('/home');
   const jump = page.getByRole('search', { name: 'Jump to account' }).getByRole('combobox', { name: 'Jump to account' });

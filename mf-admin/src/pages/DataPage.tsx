@@ -10,6 +10,7 @@ import { useRead } from '../api/admin.ts';
 import { LoadRunStatus, ProgressLine, useLoadRun } from './LoadRun.tsx';
 import DataMaintenancePanel from './DataMaintenancePanel.tsx';
 import SqlSourcesPanel from './SqlSourcesPanel.tsx';
+import { FileSourceDialog, MappingEditor, useFileSources, type FileSource } from './FileSources.tsx';
 
 type Run = ContractResult<typeof erpLoadList>[number];
 
@@ -24,24 +25,32 @@ function LoadPanel(): ReactNode {
   const [loadValidRows, setLoadValidRows] = useState(false);
   const [fullRefresh, setFullRefresh] = useState<string[]>([]);
   const [sent, setSent] = useState<number | null>(null);
+  const sources = useFileSources();
+  const [fileSourceId, setFileSourceId] = useState<number | null>(null);
+  const [editing, setEditing] = useState<FileSource | 'new' | null>(null);
+  /** The file last sent, to load again once its headers are mapped. */
+  const [lastFile, setLastFile] = useState<File | null>(null);
+  const [mapped, setMapped] = useState<FileSource | null>(null);
   const load = useLoadRun();
   const { runId } = load;
   const input = useRef<HTMLInputElement>(null);
   const upload = useRef<AbortController | null>(null);
 
-  const start = async () => {
+  const start = async (file: File | null, sourceId = fileSourceId) => {
     if (!file) return;
     load.reset();
+    setMapped(null);
     setSent(0);
     upload.current = new AbortController();
     try {
       const run = await uploadFile(erpLoadUpload, {
         file,
-        query: { loadValidRows, fullRefresh: fullRefresh.join(',') },
+        query: { loadValidRows, fullRefresh: fullRefresh.join(','), ...(sourceId === null ? {} : { fileSourceId: sourceId }) },
         onProgress: setSent,
         signal: upload.current.signal,
       });
       load.follow(run);
+      setLastFile(file);
       setFile(null);
       if (input.current) input.current.value = '';
     } catch (problem) {
@@ -64,6 +73,12 @@ function LoadPanel(): ReactNode {
   };
 
   const running = runId !== null || sent !== null;
+  const source = sources.data?.find((s) => s.fileSourceId === fileSourceId) ?? null;
+  const report = load.report && load.report.run.status !== 'running' ? load.report : null;
+  const saved = (next: FileSource) => {
+    setFileSourceId(next.fileSourceId);
+    setMapped(next);
+  };
   return (
     <section aria-labelledby="tb-data-load" className="tb-admin-panel">
       <h2 id="tb-data-load">Load an extract</h2>
@@ -76,6 +91,27 @@ function LoadPanel(): ReactNode {
         <span>Extract file</span>
         <input ref={input} type="file" accept=".zip,.xlsx,.csv" disabled={running} onChange={(event) => setFile(event.target.files?.[0] ?? null)} />
       </label>
+      <div className="tb-admin-field">
+        <span>File source (maps your files' names and headers to the layouts)</span>
+        <div className="tb-admin-actions" style={{ display: 'flex' }}>
+          <Select
+            aria-label="File source"
+            allowClear
+            disabled={running}
+            style={{ flex: '1 1 180px', minWidth: 0 }}
+            loading={sources.isLoading}
+            value={fileSourceId ?? undefined}
+            onChange={(value?: number) => setFileSourceId(value ?? null)}
+            placeholder="None: as the layouts"
+            options={(sources.data ?? []).map((s) => ({ value: s.fileSourceId, label: s.sourceName }))}
+          />
+          {source ? (
+            <Button disabled={running} onClick={() => setEditing(source)}>Edit source</Button>
+          ) : (
+            <Button disabled={running} onClick={() => setEditing('new')}>New source</Button>
+          )}
+        </div>
+      </div>
       <label className="tb-admin-field">
         <span>Tables to replace whole (rows not in the extract are removed)</span>
         <Select
@@ -95,7 +131,7 @@ function LoadPanel(): ReactNode {
       </label>
       </div>
       <div className="tb-admin-toolbar">
-        <Button type="primary" disabled={!file || running} loading={running} onClick={() => void start()}>Upload and load</Button>
+        <Button type="primary" disabled={!file || running} loading={running} onClick={() => void start(file)}>Upload and load</Button>
         {running && (
           <Popconfirm title="Cancel this load?" description="The previous data stays as it is." okText="Cancel load" cancelText="Keep loading" onConfirm={() => void cancel()}>
             <Button danger>Cancel</Button>
@@ -104,6 +140,17 @@ function LoadPanel(): ReactNode {
       </div>
       {sent !== null && <ProgressLine label="Uploading" done={Math.round(sent * 100)} total={100} detail={`${Math.round(sent * 100)}%`} />}
       <LoadRunStatus load={load} failedTitle="The load could not start" />
+      {mapped && lastFile && !running && (
+        <Alert
+          type="info"
+          showIcon
+          message={`The mapping is saved to ${mapped.sourceName}.`}
+          description={`Load ${lastFile.name} again with it, or choose another file.`}
+          action={<Button type="primary" onClick={() => void start(lastFile, mapped.fileSourceId)}>Load again</Button>}
+        />
+      )}
+      {report?.run.status === 'rejected' && !mapped && <MappingEditor key={report.run.runId} report={report} onSaved={saved} />}
+      <FileSourceDialog source={editing} onClose={() => setEditing(null)} onRemoved={() => setFileSourceId(null)} />
     </section>
   );
 }
