@@ -52,9 +52,15 @@ async function findRun(db: Db, runId: number): Promise<RunRow> {
   return rows[0];
 }
 
-/** The latest run from a source (as the loads' list shows it), or null when it never ran. */
-export async function latestRun(db: Db, source: string) {
-  const { rows } = await db.query<RunRow>(`${RUN_SELECT} WHERE r.source = $1 ORDER BY r.run_id DESC LIMIT 1`, [source]);
+/**
+ * The latest run from a source (as the loads' list shows it), or null when it never ran; `recent`
+ * keeps only one of that file name started within so many seconds.
+ */
+export async function latestRun(db: Db, source: string, recent?: { fileName: string; seconds: number }) {
+  const { rows } = await db.query<RunRow>(
+    `${RUN_SELECT} WHERE r.source = $1 ${recent ? `AND r.file_name = $2 AND r.started_at > now() - make_interval(secs => $3)` : ''} ORDER BY r.run_id DESC LIMIT 1`,
+    recent ? [source, recent.fileName, recent.seconds] : [source],
+  );
   return rows[0] ? withProgress(rows[0]) : null;
 }
 

@@ -25,9 +25,18 @@ function requireOwnOrganization(admin: Admin, customerMasterId: number): void {
   if (customerMasterId !== admin.customerMasterId) throw new HttpError(404, `There is no organization ${customerMasterId} of yours.`);
 }
 
-/** Starts a rebuild; `alert` mails the site-errors address when it fails. */
+/** The same rebuild asked for again within this many seconds answers the run it started. */
+const REPEAT_SECONDS = 60;
+
+/**
+ * Starts a rebuild (`alert` mails the site-errors address when it fails), or answers the same one
+ * started within the last minute: a second click rebuilds nothing new, and repeated calls cannot
+ * keep the database rebuilding.
+ */
 async function startRebuild(request: FastifyRequest, admin: Admin, detail: string, alert = false) {
   const { db, mailer, serviceConfig } = request.server;
+  const repeated = await latestRun(db, REBUILD_SOURCE, { fileName: detail, seconds: REPEAT_SECONDS });
+  if (repeated) return repeated;
   await refuseWhileRunning(db);
   const options: ErpLoadOptions = { ...loadOptionsOf(request, REBUILD_SOURCE, undefined), fileName: detail };
   const runId = await createLoadRun(db, options);

@@ -22,7 +22,7 @@ async function finished(browser: TestBrowser, runId: number) {
 }
 
 describe('SQLJob and Cache: rebuilding the rollups, dropping cached answers', () => {
-  it('Cache/Customer/Clear drops cached answers; SQLJob/RebuildAll rebuilds the rollups from the ERP tables, as a run of the loads, audited', async () => {
+  it('Cache/Customer/Clear drops cached answers; SQLJob/RebuildAll rebuilds the rollups from the ERP tables, as a run of the loads, once a minute, audited', async () => {
     const { admin } = kit.users;
     const organization = await organizationOf('admin@tradeboard.example');
     const before = await customersLastMonth();
@@ -41,6 +41,8 @@ describe('SQLJob and Cache: rebuilding the rollups, dropping cached answers', ()
     expect(started.body).toMatchObject({ source: 'rebuild', fileName: 'All' });
     const run = await finished(admin, started.body.runId);
     expect(run, run.message).toMatchObject({ status: 'loaded', source: 'rebuild' });
+    // Asked again within the minute: the same run, nothing rebuilt again.
+    expect((await kit.post(admin, '/SQLJob/RebuildAll')).body).toMatchObject({ runId: run.runId, status: 'loaded' });
     // The rollup is rebuilt from the invoices, and the rebuild's revision drops the cached answer.
     expect(await customersLastMonth()).toBe(before);
     expect((await kit.get(admin, '/ErpLoad/List')).body[0]).toMatchObject({ runId: run.runId, status: 'loaded' });

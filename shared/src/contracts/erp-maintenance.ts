@@ -13,7 +13,7 @@ const admin = { service: 'admin', access: 'session' } as const;
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 /** A rebuild starts as a run of the loads' list; 409 while a load or another rebuild runs. */
 const rebuildResponse = { 200: ErpLoadRun, ...errors, 409: ErrorBody };
-const rebuildSummary = 'Starts a rebuild of the analytics rollups from the ERP tables as they stand (a run of ErpLoad/List, followed with ErpLoad/{runId}; audited)';
+const rebuildSummary = 'Starts a rebuild of the analytics rollups from the ERP tables as they stand (a run of ErpLoad/List, followed with ErpLoad/{runId}; audited); the same rebuild asked for again within a minute answers the run it started';
 
 export const sqlJobRebuildAll = defineContract({
   method: 'POST', path: '/SQLJob/RebuildAll', ...admin,
