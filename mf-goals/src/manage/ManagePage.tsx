@@ -1,5 +1,5 @@
-import { useMemo, useRef, useState, type ReactNode } from 'react';
-import useSWR, { useSWRConfig } from 'swr';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import useSWR, { preload, useSWRConfig } from 'swr';
 import { Button, DeleteOutlined, DownloadOutlined, Empty, Skeleton } from '@tradeboard/shared/ui';
 import { api, currentAntiforgeryToken, errorMessage, navigate, saveBlob, useTradeboardStore } from '@tradeboard/shared/web';
 import { GOAL_CALLS, GOAL_KIND_NAMES, GOAL_VALUE_TITLES, manageScreenVisible, type GoalKind } from '../api/goalKinds.ts';
@@ -11,8 +11,61 @@ import { editRow, newRow, rowsToSave, visibleRows, type ConfigLike, type GoalRow
 export const ROW_HEIGHT = 50;
 export const OVERSCAN = 20;
 const VIEW_HEIGHT = 520;
+/**
+ * The rows drawn at once (a view and its overscan, several times over); the rest load behind them
+ * a page at a time (issue 28: a 50,000-row setup's first rows within a second; its whole read is
+ * 24 MB and seconds of server work).
+ */
+const FIRST_PAGE = 200;
+const PAGE = 5_000;
+
+/** A page of a setup's goal rows, in the server's order. */
+const rowsPage = (kind: GoalKind, id: number, offset: number, limit: number) =>
+  api.call(GOAL_CALLS[kind].hierarchy, { params: { id }, query: { offset, limit } }) as Promise<GoalRow[]>;
+const rowsKey = (kind: GoalKind, id: number) => ['goal-rows', kind, id];
 
 type Column = { field: string; title: string; numeric?: boolean; readOnly?: boolean };
+/** A column's width (the table's layout is fixed: rows drawn while scrolling do not lay the columns out again). */
+const columnWidth = (column: Column) => Math.max(120, column.title.length * 8 + 28);
+const DELETE_WIDTH = 64;
+type Update = (id: number, change: (row: GoalRow) => GoalRow) => void;
+
+/**
+ * One row of the grid. Memoized: a scroll draws the rows that come into view and leaves the others
+ * as they are (a row changes only when it is edited).
+ */
+const GoalRowView = memo(function GoalRowView({ row, columns, update }: { row: GoalRow; columns: readonly Column[]; update: Update }): ReactNode {
+  return (
+    <tr className={row.isDirty ? 'tb-dirty' : undefined}>
+      <td>
+        <button
+          type="button"
+          className="tb-goals-delete"
+          aria-label={`Delete row ${String(row.goalTypeValue ?? row.id)}`}
+          onClick={() => update(row.id, (r) => ({ ...r, isDelete: true, isDirty: true }))}
+        >
+          <DeleteOutlined />
+        </button>
+      </td>
+      {columns.map((column) =>
+        column.readOnly ? (
+          <td key={column.field}>{String(row[column.field] ?? '')}</td>
+        ) : (
+          <td key={column.field}>
+            <input
+              className="tb-cell"
+              aria-label={`${column.title} of row ${row.id}`}
+              inputMode={column.numeric ? 'decimal' : undefined}
+              value={row[column.field] === null || row[column.field] === undefined ? '' : String(row[column.field])}
+              onWheel={(event) => event.currentTarget.blur()}
+              onChange={(event) => update(row.id, (r) => editRow(r, column.field, event.target.value.replace(/\u2019/g, "'"), !!column.numeric))}
+            />
+          </td>
+        ),
+      )}
+    </tr>
+  );
+});
 
 function columnsOf(kind: GoalKind, config: ConfigLike): Column[] {
   const [first, second] = GOAL_KIND_NAMES[kind].goalFields;
@@ -47,16 +100,39 @@ async function downloadTemplate(kind: GoalKind, configId: number): Promise<void>
 function GoalGrid({ kind, config }: { kind: GoalKind; config: ConfigLike }): ReactNode {
   const calls = GOAL_CALLS[kind];
   const names = GOAL_KIND_NAMES[kind];
-  const server = useSWR(['goal-rows', kind, config.id], () => api.call(calls.hierarchy, { params: { id: config.id } }) as Promise<GoalRow[]>, {
-    onSuccess: (rows) => setRows(rows),
-  });
+  const page = (offset: number, limit: number) => rowsPage(kind, config.id, offset, limit);
   const [rows, setRows] = useState<GoalRow[]>([]);
+  const [loadingMore, setLoadingMore] = useState(false);
+  /** Counts the reads of the rows: a newer one (Reset, an upload) stops the pages of an older one. */
+  const generation = useRef(0);
+  /** The first page read: shown at once, and the rest appended a page at a time behind it. */
+  const received = (first: GoalRow[]) => {
+    const mine = ++generation.current;
+    setRows(first);
+    setLoadingMore(first.length === FIRST_PAGE);
+    if (first.length < FIRST_PAGE) return;
+    void (async () => {
+      try {
+        for (let offset = FIRST_PAGE; generation.current === mine; offset += PAGE) {
+          const more = await page(offset, PAGE);
+          if (generation.current !== mine) return;
+          if (more.length) setRows((current) => [...current, ...more]);
+          if (more.length < PAGE) break;
+        }
+      } catch (error) {
+        if (generation.current === mine) showToast('error', 'Error!', errorMessage(error));
+      } finally {
+        if (generation.current === mine) setLoadingMore(false);
+      }
+    })();
+  };
+  const server = useSWR(rowsKey(kind, config.id), () => page(0, FIRST_PAGE), { onSuccess: received });
   const [filters, setFilters] = useState<Record<string, string>>({});
   const [sort, setSort] = useState<{ field: string; dir: 'asc' | 'desc' } | null>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [saving, setSaving] = useState(false);
   const view = useRef<HTMLDivElement>(null);
-  const columns = columnsOf(kind, config);
+  const columns = useMemo(() => columnsOf(kind, config), [kind, config]);
   const shown = useMemo(() => visibleRows(rows, filters, sort), [rows, filters, sort]);
   const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
   const last = Math.min(shown.length, Math.ceil((scrollTop + VIEW_HEIGHT) / ROW_HEIGHT) + OVERSCAN);
@@ -67,7 +143,7 @@ function GoalGrid({ kind, config }: { kind: GoalKind; config: ConfigLike }): Rea
     });
   const refetch = async (where: 'top' | 'bottom') => {
     const fresh = await server.mutate();
-    if (fresh) setRows(fresh);
+    if (fresh) received(fresh);
     scrollTo(where);
   };
   const save = async () => {
@@ -89,7 +165,7 @@ function GoalGrid({ kind, config }: { kind: GoalKind; config: ConfigLike }): Rea
     setRows((current) => (where === 'top' ? [row, ...current] : [...current, row]));
     scrollTo(where);
   };
-  const update = (id: number, change: (row: GoalRow) => GoalRow) => setRows((current) => current.map((r) => (r.id === id ? change(r) : r)));
+  const update = useCallback<Update>((id, change) => setRows((current) => current.map((r) => (r.id === id ? change(r) : r))), []);
   if (server.isLoading) return <Skeleton active paragraph={{ rows: 6 }} />;
   if (server.error) return <div className="tb-goals-error">{errorMessage(server.error)}</div>;
   return (
@@ -103,10 +179,18 @@ function GoalGrid({ kind, config }: { kind: GoalKind; config: ConfigLike }): Rea
         <Button onClick={() => add('bottom')}>Add Row Bottom</Button>
         <Button onClick={() => void refetch('top')}>Reset</Button>
         <Button onClick={() => scrollTo('top')}>Back to Top</Button>
-        <span className="tb-goals-muted">{shown.length} rows</span>
+        <span className="tb-goals-muted" aria-live="polite">
+          {shown.length} rows{loadingMore ? ', loading more…' : ''}
+        </span>
       </div>
       <div className="tb-goals-grid" ref={view} style={{ height: VIEW_HEIGHT }} onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}>
-        <table aria-label={`${kind} goal rows`} aria-rowcount={shown.length + 1}>
+        <table aria-label={`${kind} goal rows`} aria-rowcount={shown.length + 1} style={{ width: DELETE_WIDTH + columns.reduce((sum, column) => sum + columnWidth(column), 0) }}>
+          <colgroup>
+            <col style={{ width: DELETE_WIDTH }} />
+            {columns.map((column) => (
+              <col key={column.field} style={{ width: columnWidth(column) }} />
+            ))}
+          </colgroup>
           <thead>
             <tr>
               <th>
@@ -136,33 +220,7 @@ function GoalGrid({ kind, config }: { kind: GoalKind; config: ConfigLike }): Rea
               </tr>
             )}
             {shown.slice(first, last).map((row) => (
-              <tr key={row.id} className={row.isDirty ? 'tb-dirty' : undefined}>
-                <td>
-                  <Button
-                    type="text"
-                    danger
-                    icon={<DeleteOutlined />}
-                    aria-label={`Delete row ${row.goalTypeValue ?? row.id}`}
-                    onClick={() => update(row.id, (r) => ({ ...r, isDelete: true, isDirty: true }))}
-                  />
-                </td>
-                {columns.map((column) =>
-                  column.readOnly ? (
-                    <td key={column.field}>{String(row[column.field] ?? '')}</td>
-                  ) : (
-                    <td key={column.field}>
-                      <input
-                        className="tb-cell"
-                        aria-label={`${column.title} of row ${row.id}`}
-                        inputMode={column.numeric ? 'decimal' : undefined}
-                        value={row[column.field] === null || row[column.field] === undefined ? '' : String(row[column.field])}
-                        onWheel={(event) => event.currentTarget.blur()}
-                        onChange={(event) => update(row.id, (r) => editRow(r, column.field, event.target.value.replace(/\u2019/g, "'"), !!column.numeric))}
-                      />
-                    </td>
-                  ),
-                )}
-              </tr>
+              <GoalRowView key={row.id} row={row} columns={columns} update={update} />
             ))}
             {last < shown.length && (
               <tr aria-hidden style={{ height: (shown.length - last) * ROW_HEIGHT }}>
@@ -185,6 +243,11 @@ export default function ManagePage({ kind, search }: { kind: GoalKind; search: s
   const config = useSWR(configId > 0 && manageScreenVisible(user, kind) ? ['goal-config', kind, configId] : null, () => api.call(GOAL_CALLS[kind].config, { params: { id: configId } }));
   const [downloading, setDownloading] = useState(false);
   const { mutate } = useSWRConfig();
+  const visible = manageScreenVisible(user, kind);
+  // The first rows are read beside the setup, not after it (the grid waits for both).
+  useEffect(() => {
+    if (configId > 0 && visible) void preload(rowsKey(kind, configId), () => rowsPage(kind, configId, 0, FIRST_PAGE)).catch(() => undefined);
+  }, [kind, configId, visible]);
   if (!manageScreenVisible(user, kind)) return null;
   const levels = config.data ? [1, 2, 3, 4, 5].map((l) => (config.data as ConfigLike)[`hierarchyType${l}`] as string | null) : [];
   return (
@@ -251,7 +314,7 @@ export default function ManagePage({ kind, search }: { kind: GoalKind; search: s
             >
               Download Goal Setup Template
             </Button>
-            <GoalUpload kind={kind} configId={configId} onUploaded={() => mutate(['goal-rows', kind, configId])} />
+            <GoalUpload kind={kind} configId={configId} onUploaded={() => mutate(rowsKey(kind, configId))} />
           </details>
           <details className="tb-goals-section" open>
             <summary>Manually Update</summary>

@@ -12,6 +12,7 @@ import {
   GOAL_GROUP_BY_NAMES,
   GOAL_KIND_NAMES,
   GOAL_KINDS,
+  GOAL_SAVE_MAX_BYTES,
   GOAL_UPLOAD_MAX_BYTES,
   type GoalKind,
 } from '@tradeboard/shared/contracts';
@@ -101,12 +102,11 @@ export async function goalRoutes(app: FastifyInstance): Promise<void> {
       await deleteConfig(db, await manager(request.user, kind), request.params.id);
       return reply.code(204).send();
     });
-    serve(app, calls.hierarchy, async (request) => (await goalRows(db, await manager(request.user, kind), request.params.id)) as never);
+    serve(app, calls.hierarchy, async (request) => (await goalRows(db, await manager(request.user, kind), request.params.id, request.query)) as never);
     serve(app, calls.templateGenerator, async (request, reply) => {
       const id = (request.params as Record<string, number>)[names.configIdName]!;
       return sendTemplate(reply, await manager(request.user, kind), id) as never;
     });
-    serve(app, calls.bulkUpdate, async (request) => saveRows(db, await manager(request.user, kind), request.body as unknown as GoalRowInput[]));
     serve(app, calls.configName, async (request) => renameConfig(db, await manager(request.user, kind), request.body.id, request.body.description));
     serve(app, calls.exclusions, async (request) => {
       const caller = await administrator(request.user, kind);
@@ -124,6 +124,15 @@ export async function goalRoutes(app: FastifyInstance): Promise<void> {
   serve(app, activityGoalsTemplateGeneratorGet, async (request, reply) =>
     sendTemplate(reply, await manager(request.user, 'Activity'), request.query.activityGoalConfigId) as never,
   );
+  // A save takes up to GOAL_ROWS_MAX rows: its body limit is its own, not the platform's (BODY_LIMIT_BYTES).
+  await app.register(async (scope) => {
+    scope.addHook('onRoute', (route) => {
+      route.bodyLimit = GOAL_SAVE_MAX_BYTES;
+    });
+    for (const kind of GOAL_KINDS) {
+      serve(scope, GOAL_CALLS[kind].bulkUpdate, async (request) => saveRows(db, await manager(request.user, kind), request.body as unknown as GoalRowInput[]));
+    }
+  });
   await uploadRoutes(
     app,
     (scope) => {

