@@ -35,8 +35,8 @@ import { notFound } from '../analytics/account-detail-routes.ts';
 import { analyticsQuery } from '../analytics/engine.ts';
 import { pageOf, todaySql, type ErpCall } from '../analytics/erp-common.ts';
 import { scopePredicate } from '../analytics/scope.ts';
-import { badRequest, filterPredicates, normalizeRequest, orderByClause, pageClause, searchPredicate, SqlParams, type SearchOperator, type SearchRequest } from '../analytics/search-request.ts';
-import { accountPredicates, answeringConflicts, cleanText, crmAudit, crmCall, dropUserDefinedValues, findCrmAccount, organizationOf, pagedRows, periodOf, requiredText, selectOf, VersionConflict, type AccountCut, type CrmAccountType } from './crm-common.ts';
+import { badRequest, filterPredicates, normalizeRequest, orderByClause, pageClause, searchPredicate, SqlParams, type SearchRequest } from '../analytics/search-request.ts';
+import { accountPredicates, answeringConflicts, cleanText, crmAudit, crmCall, crmSearchPredicate, dropUserDefinedValues, findCrmAccount, organizationOf, pagedRows, periodOf, requiredText, selectOf, VersionConflict, type AccountCut, type CrmAccountType } from './crm-common.ts';
 import { splitFilters, userDefinedPredicates } from './user-defined-values.ts';
 
 // ------------------------------------------------------------------------------ the model
@@ -93,21 +93,6 @@ const FILTER_FIELDS = ['company', 'accountType', 'accountId', 'customer', 'sales
 function sortable(call: ErpCall): Record<string, string> {
   return { ...activityColumns(call), dueDate: 'a.due_date', completedDate: 'a.completed_date' };
 }
-/**
- * The search over subject, notes, account id, account name and type: the names matched in their
- * own (small) tables first, so no row looks a name up to be searched.
- */
-function searchActivities(text: string, operator: SearchOperator, params: SqlParams): string | null {
-  const match = (column: string) => searchPredicate(text, operator, [column], params);
-  const direct = searchPredicate(text, operator, ['a.subject', 'a.notes', 'a.account_id'], params);
-  if (!direct) return null;
-  return `(${direct}
-    OR a.activity_type_id IN (SELECT x.data_item_id FROM crm.data_item x WHERE x.data_type = 'ActivityType' AND ${match('x.name')})
-    OR (a.company, a.account_id) IN (SELECT x.company, x.customer FROM erp.customer x WHERE ${match('x.customer_name')}
-                                     UNION ALL SELECT x.company, x.ship_to FROM erp.ship_to x WHERE ${match('x.ship_to_name')}
-                                     UNION ALL SELECT x.company, x.prospect FROM erp.prospect x WHERE ${match('x.prospect_name')}))`;
-}
-
 /** The filter fields as text expressions (the list's filters; the KPI's and grouping's too). */
 function filterable(call: ErpCall): Record<string, string> {
   const columns = activityColumns(call);
@@ -136,7 +121,7 @@ async function activities(call: ErpCall, user: SessionUser, body: ListBody | und
   const { where } = scopedWhere(call, params, dateSlug, { ...search, filters: own });
   if (userDefined.length) where.push(...(await userDefinedPredicates(call.db, await organizationOf(call, user), 'Activity', userDefined, 'a.activity_transaction_number::text', params)));
   where.push(...(await accountPredicates(call, 'a', params, { company, accountType, accountId })));
-  const found = searchActivities(request.searchString, request.searchOperator, params);
+  const found = await crmSearchPredicate(call, 'a', request, params, { columns: ['subject', 'notes', 'account_id'], typeColumn: 'activity_type_id' });
   if (found) where.push(found);
   const order = orderByClause(request, sortable(call), { field: 'dueDate', dir: 'desc' }, 'a.activity_transaction_number DESC', ['dueDate', 'activityTransactionNumber']);
   return pagedRows<ActivityItem>(call, { from: 'crm.activity a', alias: 'a', key: 'activity_transaction_number', select: selectOf(activityColumns(call)), where, order, request, params });

@@ -43,6 +43,7 @@ import {
   cleanText,
   crmAudit,
   crmCall,
+  crmSearchPredicate,
   findCrmAccount,
   organizationOf,
   pagedRows,
@@ -154,14 +155,8 @@ async function opportunities(call: OpportunityCall, body: ListBody | undefined) 
   const { where } = scopedWhere(call, params, dateSlug, own);
   where.push(...(await userDefinedPredicates(call.db, call.organization, 'Opportunity', userDefined, 'o.opportunity::text', params)));
   where.push(...(await accountPredicates(call, 'o', params, { company, accountType, accountId })));
-  const direct = searchPredicate(request.searchString, request.searchOperator, ['o.name', 'o.account_id'], params);
-  if (direct) {
-    const match = (column: string) => searchPredicate(request.searchString, request.searchOperator, [column], params);
-    where.push(`(${direct}
-      OR (o.company, o.account_id) IN (SELECT x.company, x.customer FROM erp.customer x WHERE ${match('x.customer_name')}
-                                       UNION ALL SELECT x.company, x.ship_to FROM erp.ship_to x WHERE ${match('x.ship_to_name')}
-                                       UNION ALL SELECT x.company, x.prospect FROM erp.prospect x WHERE ${match('x.prospect_name')}))`);
-  }
+  const found = await crmSearchPredicate(call, 'o', request, params, { columns: ['name', 'account_id'] });
+  if (found) where.push(found);
   const order = orderByClause(request, SORTABLE, { field: 'expectedCloseDate', dir: 'desc' }, 'o.opportunity DESC', ['expectedCloseDate', 'opportunity']);
   return pagedRows<OpportunityItem>(call, { from: 'crm.opportunity o', alias: 'o', key: 'opportunity', select: selectOf(COLUMNS), where, order, request, params });
 }

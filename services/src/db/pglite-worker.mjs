@@ -4,6 +4,7 @@ import { readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
 // Analytics may keep this thread busy for seconds; running it at a lower priority (Linux: a
@@ -16,7 +17,11 @@ try {
 }
 
 // A snapshot (a dump of another database's files) makes the start a copy instead of a new database.
-const db = await PGlite.create(workerData.dataDir, workerData.snapshot ? { loadDataDir: new Blob([readFileSync(workerData.snapshot)]) } : {});
+// pg_trgm: the trigram indexes that answer the searches' `%text%` matches (migration 240).
+const db = await PGlite.create(workerData.dataDir, {
+  extensions: { pg_trgm },
+  ...(workerData.snapshot ? { loadDataDir: new Blob([readFileSync(workerData.snapshot)]) } : {}),
+});
 // PGlite is one session: one connection, and the pool in front of it holds one client.
 const server = new PGLiteSocketServer({ db, path: workerData.socketPath, maxConnections: 1 });
 await server.start();
