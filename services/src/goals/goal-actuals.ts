@@ -102,47 +102,121 @@ async function visibleGoals(db: Db, scope: DataScope, goals: Goal[]): Promise<Go
 }
 
 type Period = { from: IsoDate; to: IsoDate };
-type ActualSource = { table: string; date: string };
+type ActualSource = { kind: 'Sales' | 'Bookings'; table: string; date: string; basis?: string };
 
 function actualSource(caller: GoalCaller, bookingDateBasis: string | undefined): ActualSource | null {
-  if (caller.kind === 'Sales') return { table: 'erp.invoice_line', date: 'invoice_date' };
+  if (caller.kind === 'Sales') return { kind: 'Sales', table: 'erp.invoice_line', date: 'invoice_date' };
   if (caller.kind === 'Bookings') {
-    const basis = bookingDateBasis ?? caller.settings.BookingDateBasis ?? 'OrderLineDate';
-    return { table: 'erp.booking', date: basis === 'BookingDate' ? 'booking_date' : 'order_line_date' };
+    const basis = (bookingDateBasis ?? caller.settings.BookingDateBasis ?? 'OrderLineDate') === 'BookingDate' ? 'BookingDate' : 'OrderLineDate';
+    return { kind: 'Bookings', table: 'erp.booking', date: basis === 'BookingDate' ? 'booking_date' : 'order_line_date', basis };
   }
   return null;
 }
 
+/** What the actuals are read for: the dimensions the goal paths use, and where from (rollups when they match the data). */
+type ActualQuery = {
+  source: ActualSource;
+  scope: DataScope;
+  columns: string[];
+  /** The period read: every period asked lies within it. */
+  range: Period;
+  /** The rollups match the data and the fiscal months are calendar months. */
+  rollups: boolean;
+  /**
+   * Months before it are read from month rollups: the first day of today's month, or of the next one
+   * when the data runs through today (the rollup's row of today's month is then the month to date).
+   */
+  split: IsoDate;
+  /** When every goal path names a customer: those customers (the rows read are cut to them). */
+  customers: string[] | null;
+};
+
+/**
+ * The SQL of the actual rows, one part or two (dimensions, d: a day or a month's first day, sales,
+ * cost): the smallest source that holds the dimensions. Without customers or product groups, the
+ * day rollups (rep, branch, company); the customers' from the month rollup for the months before
+ * the split and the day rollup after it (bookings: the lines); product groups from their month
+ * rollup and the lines after the split; customers and product groups together from the lines, cut
+ * to the goals' customers. The raw rows when the rollups do not match the data or a fiscal month
+ * is not a calendar month.
+ */
+function actualParts(q: ActualQuery, params: SqlParams): string[] {
+  const { source, columns, range, split } = q;
+  const byCustomer = columns.includes('customer');
+  const byGroup = columns.includes('product_group');
+  const sales = source.kind === 'Sales';
+  /** The rows of `table` from `from` to `to` (inclusive, or before it). */
+  const part = (table: string, date: string, from: IsoDate, to: { before: IsoDate } | { through: IsoDate }, rollup: boolean) => {
+    const where = [`${date} >= ${params.add(from)}::date`, 'before' in to ? `${date} < ${params.add(to.before)}::date` : `${date} <= ${params.add(to.through)}::date`];
+    if (rollup && source.basis) where.push(`basis = ${params.add(source.basis)}`);
+    const scoped = scopePredicate(q.scope, 'sales_rep', params);
+    if (scoped) where.push(scoped);
+    if (q.customers) where.push(`customer = ANY(${params.add(q.customers)}::text[])`);
+    return `SELECT ${[...columns, `${date} AS d`, 'sales', 'cost'].join(', ')} FROM ${table} WHERE ${where.join(' AND ')}`;
+  };
+  const lines = (from: IsoDate) => part(source.table, source.date, from, { through: range.to }, false);
+  if (!q.rollups || (byCustomer && byGroup) || (byGroup && !sales)) return [lines(range.from)];
+  if (!byCustomer && !byGroup) return [part(sales ? 'erp.invoice_day_rep' : 'erp.booking_day_rep', sales ? 'invoice_date' : 'day', range.from, { through: range.to }, true)];
+  // Months before the split from a month rollup (d: the month's first day); the days after it by day.
+  const monthRollup = byGroup ? 'erp.invoice_month_product_group' : sales ? 'erp.invoice_month_customer' : 'erp.booking_month_customer';
+  const parts: string[] = [];
+  if (range.from < split) parts.push(part(monthRollup, 'month', range.from, split <= range.to ? { before: split } : { through: range.to }, true));
+  if (range.to >= split) {
+    const from = split > range.from ? split : range.from;
+    parts.push(byGroup || !sales ? lines(from) : part('erp.invoice_day_customer', 'invoice_date', from, { through: range.to }, true));
+  }
+  return parts;
+}
+
 /**
  * Actual amount and gross profit for each goal path (the group's values and those above it), in
- * each period given: one scan of the source grouped by the dimensions the paths use.
+ * each period given: one query grouped by the dimensions the paths use (actualParts), then an
+ * index of its rows by each kind of path.
  */
-async function actualsOf(db: Db, scope: DataScope, source: ActualSource, goals: readonly Goal[], periods: Record<string, Period>, byMonth: boolean, fiscalSetting: string) {
+async function actualsOf(db: Db, q: Omit<ActualQuery, 'columns' | 'customers' | 'range'>, goals: readonly Goal[], periods: Record<string, Period>, byMonth: boolean, fiscalSetting: string) {
   const dimensions = [...new Set(goals.flatMap((g) => g.path.map(([type]) => type)).filter((t) => DIMENSION_COLUMN[t]))];
   const columns = dimensions.map((d) => DIMENSION_COLUMN[d]!);
+  const everyPathHasCustomer = goals.length > 0 && goals.every((g) => g.path.some(([type]) => type === 'Customer'));
+  const customers = everyPathHasCustomer ? [...new Set(goals.flatMap((g) => g.path.filter(([type]) => type === 'Customer').map(([, value]) => value)))] : null;
+  const spans = Object.values(periods);
+  const range = { from: spans.reduce((a, p) => (p.from < a ? p.from : a), spans[0]!.from), to: spans.reduce((a, p) => (p.to > a ? p.to : a), spans[0]!.to) };
   const params = new SqlParams();
-  const where = [`${source.date} BETWEEN ${params.add(periods.year!.from)}::date AND ${params.add(periods.year!.to)}::date`];
-  const scoped = scopePredicate(scope, 'sales_rep', params);
-  if (scoped) where.push(scoped);
+  const parts = actualParts({ ...q, columns, customers, range }, params);
+  const names = Object.keys(periods).flatMap((name) => [name, `${name}Profit`]);
   const sums = Object.entries(periods).flatMap(([name, p]) => {
-    const filter = `FILTER (WHERE ${source.date} BETWEEN ${params.add(p.from)}::date AND ${params.add(p.to)}::date)`;
+    const filter = `FILTER (WHERE d BETWEEN ${params.add(p.from)}::date AND ${params.add(p.to)}::date)`;
     return [`coalesce(sum(sales) ${filter}, 0)::float8 AS "${name}"`, `coalesce(sum(sales - cost) ${filter}, 0)::float8 AS "${name}Profit"`];
   });
-  const month = byMonth ? [`date_trunc('month', ${source.date})::date::text AS "startOfMonth"`] : [];
-  const groupCols = [...columns, ...(byMonth ? [`date_trunc('month', ${source.date})`] : [])];
+  const month = byMonth ? [`date_trunc('month', d)::date::text AS "startOfMonth"`] : [];
+  const groupCols = [...columns, ...(byMonth ? [`date_trunc('month', d)`] : [])];
   const { rows } = await db.query<Record<string, unknown>>(
-    `SELECT ${[...columns, ...month, ...sums].join(', ')} FROM ${source.table} WHERE ${where.join(' AND ')}${groupCols.length ? ` GROUP BY ${groupCols.join(', ')}` : ''}`,
+    `SELECT ${[...columns, ...month, ...sums].join(', ')} FROM (${parts.join(' UNION ALL ')}) x${groupCols.length ? ` GROUP BY ${groupCols.join(', ')}` : ''}`,
     params.values,
   );
   const fiscalMonths = rows.map((row) => (byMonth ? fiscalMonthOf(String(row.startOfMonth), fiscalSetting) : 0));
+  /** The rows summed by the values of some of the columns (and the fiscal month when by month). */
+  const indexes = new Map<string, Map<string, Record<string, number>>>();
+  const indexOf = (cols: readonly string[]) => {
+    const signature = cols.join(',');
+    let index = indexes.get(signature);
+    if (!index) {
+      index = new Map();
+      for (const [i, row] of rows.entries()) {
+        const key = JSON.stringify([...cols.map((c) => row[c]), fiscalMonths[i]]);
+        const totals = index.get(key) ?? Object.fromEntries(names.map((n) => [n, 0]));
+        for (const n of names) totals[n]! += Number(row[n] ?? 0);
+        index.set(key, totals);
+      }
+      indexes.set(signature, index);
+    }
+    return index;
+  };
   /** The sum over the source rows matching a path (and a fiscal month when by month). */
   return (path: ReadonlyArray<[GoalGroupBy, string]>, name: string, fiscalMonth?: number) => {
-    let total = 0;
-    for (const [index, row] of rows.entries()) {
-      if (!path.every(([type, value]) => !DIMENSION_COLUMN[type] || row[DIMENSION_COLUMN[type]!] === value)) continue;
-      if (fiscalMonth !== undefined && fiscalMonths[index] !== fiscalMonth) continue;
-      total += Number(row[name] ?? 0);
-    }
+    const cut = path.filter(([type]) => DIMENSION_COLUMN[type]);
+    const index = indexOf(cut.map(([type]) => DIMENSION_COLUMN[type]!));
+    if (byMonth && fiscalMonth === undefined) throw new Error('a fiscal month is needed');
+    const total = index.get(JSON.stringify([...cut.map(([, value]) => value), byMonth ? fiscalMonth : 0]))?.[name] ?? 0;
     return Math.round(total * 100) / 100;
   };
 }
@@ -170,8 +244,7 @@ type Prepared = {
   today: IsoDate;
   fiscalSetting: string;
   goals: Goal[];
-  source: ActualSource | null;
-  scope: DataScope;
+  actuals: { source: ActualSource | null; scope: DataScope; rollups: boolean; split: IsoDate };
 };
 
 async function prepare(db: Db, user: SessionUser, caller: GoalCaller, request: GoalActualRequest): Promise<Prepared> {
@@ -193,7 +266,12 @@ async function prepare(db: Db, user: SessionUser, caller: GoalCaller, request: G
   let goals = await visibleGoals(db, context.scope, await goalsAt(db, configs, request.groupBy));
   const search = request.body?.searchString?.trim().toLowerCase();
   if (search) goals = goals.filter((g) => g.key.toLowerCase().includes(search));
-  return { fiscalYear, year, today, fiscalSetting, goals, source: actualSource(caller, request.bookingDateBasis), scope: context.scope };
+  const rollups = context.rollupsReady && year.from.endsWith('-01');
+  // When the data runs through today, today's month's rollup row is the month to date: read by month through it.
+  const monthStart = `${today.slice(0, 7)}-01` as IsoDate;
+  const split = context.dataThrough && today >= context.dataThrough ? addMonths(monthStart, 1) : monthStart;
+  const actuals = { source: actualSource(caller, request.bookingDateBasis), scope: context.scope, rollups, split };
+  return { fiscalYear, year, today, fiscalSetting, goals, actuals };
 }
 
 const round = (x: number) => Math.round(x * 100) / 100;
@@ -211,8 +289,9 @@ export async function goalActuals(db: Db, user: SessionUser, caller: GoalCaller,
   const yearDays = workingDays(year.from, year.to);
   const yearElapsed = elapsedWorkingDays(year.from, year.to, today);
   const ytd = { from: year.from, to: today < year.to ? today : year.to };
-  const actual = p.source
-    ? await actualsOf(db, p.scope, p.source, p.goals, { year: ytd, month: { from: monthFrom, to: month.to < ytd.to ? month.to : ytd.to } }, request.groupBy === 'FiscalMonth', p.fiscalSetting)
+  const { source, ...where } = p.actuals;
+  const actual = source
+    ? await actualsOf(db, { source, ...where }, p.goals, { year: ytd, month: { from: monthFrom, to: month.to < ytd.to ? month.to : ytd.to } }, request.groupBy === 'FiscalMonth', p.fiscalSetting)
     : null;
 
   const groups = new Map<string, Goal[]>();
@@ -271,7 +350,8 @@ export async function goalQuarters(db: Db, user: SessionUser, caller: GoalCaller
   const p = await prepare(db, user, caller, request);
   const quarters = [0, 1, 2, 3].map((q) => ({ from: addMonths(p.year.from, q * 3), to: q === 3 ? p.year.to : addDays(addMonths(p.year.from, q * 3 + 3), -1) }));
   const periods = Object.fromEntries(quarters.map((q, i) => [`q${i + 1}`, q]));
-  const actual = p.source ? await actualsOf(db, p.scope, p.source, p.goals, { year: p.year, ...periods }, false, p.fiscalSetting) : null;
+  const { source, ...where } = p.actuals;
+  const actual = source ? await actualsOf(db, { source, ...where }, p.goals, { year: p.year, ...periods }, false, p.fiscalSetting) : null;
   const groups = new Map<string, Goal[]>();
   for (const goal of p.goals) groups.set(goal.key, [...(groups.get(goal.key) ?? []), goal]);
   const names = await namesOf(db, request.groupBy, [...groups.keys()]);

@@ -295,6 +295,69 @@ describe('goal against actual', () => {
     }
   });
 
+  it('the actuals read from the rollups (whole months) and the days of this month are the raw lines\' sums: every level, month and quarter', async () => {
+    const { admin } = kit.users;
+    await sql(`INSERT INTO app.goal_setup (customer_master_id, goal_kind, company, goal_year) VALUES (1, 'Sales', '01', 2026), (1, 'Bookings', '01', 2026) ON CONFLICT DO NOTHING`);
+    const config = await ok(admin, '/SalesGoal/InsertHierarchyConfig', { company: '01', goalYear: 2026, goalType: 'Branch', hierarchyType1: 'SalesRep', hierarchyType2: 'Customer', setupDescription: 'Rollups' });
+    const groups = await ok(admin, '/SalesGoal/InsertHierarchyConfig', { company: '01', goalYear: 2026, goalType: 'ProductGroup', hierarchyType1: 'SalesRep', setupDescription: 'Groups' });
+    const bookings = await ok(admin, '/BookingsGoal/InsertHierarchyConfig', { company: '01', goalYear: 2026, goalType: 'SalesRep', hierarchyType1: 'Customer' });
+    const paths = await sql<{ branch: string; rep: string; customer: string; group: string }>(
+      `SELECT branch, sales_rep AS rep, customer, min(product_group) AS "group" FROM erp.invoice_line
+        WHERE company = '01' AND invoice_date BETWEEN '2026-11-01' AND $1 GROUP BY 1, 2, 3 ORDER BY sum(sales) DESC, 3 LIMIT 3`,
+      [TODAY],
+    );
+    const rows = paths.flatMap(({ branch, rep, customer }) => [
+      newRow(config.id, { goalTypeValue: branch, goalMonth: 1, salesGoal: 1 }),
+      newRow(config.id, { goalTypeValue: branch, hierarchyValue1: rep, goalMonth: 1, salesGoal: 1 }),
+      newRow(config.id, { goalTypeValue: branch, hierarchyValue1: rep, hierarchyValue2: customer, goalMonth: 1, salesGoal: 1 }),
+    ]);
+    await ok(admin, '/SalesGoal/SalesGoalsHierarchyBulkUpdate', rows.filter((r, i) => rows.findIndex((o) => JSON.stringify({ ...o, id: 0 }) === JSON.stringify({ ...r, id: 0 })) === i));
+    await ok(admin, '/SalesGoal/SalesGoalsHierarchyBulkUpdate', paths.map(({ rep, group }) => newRow(groups.id, { goalTypeValue: group, hierarchyValue1: rep, salesGoal: 1 })));
+    await ok(admin, '/BookingsGoal/BookingsGoalsHierarchyBulkUpdate', paths.map(({ rep, customer }) => newRow(bookings.id, { goalTypeValue: rep, hierarchyValue1: customer, bookingsGoal: 1 })));
+
+    /** The raw lines' sales and gross profit of a path from `from` to `to`. */
+    const raw = async (table: string, date: string, where: Record<string, string>, from: string, to: string) => {
+      const keys = Object.keys(where);
+      const [sums] = await sql<{ sales: number; profit: number }>(
+        `SELECT coalesce(sum(sales), 0)::float8 AS sales, coalesce(sum(sales - cost), 0)::float8 AS profit FROM ${table}
+          WHERE ${date} BETWEEN $1 AND $2 ${keys.map((k, i) => `AND ${k} = $${i + 3}`).join(' ')}`,
+        [from, to, ...Object.values(where)],
+      );
+      return sums!;
+    };
+    const check = async (url: string, table: string, date: string, where: (key: string) => Record<string, string>) => {
+      const answer = await ok(admin, url);
+      expect(answer.rows.length, url).toBeGreaterThan(0);
+      for (const row of answer.rows) {
+        const ytd = await raw(table, date, where(row.key), '2026-01-01', TODAY);
+        const mtd = await raw(table, date, where(row.key), '2026-11-01', TODAY);
+        expect(row.actual, `${url} ${row.key}`).toBeCloseTo(ytd.sales, 2);
+        expect(row.actual2, `${url} ${row.key}`).toBeCloseTo(ytd.profit, 2);
+        expect(row.monthActual, `${url} ${row.key}`).toBeCloseTo(mtd.sales, 2);
+      }
+    };
+    const path = (key: string) => paths.find((p) => p.customer === key || p.rep === key || p.branch === key || p.group === key)!;
+    await check(`/SalesGoal/Grouped/Branch/current/${config.id}`, 'erp.invoice_line', 'invoice_date', (key) => ({ company: '01', branch: key }));
+    await check(`/SalesGoal/Grouped/Customer/current/${config.id}`, 'erp.invoice_line', 'invoice_date', (key) => ({ branch: path(key).branch, sales_rep: path(key).rep, customer: key }));
+    await check(`/SalesGoal/Grouped/SalesRep/current/${groups.id}`, 'erp.invoice_line', 'invoice_date', (key) => ({ sales_rep: key, product_group: path(key).group }));
+    await check(`/BookingsGoal/Grouped/Customer/current/${bookings.id}?bookingDateBasis=OrderLineDate`, 'erp.booking', 'order_line_date', (key) => ({ sales_rep: path(key).rep, customer: key }));
+
+    const months = await ok(admin, `/SalesGoal/Grouped/FiscalMonth/current/${config.id}`);
+    const branches = [...new Set(paths.map((p) => p.branch))];
+    const [january] = await sql<{ sales: number }>(
+      `SELECT coalesce(sum(sales), 0)::float8 AS sales FROM erp.invoice_line WHERE company = '01' AND branch = ANY($1) AND invoice_date BETWEEN '2026-01-01' AND '2026-01-31'`,
+      [branches],
+    );
+    expect(months.rows.find((r: { key: string }) => r.key === '1').actual).toBeCloseTo(january!.sales, 2);
+    const quarters = await ok(admin, `/SalesGoal/Grouped/Quarterly/Customer/current/${config.id}`);
+    for (const row of quarters.rows) {
+      const from = `2026-${String(row.quarter * 3 - 2).padStart(2, '0')}-01`;
+      const to = ['2026-03-31', '2026-06-30', '2026-09-30', '2026-12-31'][row.quarter - 1]!;
+      const { sales } = await raw('erp.invoice_line', 'invoice_date', { branch: path(row.key).branch, sales_rep: path(row.key).rep, customer: row.key }, from, to);
+      expect(row.actual, `Q${row.quarter} ${row.key}`).toBeCloseTo(sales, 2);
+    }
+  });
+
   it('bookings count by the booking date basis; activity goals have no actuals yet', async () => {
     const { admin } = kit.users;
     const config = await ok(admin, '/BookingsGoal/InsertHierarchyConfig', { company: '01', goalYear: 2026, goalType: 'SalesRep' });
