@@ -184,6 +184,16 @@ describe('contacts', () => {
     const found = await ok(rep, '/Contact/List', { searchString: t!.last_name, pageSize: 100 });
     expect(found.rows.length).toBeGreaterThan(0);
     expect(found.rows.every((r: Row) => `${r.contactName} ${r.email} ${r.title} ${r.customerName} ${r.contact}`.toLowerCase().includes(t!.last_name.toLowerCase()))).toBe(true);
+    // By the customer's name: every contact of the customers so named, and the contacts whose own fields hold it.
+    const [named] = await sql(`SELECT c.customer_name AS name FROM erp.contact t JOIN erp.customer c USING (company, customer)
+      WHERE c.sales_rep = 'SR01' AND NOT t.is_restricted AND t.supplier IS NULL GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1`);
+    const like = `%${named!.name.replace(/[\\%_]/g, '\\$&')}%`;
+    const [{ n }] = await sql<{ n: number }>(`SELECT count(*)::int AS n FROM erp.contact t JOIN erp.customer c USING (company, customer)
+      WHERE c.sales_rep = 'SR01' AND NOT t.is_restricted AND t.supplier IS NULL
+        AND (c.customer_name ILIKE $1 OR t.contact ILIKE $1 OR t.contact_name ILIKE $1 OR t.email ILIKE $1 OR t.title ILIKE $1)`, [like]);
+    const byCustomer = await ok(rep, '/Contact/List', { searchString: named!.name, pageSize: 100 });
+    expect(n).toBeGreaterThan(0);
+    expect(byCustomer.totalCount).toBe(n);
   });
 
   it('Contact/Account/List: one account\u2019s contacts (customer, ship-to, supplier); 404 for another rep\u2019s, 403 for a supplier without PurchaseAccessRight', async () => {

@@ -31,7 +31,7 @@ import { andScope, findCustomer, findShipTo, findSupplier, listPage, one } from 
 import type { ListModel } from './engine.ts';
 import { answerer, companyWide, erpCall, requireRight, UNDATED, type ErpCall } from './erp-common.ts';
 import { scopePredicate } from './scope.ts';
-import { badRequest, SqlParams, type SearchRequest } from './search-request.ts';
+import { badRequest, SqlParams, type SearchRequest, type TextMatch } from './search-request.ts';
 
 /** The override settings, each named like its request flag. */
 export const CONTACT_RESTRICTION_SETTINGS = ['ContactRestrictionCrmOverrideAllowed', 'ContactRestrictionReportOverrideAllowed'] as const;
@@ -64,6 +64,18 @@ const CONTACT_COLUMNS = {
   physPostalCode: 't.phys_postal_code',
 };
 
+/**
+ * The contact jump's search: the contact's number, name, e-mail and title (a trigram index each),
+ * or its customer's name, the customers found by name first and entering as a list of keys, so
+ * every arm of the OR is an index condition (migration 240; docs/decisions.md "Searches on trigram
+ * indexes"). Matched on the joined customer instead, the OR read every contact of the scope.
+ */
+function contactTextSearch(match: TextMatch): string {
+  const named = `SELECT x.company, x.customer FROM erp.customer x WHERE ${match('x.customer_name')}`;
+  return `(${['t.contact', 't.contact_name', 't.email', 't.title'].map(match).join(' OR ')}
+    OR (t.customer = ANY(ARRAY(SELECT n.customer FROM (${named}) n)) AND (t.company, t.customer) IN (${named})))`;
+}
+
 /** Customers' contacts, scoped by the customer's rep. */
 const contactRows: ListModel = {
   name: 'Contact',
@@ -73,6 +85,7 @@ const contactRows: ListModel = {
   columns: CONTACT_COLUMNS,
   where: 't.supplier IS NULL',
   searchColumns: ['contact', 'contactName', 'email', 'title', 'customerName'],
+  searchMatch: contactTextSearch,
   filterFields: ['company', 'contact', 'customer', 'title', 'physCity', 'physState'],
   defaultSort: byName('contactName'),
   tieBreak: 't.company, t.contact',
@@ -96,6 +109,7 @@ const accountContactRows: ListModel = {
   },
   where: undefined,
   searchColumns: ['contact', 'contactName', 'email', 'title', 'accountId', 'accountName'],
+  searchMatch: undefined,
   filterFields: ['company', 'contact', 'customer', 'title', 'physCity', 'physState', 'accountType', 'accountId'],
 };
 
