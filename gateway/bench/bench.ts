@@ -340,6 +340,7 @@ const only = process.argv[2];
 if (only === 'load') await (await import('./load.ts')).loadBench(process.argv.slice(3));
 if (only === 'faults') await (await import('./faults.ts')).faultsBench(process.argv.slice(3));
 if (only === 'import') await import('./import.ts');
+if (only === 'goals-grid') await (await import('./goals-grid.ts')).goalsGridBench();
 if (!only || only === 'ping') await pingUnderLoad();
 if (!only || only === 'start') {
   spawnSync('node', ['scripts/tradeboard.mjs', 'build'], { cwd: ROOT, stdio: 'inherit' });
