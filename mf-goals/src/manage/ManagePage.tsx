@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import useSWR, { preload, useSWRConfig } from 'swr';
 import { Button, DeleteOutlined, DownloadOutlined, Empty, Skeleton } from '@tradeboard/shared/ui';
 import { api, currentAntiforgeryToken, errorMessage, navigate, saveBlob, useTradeboardStore } from '@tradeboard/shared/web';
@@ -134,8 +134,11 @@ function GoalGrid({ kind, config }: { kind: GoalKind; config: ConfigLike }): Rea
   const view = useRef<HTMLDivElement>(null);
   const columns = useMemo(() => columnsOf(kind, config), [kind, config]);
   const shown = useMemo(() => visibleRows(rows, filters, sort), [rows, filters, sort]);
-  const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
-  const last = Math.min(shown.length, Math.ceil((scrollTop + VIEW_HEIGHT) / ROW_HEIGHT) + OVERSCAN);
+  // The rows follow the scroll in a render of their own that a frame may interrupt: a drag of the
+  // scroll bar far across the grid keeps its frames and draws the rows where it slows down.
+  const drawnTop = useDeferredValue(scrollTop);
+  const first = Math.max(0, Math.floor(drawnTop / ROW_HEIGHT) - OVERSCAN);
+  const last = Math.min(shown.length, Math.ceil((drawnTop + VIEW_HEIGHT) / ROW_HEIGHT) + OVERSCAN);
   const scrollTo = (where: 'top' | 'bottom') =>
     requestAnimationFrame(() => {
       const element = view.current;
