@@ -26,7 +26,7 @@ function RunReport({ report }: { report: Report }): ReactNode {
   const type = run.status === 'loaded' ? (run.rowsRejected ? 'warning' : 'success') : run.status === 'rejected' || run.status === 'cancelled' ? 'warning' : 'error';
   return (
     <section aria-label="Load report" className="tb-admin-panel">
-      <Alert type={type} showIcon message={`Load ${run.runId}: ${run.status}`} description={run.message ?? undefined} />
+      <Alert type={type} showIcon message={`${run.source === 'rebuild' ? 'Rebuild' : 'Load'} ${run.runId}: ${run.status}`} description={run.message ?? undefined} />
       {problems.length > 0 && (
         <Table
           size="small"
