@@ -6,6 +6,7 @@
  */
 import { isIsoDate, toIsoDate } from '@tradeboard/shared/dates';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/database.ts';
 import { scopeKey, type AnalyticsContext } from './scope.ts';
 
 export class ResultCache {
@@ -41,6 +42,19 @@ export class ResultCache {
     if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     return pending;
   }
+}
+
+/**
+ * Counts a change as a revision of the latest load (a writeback, a rebuild of the rollups, a cache
+ * clear): every gateway's result caches see a new data version. Answers the load and that version,
+ * or null before any load.
+ */
+export async function revise(db: { query: Db['query'] }): Promise<{ loadId: number; dataVersion: string } | null> {
+  const { rows } = await db.query<{ loadId: number; dataVersion: string }>(
+    `UPDATE erp.data_load SET revision = revision + 1 WHERE load_id = (SELECT max(load_id) FROM erp.data_load)
+     RETURNING load_id AS "loadId", load_id || '.' || revision AS "dataVersion"`,
+  );
+  return rows[0] ?? null;
 }
 
 /** "Today" for the date choices: the server's local date, or TRADEBOARD_TODAY (yyyy-mm-dd) when set. */

@@ -13,7 +13,6 @@ import type { Static } from 'typebox';
 import { prospectAdd, prospectConvert, prospectDuplicateCheck, prospectOptions, prospectWapAccess, type ProspectAddRequest, type ProspectDuplicateRequest } from '@tradeboard/shared/contracts';
 import { sectionIdOf } from '@tradeboard/shared/constants';
 import { parseBoolean } from '@tradeboard/shared/user-settings';
-import type pg from 'pg';
 import { cleanName, inTransaction } from '../boards/board-access.ts';
 import { HttpError } from '../platform/errors.ts';
 import type { SessionUser } from '../platform/session.ts';
@@ -21,13 +20,9 @@ import { serve } from '../platform/route.ts';
 import { branchJoin } from './accounts-routes.ts';
 import { address, andScope, findCustomer, findProspect, ownRep, requestedRep } from './account-detail-routes.ts';
 import { erpCall, todaySql, type ErpCall } from './erp-common.ts';
+import { revise } from './cache.ts';
 import { scopePredicate } from './scope.ts';
 import { badRequest, SqlParams } from './search-request.ts';
-
-/** Counts a writeback as a revision of the latest load: the result caches see a new data version. */
-export async function revise(client: Pick<pg.PoolClient, 'query'>): Promise<void> {
-  await client.query('UPDATE erp.data_load SET revision = revision + 1 WHERE load_id = (SELECT max(load_id) FROM erp.data_load)');
-}
 
 const trimmed = (text: string | null | undefined) => (text ?? '').trim() || null;
 

@@ -37,7 +37,7 @@ import { serve } from '../platform/route.ts';
 import { findCustomer, findShipTo, findSupplier, notFound } from '../analytics/account-detail-routes.ts';
 import { findContact } from '../analytics/contact-routes.ts';
 import { erpCall, requireRight, type ErpCall } from '../analytics/erp-common.ts';
-import { revise } from '../analytics/prospect-routes.ts';
+import { revise } from '../analytics/cache.ts';
 import { scopePredicate } from '../analytics/scope.ts';
 import { badRequest, SqlParams } from '../analytics/search-request.ts';
 import { answeringConflicts, cleanText, CRM_SETTINGS, crmAudit, dropUserDefinedValues, VersionConflict } from './crm-common.ts';

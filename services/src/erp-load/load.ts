@@ -11,6 +11,7 @@
 import type pg from 'pg';
 import type { Db } from '../db/database.ts';
 import { BatchWriter, type Column } from '../demo/erp/batch-writer.ts';
+import { revise } from '../analytics/cache.ts';
 import { refreshRollups, vacuumAnalyzeRollups } from '../analytics/rollups.ts';
 import { ExtractError, type ExtractFile } from './extract.ts';
 import { customerKey, validateExtract, type FileCheck, type LoadProblem, type TableRows } from './validate.ts';
@@ -289,10 +290,7 @@ export async function runRollupRebuild(db: Db, options: ErpLoadOptions): Promise
     progress('rollups', 0, 1);
     await refreshRollups(client, (done, total) => progress('rollups', done, total));
     await cancelRequested();
-    const { rows } = await client.query<{ load_id: number }>(
-      'UPDATE erp.data_load SET revision = revision + 1 WHERE load_id = (SELECT max(load_id) FROM erp.data_load) RETURNING load_id',
-    );
-    summary.loadId = rows[0]?.load_id ?? null;
+    summary.loadId = (await revise(client))?.loadId ?? null;
     return finish('loaded', 'Rebuilt the analytics rollups from the ERP data as it stands', client);
   });
   if (outcome instanceof LoadCancelled) return finish('cancelled', 'The rebuild was cancelled; the previous rollups are unchanged');

@@ -11,6 +11,7 @@ import {
 } from '@tradeboard/shared/contracts';
 import { adminAudit } from '../admin/admin-area-routes.ts';
 import type { Admin } from '../admin/rights.ts';
+import { revise } from '../analytics/cache.ts';
 import { HttpError } from '../platform/errors.ts';
 import { serve } from '../platform/route.ts';
 import { latestRun, loader, loadOptionsOf, refuseWhileRunning, startRun } from './erp-load-routes.ts';
@@ -76,11 +77,7 @@ export async function erpMaintenanceRoutes(app: FastifyInstance): Promise<void> 
   serve(app, cacheCustomerClear, async (request) => {
     const admin = await loader(request);
     requireOwnOrganization(admin, request.params.customerMasterId);
-    const { rows } = await app.db.query<{ data_version: string }>(
-      `UPDATE erp.data_load SET revision = revision + 1 WHERE load_id = (SELECT max(load_id) FROM erp.data_load)
-       RETURNING load_id || '.' || revision AS data_version`,
-    );
-    const dataVersion = rows[0]?.data_version ?? '0.0';
+    const dataVersion = (await revise(app.db))?.dataVersion ?? '0.0';
     await adminAudit(request, admin, 'erp-cache-cleared', { customerMasterId: admin.customerMasterId, dataVersion });
     return { dataVersion };
   });
