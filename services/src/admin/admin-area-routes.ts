@@ -49,7 +49,7 @@ import {
 import { MODULES, moduleById } from '@tradeboard/shared/modules';
 import type { Db } from '../db/database.ts';
 import { audit, type AuditEvent } from '../auth/audit.ts';
-import { HttpError } from '../platform/errors.ts';
+import { HttpError, isUniqueViolation } from '../platform/errors.ts';
 import { serve } from '../platform/route.ts';
 import { moduleSwitches } from './modules.ts';
 import { loadAdmin, requireNotAbove, requireRight, type Admin } from './rights.ts';
@@ -198,7 +198,6 @@ function requireToggleValue(toggleName: string, valueType: number, value: string
   }
 }
 
-const uniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
 
 // ── Report filter columns ──────────────────────────────────────────────────────────────────────
 const FILTER_COLUMN_SELECT = `SELECT id, filter_type AS "filterType", column_name AS "columnName", display_name AS "displayName", is_active AS "isActive"
@@ -411,7 +410,7 @@ export async function administrationRoutes(app: FastifyInstance): Promise<void> 
       await adminAudit(request, admin, 'toggle-changed', { action: 'add', toggleMasterId: rows[0]!.id, toggleName: request.body.toggleName });
       return findToggle(db(), rows[0]!.id);
     } catch (error) {
-      if (uniqueViolation(error)) throw new HttpError(409, `A toggle named ${request.body.toggleName} already exists.`);
+      if (isUniqueViolation(error)) throw new HttpError(409, `A toggle named ${request.body.toggleName} already exists.`);
       throw error;
     }
   });
@@ -425,7 +424,7 @@ export async function administrationRoutes(app: FastifyInstance): Promise<void> 
         [toggle.toggleMasterId, request.body.toggleName, request.body.valueType, request.body.defaultValue, request.body.description ?? null],
       );
     } catch (error) {
-      if (uniqueViolation(error)) throw new HttpError(409, `A toggle named ${request.body.toggleName} already exists.`);
+      if (isUniqueViolation(error)) throw new HttpError(409, `A toggle named ${request.body.toggleName} already exists.`);
       throw error;
     }
     await adminAudit(request, admin, 'toggle-changed', { action: 'update', toggleMasterId: toggle.toggleMasterId, from: toggle, to: request.body });
@@ -552,7 +551,7 @@ export async function administrationRoutes(app: FastifyInstance): Promise<void> 
       );
       return findFilterColumn(rows[0]!.id);
     } catch (error) {
-      if (uniqueViolation(error)) throw new HttpError(409, `${filterType} already has a column ${columnName}.`);
+      if (isUniqueViolation(error)) throw new HttpError(409, `${filterType} already has a column ${columnName}.`);
       throw error;
     }
   });
@@ -566,7 +565,7 @@ export async function administrationRoutes(app: FastifyInstance): Promise<void> 
         [request.params.id, filterType, columnName, displayName, isActive ?? null],
       );
     } catch (error) {
-      if (uniqueViolation(error)) throw new HttpError(409, `${filterType} already has a column ${columnName}.`);
+      if (isUniqueViolation(error)) throw new HttpError(409, `${filterType} already has a column ${columnName}.`);
       throw error;
     }
     return findFilterColumn(request.params.id);

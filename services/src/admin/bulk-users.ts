@@ -9,7 +9,7 @@ import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { BULK_USER_COLUMNS, BULK_USER_MAX_ROWS } from '@tradeboard/shared/contracts';
 import type { Db } from '../db/database.ts';
-import { HttpError } from '../platform/errors.ts';
+import { HttpError, isUniqueViolation } from '../platform/errors.ts';
 import type { Admin } from './rights.ts';
 
 export type BatchRowValue = {
@@ -272,7 +272,7 @@ export async function processBatch(db: Db, admin: Admin, batchId: number): Promi
     return made.map(({ detailId: _detailId, ...user }) => user);
   } catch (error) {
     await client.query('ROLLBACK');
-    if ((error as { code?: string }).code === '23505') throw new HttpError(409, 'A user with one of the e-mails was added meanwhile: review the batch again.');
+    if (isUniqueViolation(error)) throw new HttpError(409, 'A user with one of the e-mails was added meanwhile: review the batch again.');
     throw error;
   } finally {
     client.release();

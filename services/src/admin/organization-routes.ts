@@ -30,7 +30,7 @@ import {
 import type { Static } from 'typebox';
 import type { OrganizationMembership, OrganizationRow } from '@tradeboard/shared/contracts';
 import { audit } from '../auth/audit.ts';
-import { HttpError } from '../platform/errors.ts';
+import { HttpError, isUniqueViolation } from '../platform/errors.ts';
 import { serve } from '../platform/route.ts';
 import { adminAudit } from './admin-area-routes.ts';
 import { loadAdmin, requireNotAbove, requireRight, type Admin } from './rights.ts';
@@ -39,7 +39,6 @@ import { serveUserFilters } from './user-filters.ts';
 type Membership = Static<typeof OrganizationMembership>;
 type Organization = Static<typeof OrganizationRow>;
 
-const uniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
 const like = (search: string | undefined) => (search?.trim() ? `%${search.trim().replace(/[\\%_]/g, '\\$&')}%` : null);
 
 /**
@@ -104,7 +103,7 @@ export async function organizationRoutes(app: FastifyInstance): Promise<void> {
       await adminAudit(request, admin, 'organization-changed', { organizationId: rows[0]!.id, added: name });
       return findOrganization(admin, rows[0]!.id);
     } catch (error) {
-      if (uniqueViolation(error)) throw new HttpError(409, 'Another organization was added at the same moment. Try again.');
+      if (isUniqueViolation(error)) throw new HttpError(409, 'Another organization was added at the same moment. Try again.');
       throw error;
     }
   };

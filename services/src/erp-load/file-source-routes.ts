@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { erpLoadFileSourceDelete, erpLoadFileSourceGet, erpLoadFileSourceList, erpLoadFileSourcePost, erpLoadFileSourcePut } from '@tradeboard/shared/contracts';
-import { HttpError } from '../platform/errors.ts';
+import { HttpError, isUniqueViolation } from '../platform/errors.ts';
 import { serve } from '../platform/route.ts';
 import { adminAudit } from '../admin/admin-area-routes.ts';
 import type { Admin } from '../admin/rights.ts';
@@ -13,7 +13,7 @@ import { loader } from './erp-load-routes.ts';
 import { checkedMapping, FILE_SOURCE_SELECT, findFileSource, type FileSourceTable } from './file-source.ts';
 
 const duplicateName = (name: string) => (error: unknown) => {
-  if ((error as { code?: string }).code === '23505') throw new HttpError(409, `There is a file source named ${name} already.`);
+  if (isUniqueViolation(error)) throw new HttpError(409, `There is a file source named ${name} already.`);
   throw error;
 };
 

@@ -10,7 +10,7 @@ import {
   modelValidate,
 } from '@tradeboard/shared/contracts';
 import type { Db } from '../db/database.ts';
-import { HttpError } from '../platform/errors.ts';
+import { HttpError, isUniqueViolation } from '../platform/errors.ts';
 import { serve } from '../platform/route.ts';
 import { createLoadRun, runErpLoad, type ErpLoadOptions, type ErpLoadResult } from './load.ts';
 import type { ExtractFile } from './extract.ts';
@@ -78,7 +78,7 @@ function requireTable(tableName: string): void {
 }
 
 const duplicateTable = (error: unknown, tableName: string) => {
-  if ((error as { code?: string }).code === '23505') throw new HttpError(409, `The source has a model query for ${tableName} already.`);
+  if (isUniqueViolation(error)) throw new HttpError(409, `The source has a model query for ${tableName} already.`);
   throw error;
 };
 

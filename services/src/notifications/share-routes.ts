@@ -28,7 +28,7 @@ import {
   sharedCreatorOptOutUpdate,
 } from '@tradeboard/shared/contracts';
 import type { Queryable } from '../boards/board-access.ts';
-import { HttpError } from '../platform/errors.ts';
+import { HttpError, isUniqueViolation } from '../platform/errors.ts';
 import { serve } from '../platform/route.ts';
 import type { SessionUser } from '../platform/session.ts';
 import { notificationCaller, requireInstance, requireUserInScope, requireUserMasterId, visibleInstances, type NotificationCaller } from './access.ts';
@@ -121,7 +121,7 @@ function shareCalls(app: FastifyInstance, kind: Kind) {
     try {
       await db.query(`UPDATE ${k.table} SET ${k.member} = $2 WHERE ${k.id} = $1`, [shareIdOf(body), member]);
     } catch (error) {
-      if ((error as { code?: string }).code === '23505') throw new HttpError(400, `The notification is already shared with ${k.noun.toLowerCase()} ${member}`);
+      if (isUniqueViolation(error)) throw new HttpError(400, `The notification is already shared with ${k.noun.toLowerCase()} ${member}`);
       throw error;
     }
     return requireMember<never>(db, kind, instanceId, member);
@@ -267,7 +267,7 @@ export async function shareRoutes(app: FastifyInstance): Promise<void> {
         request.body.creatorUserMasterId,
       ]);
     } catch (error) {
-      if ((error as { code?: string }).code === '23505') throw new HttpError(400, `You already opted out of user ${request.body.creatorUserMasterId}'s notifications`);
+      if (isUniqueViolation(error)) throw new HttpError(400, `You already opted out of user ${request.body.creatorUserMasterId}'s notifications`);
       throw error;
     }
     return creatorOptOut(db, caller, existing.notificationSharedCreatorOptOutId);

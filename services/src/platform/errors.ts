@@ -50,6 +50,11 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return LOST_CONNECTION.test(error.message) || (error.cause !== undefined && isDatabaseUnavailable(error.cause));
 }
 
+/** Whether a statement was refused for a duplicate of a unique key (SQLSTATE 23505). */
+export function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === '23505';
+}
+
 /**
  * The one error handler: 4xx say what was wrong, 5xx never leak internals (only an HttpError's own
  * message). A database that cannot be reached is a 503 the client may retry, not a 500.

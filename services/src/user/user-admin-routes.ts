@@ -30,7 +30,7 @@ import { loadAdmin, requireNotAbove, requireRight, type Admin } from '../admin/r
 import { findOrgUser, USER_COLUMNS, type UserRowValue } from '../admin/users.ts';
 import { audit } from '../auth/audit.ts';
 import { hashPassword, passwordProblem, verifyPassword } from '../auth/passwords.ts';
-import { HttpError } from '../platform/errors.ts';
+import { HttpError, isUniqueViolation } from '../platform/errors.ts';
 import { serve } from '../platform/route.ts';
 import { serveUserFilters } from '../admin/user-filters.ts';
 import { hashToken, newToken } from '../platform/session.ts';
@@ -176,7 +176,7 @@ export async function userAdminRoutes(app: FastifyInstance): Promise<void> {
       );
       id = rows[0]!.id;
     } catch (error) {
-      if ((error as { code?: string }).code === '23505') throw new HttpError(409, `A user with the e-mail ${email.trim()} already exists.`);
+      if (isUniqueViolation(error)) throw new HttpError(409, `A user with the e-mail ${email.trim()} already exists.`);
       throw error;
     }
     const user = await findOrgUser(db(), admin.customerMasterId, id);
