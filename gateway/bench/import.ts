@@ -2,10 +2,13 @@
 // the path the Data screen, erp:import and SQL sources share.
 //  1. Embedded database, full load from CSV: the demo data at --scale is generated in a scratch
 //     embedded database, written out as one CSV per layout table, then loaded into a fresh
-//     embedded database (read, validate, upsert, rollups, statistics) and timed.
+//     embedded database (read, validate, upsert, rollups, statistics) and timed; then its last
+//     day loaded again as a delta (the incremental refresh of the rollups).
 //  2. PostgreSQL daily delta (when DATABASE_URL is set): on a scratch database holding the demo
 //     data at --scale, the last day's invoices, orders, quotes and bookings are loaded again as a
 //     delta (upserts by key) and timed until the load, its rollups and its cache version commit.
+//     With --existing, that delta runs on the DATABASE_URL database itself (its data's last day
+//     loaded again: the data is left as it was), and the embedded full load is skipped.
 // Prints each step's time; the figures go in docs/benchmarks.md.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,7 +19,7 @@ import { migrate, openDatabase, type Db } from '@tradeboard/services/db';
 import { generateErpData } from '@tradeboard/services/demo/erp';
 import { csvCell, ERP_LAYOUTS, readExtract, runErpLoad, type ExtractFile, type LoadProgress } from '@tradeboard/services/erp-load';
 
-const { values } = parseArgs({ args: process.argv.slice(3), options: { scale: { type: 'string', default: '1' } }, strict: true });
+const { values } = parseArgs({ args: process.argv.slice(3), options: { scale: { type: 'string', default: '1' }, existing: { type: 'boolean', default: false } }, strict: true });
 const scale = Number(values.scale);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
@@ -58,12 +61,12 @@ async function load(db: Db, files: ExtractFile[], label: string): Promise<void> 
   const started = performance.now();
   const result = await runErpLoad(db, async () => files, { source: 'bench', onProgress: timer.onProgress });
   const rows = Object.values(result.tableRows).reduce((n, t) => n + t.written, 0);
-  console.log(`${label.padEnd(44)} ${seconds(performance.now() - started).padStart(8)}  ${result.status}, ${rows.toLocaleString('en-US')} rows (${timer.done()})`);
+  console.log(`${label.padEnd(44)} ${seconds(performance.now() - started).padStart(8)}  ${result.status}, ${rows.toLocaleString('en-US')} rows (${timer.done()}); rollups ${result.rollups ?? '-'}`);
   if (result.status !== 'loaded') console.log(`  ${result.message}`);
 }
 
 // 1. Embedded, full load from CSV.
-{
+if (!values.existing) {
   const source = await openDatabase({ dataDir: 'memory://' });
   await migrate(source.db);
   await seedApplication(source.db);
@@ -79,12 +82,35 @@ async function load(db: Db, files: ExtractFile[], label: string): Promise<void> 
   const files = (await Promise.all([...csv].map(([table, text]) => readExtract(Buffer.from(text), `${table}.csv`)))).flat();
   console.log(`embedded, scale ${scale}: parsed ${csv.size} CSV files in ${seconds(performance.now() - read)}`);
   await load(target.db, files, `embedded, scale ${scale}, full load from CSV`);
+  const { rows } = await target.db.query<{ day: string }>('SELECT max(invoice_date)::text AS day FROM erp.invoice_line');
+  await loadDay(target.db, rows[0]!.day, `embedded, scale ${scale}`);
   await target.close();
   rmSync(dir, { recursive: true, force: true });
 }
 
+/** The day's invoices, orders, quotes, bookings and purchase orders of `db`, loaded again into it as a delta. */
+async function loadDay(db: Db, day: string, label: string): Promise<void> {
+  const dated = [
+    { column: 'invoice_date', sql: `= '${day}'` }, { column: 'order_date', sql: `= '${day}'` },
+    { column: 'quote_date', sql: `= '${day}'` }, { column: 'booking_date', sql: `= '${day}'` },
+  ];
+  const delta = new Map<string, string>();
+  for (const where of dated) for (const [table, text] of await exportTables(db, where)) if (!delta.has(table)) delta.set(table, text);
+  const files = (await Promise.all([...delta].map(([table, text]) => readExtract(Buffer.from(text), `${table}.csv`)))).flat();
+  const lines = files.find((f) => f.table === 'invoice_line')?.rows.length ?? 0;
+  await load(db, files, `${label}, daily delta (${lines.toLocaleString('en-US')} invoice lines of ${day})`);
+}
+
 // 2. PostgreSQL, a daily delta.
-if (process.env.DATABASE_URL) {
+if (process.env.DATABASE_URL && values.existing) {
+  const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL });
+  try {
+    const { rows } = await database.db.query<{ day: string }>('SELECT max(invoice_date)::text AS day FROM erp.invoice_line');
+    await loadDay(database.db, rows[0]!.day, `PostgreSQL, ${new URL(process.env.DATABASE_URL).pathname.slice(1)}`);
+  } finally {
+    await database.close();
+  }
+} else if (process.env.DATABASE_URL) {
   const name = `tb_bench_import_${process.pid}`;
   const server = await openDatabase({ databaseUrl: process.env.DATABASE_URL });
   await server.db.query(`CREATE DATABASE ${name}`);
@@ -95,16 +121,7 @@ if (process.env.DATABASE_URL) {
     await migrate(database.db);
     await seedApplication(database.db);
     const generated = await generateErpData(database.db, { scale });
-    const day = generated.dataThrough;
-    const dated = [
-      { column: 'invoice_date', sql: `= '${day}'` }, { column: 'order_date', sql: `= '${day}'` },
-      { column: 'quote_date', sql: `= '${day}'` }, { column: 'booking_date', sql: `= '${day}'` },
-    ];
-    const delta = new Map<string, string>();
-    for (const where of dated) for (const [table, text] of await exportTables(database.db, where)) if (!delta.has(table)) delta.set(table, text);
-    const files = (await Promise.all([...delta].map(([table, text]) => readExtract(Buffer.from(text), `${table}.csv`)))).flat();
-    const lines = files.find((f) => f.table === 'invoice_line')?.rows.length ?? 0;
-    await load(database.db, files, `PostgreSQL, scale ${scale}, daily delta (${lines.toLocaleString('en-US')} invoice lines of ${day})`);
+    await loadDay(database.db, generated.dataThrough, `PostgreSQL, scale ${scale}`);
   } finally {
     await database.close();
     await server.db.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

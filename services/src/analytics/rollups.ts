@@ -4,6 +4,7 @@
  * transaction, so readers never see new lines with old rollups).
  */
 type Queryable = { query: (text: string) => Promise<unknown> };
+type ValuesQueryable = { query: (text: string, values: unknown[]) => Promise<unknown> };
 
 /**
  * Every rollup table, with the index that leads with its date when it is read by ranges of dates
@@ -73,7 +74,7 @@ const ROLLUPS = {
   white_space_product_group: null,
 } as const satisfies Record<string, string | null>;
 
-const ROLLUP_TABLES = Object.keys(ROLLUPS) as Array<keyof typeof ROLLUPS>;
+export const ROLLUP_TABLES = Object.keys(ROLLUPS) as Array<keyof typeof ROLLUPS>;
 /** The dated rollups, each with its date index. */
 export const DATED_ROLLUPS = Object.entries(ROLLUPS).flatMap(([table, index]) => (index ? [{ table, index }] : []));
 
@@ -155,6 +156,108 @@ export async function refreshRollups(db: Queryable, onStep?: (done: number, tota
   for (const { table, index } of DATED_ROLLUPS) {
     await db.query(`CLUSTER erp.${table} USING ${index}`);
     onStep?.(++done, total);
+  }
+}
+
+/**
+ * What a load touched, for `refreshRollupsFor` (services/src/erp-load/touched.ts collects it): the
+ * days of the rows it wrote or deleted, before and after the write, per date the rollups are keyed
+ * on, and the keys of the rollups kept per customer or item across all time. Keys are arrays of
+ * columns ([company, customer], …); `previousThrough` is the data's last day before the load.
+ */
+export type TouchedRollups = {
+  previousThrough: string | null;
+  /** Invoice lines' days (of the lines written or deleted and of the lines of the invoices written or deleted). */
+  invoiceDays: string[];
+  /** Bookings' booking and order line days. */
+  bookingDays: string[];
+  /** Order lines' ship days. */
+  shipDays: string[];
+  /** Quote lines' days. */
+  quoteDays: string[];
+  /** Quote headers' days. */
+  quoteHeaderDays: string[];
+  /** The order days of the orders of the touched quotes, and of the touched orders. */
+  bookedDays: string[];
+  /** Every line day of the touched purchase orders. */
+  poDays: string[];
+  /** The customers of the touched invoice lines and headers. */
+  invoiceCustomers: [company: string, customer: string][];
+  /** The customer × item pairs of the touched invoice lines. */
+  invoicePairs: [company: string, customer: string, item: string][];
+  bookingCustomers: string[];
+  shipCustomers: string[];
+  /** The order lines written or deleted. */
+  orderLines: [company: string, order: string, line: number][];
+  /** Open receivables written or deleted (their three small rollups are rebuilt). */
+  arOpen: boolean;
+  /** Order lines or inventory written or deleted (the short lines' counts are rebuilt). */
+  orderLineShort: boolean;
+};
+
+const columnsOf = (rows: readonly (readonly unknown[])[], at: number) => rows.map((row) => row[at]);
+
+/**
+ * The statements that refresh what a load touched, in the order of REFRESH_STATEMENTS (migration
+ * 250: one `erp.refresh_…_for` beside each full `erp.refresh_…`). Those with nothing touched are left out.
+ */
+function deltaStatements(t: TouchedRollups): Array<{ text: string; values: unknown[] }> {
+  const items = [...new Map(t.invoicePairs.map(([company, , item]) => [`${company}\u0000${item}`, [company, item]])).values()];
+  const customerNames = (keys: [string, string][]) => [...new Set(keys.map(([, customer]) => customer))];
+  const statements: Array<{ text: string; values: unknown[]; when: boolean }> = [
+    { text: 'SELECT erp.refresh_rollups_for($1::date[], $2::date[])', values: [t.invoiceDays, t.bookingDays], when: true },
+    { text: 'SELECT erp.refresh_sales_rollups_for($1::date[], $2::date[], $3::date[])', values: [t.shipDays, t.quoteDays, t.bookedDays], when: t.shipDays.length + t.quoteDays.length + t.bookedDays.length > 0 },
+    // 011, 012 and 033: the pairs, the items from them, and the pairs by their last day.
+    { text: 'SELECT erp.refresh_customer_item_rollups_for($1::text[], $2::text[], $3::text[])', values: [0, 1, 2].map((i) => columnsOf(t.invoicePairs, i)), when: t.invoicePairs.length > 0 },
+    { text: 'SELECT erp.refresh_usage_rollups_for($1::date[])', values: [t.invoiceDays], when: t.invoiceDays.length > 0 },
+    { text: 'SELECT erp.refresh_usage_month_customer_items_for($1::date[], $2::date)', values: [t.invoiceDays, t.previousThrough], when: true },
+    { text: 'SELECT erp.refresh_invoice_day_customer_for($1::date[])', values: [t.invoiceDays], when: t.invoiceDays.length > 0 },
+    { text: 'SELECT erp.refresh_invoice_month_to_date_customers_for($1::date[])', values: [t.invoiceDays], when: t.invoiceDays.length > 0 },
+    { text: 'SELECT erp.refresh_item_month_rollups_for($1::date[])', values: [t.invoiceDays], when: t.invoiceDays.length > 0 },
+    { text: 'SELECT erp.refresh_invoice_month_item_totals_for($1::date[])', values: [t.invoiceDays], when: t.invoiceDays.length > 0 },
+    { text: 'SELECT erp.refresh_purchase_order_rollups_for($1::date[])', values: [t.poDays], when: t.poDays.length > 0 },
+    { text: 'SELECT erp.refresh_booking_rollups_for($1::date[])', values: [t.bookingDays], when: t.bookingDays.length > 0 },
+    { text: 'SELECT erp.refresh_ibt_rollups_for($1::date[])', values: [t.invoiceDays], when: t.invoiceDays.length > 0 },
+    { text: 'SELECT erp.refresh_customer_first_invoices_for($1::text[], $2::text[])', values: [0, 1].map((i) => columnsOf(t.invoiceCustomers, i)), when: t.invoiceCustomers.length > 0 },
+    { text: 'SELECT erp.refresh_quote_booked_rollups_for($1::date[])', values: [t.bookedDays], when: t.bookedDays.length > 0 },
+    {
+      text: 'SELECT erp.refresh_usage_kpi_rollups_for($1::date[], $2::text[], $3::text[], $4::text[], $5::text[])',
+      values: [t.invoiceDays, columnsOf(t.invoiceCustomers, 0), columnsOf(t.invoiceCustomers, 1), columnsOf(items, 0), columnsOf(items, 1)],
+      when: t.invoiceDays.length > 0,
+    },
+    { text: 'SELECT erp.refresh_year_first_days_for($1::date[])', values: [t.invoiceDays], when: t.invoiceDays.length > 0 },
+    { text: 'SELECT erp.refresh_quote_header_rollups_for($1::date[])', values: [t.quoteHeaderDays], when: t.quoteHeaderDays.length > 0 },
+    { text: 'SELECT erp.refresh_ar_rollups()', values: [], when: t.arOpen },
+    // Service orders are not in an extract's tables (layouts.ts): their rollup never moves in a load.
+    { text: 'SELECT erp.refresh_order_line_short()', values: [], when: t.orderLineShort },
+    { text: 'SELECT erp.refresh_open_order_line_for($1::text[], $2::text[], $3::int[])', values: [0, 1, 2].map((i) => columnsOf(t.orderLines, i)), when: t.orderLines.length > 0 },
+    { text: 'SELECT erp.refresh_year_customer_totals_for($1::date[], $2::date[])', values: [t.invoiceDays, t.bookedDays], when: t.invoiceDays.length + t.bookedDays.length > 0 },
+    {
+      text: 'SELECT erp.refresh_trailing_year_customer_totals_for($1::date, $2::text[], $3::text[], $4::text[])',
+      values: [t.previousThrough, customerNames(t.invoiceCustomers), t.bookingCustomers, t.shipCustomers],
+      when: true,
+    },
+    { text: 'SELECT erp.refresh_invoice_customer_years_for($1::date[], $2::date)', values: [t.invoiceDays, t.previousThrough], when: true },
+    { text: 'SELECT erp.refresh_business_health_months_for($1::date[], $2::date[])', values: [t.invoiceDays, t.bookingDays], when: t.invoiceDays.length + t.bookingDays.length > 0 },
+    { text: 'SELECT erp.refresh_white_space_rollups_for($1::date, $2::text[], $3::text[])', values: [t.previousThrough, ...[0, 1].map((i) => columnsOf(t.invoiceCustomers, i))], when: true },
+  ];
+  return statements.filter((s) => s.when).map(({ text, values }) => ({ text, values }));
+}
+
+/**
+ * Refreshes only the periods and keys a load touched (see TouchedRollups), in the load's
+ * transaction after its rows and its erp.data_load row are written: each rollup keyed by day,
+ * month or year deletes and inserts again its touched periods, each kept per customer or item its
+ * touched keys; those tied to the data's last day or month are rebuilt whole when it moved. No
+ * CLUSTER (a delta's rows are few; the next full rebuild orders them again). The caller falls back
+ * to `refreshRollups` when the load touched what no delta refresh covers (touched.ts).
+ */
+export async function refreshRollupsFor(db: ValuesQueryable, touched: TouchedRollups, onStep?: (done: number, total: number) => void): Promise<void> {
+  const statements = deltaStatements(touched);
+  let done = 0;
+  for (const statement of statements) {
+    await db.query(statement.text, statement.values);
+    onStep?.(++done, statements.length);
   }
 }
 

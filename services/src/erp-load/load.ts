@@ -12,7 +12,8 @@ import type pg from 'pg';
 import type { Db } from '../db/database.ts';
 import { BatchWriter, type Column } from '../demo/erp/batch-writer.ts';
 import { revise } from '../analytics/cache.ts';
-import { refreshRollups, vacuumAnalyzeRollups } from '../analytics/rollups.ts';
+import { refreshRollups, refreshRollupsFor, vacuumAnalyzeRollups } from '../analytics/rollups.ts';
+import { fullRebuildReason, touchTracker } from './touched.ts';
 import { ExtractError, type ExtractFile } from './extract.ts';
 import { customerKey, validateExtract, type FileCheck, type LoadProblem, type TableRows } from './validate.ts';
 import type { ErpLoadTable } from './layouts.ts';
@@ -77,6 +78,8 @@ export type ErpLoadResult = {
   /** What was read of each file (its table, unmatched headers, missing columns). */
   files: FileCheck[];
   tableRows: Record<string, TableCounts>;
+  /** How the rollups were refreshed: the touched periods and keys, or rebuilt whole (and why). */
+  rollups?: string;
   elapsedMs: number;
 };
 
@@ -217,10 +220,15 @@ export async function runErpLoad(db: Db, read: () => Promise<ExtractFile[]>, opt
       progress('load', written, toWrite);
     };
     progress('load', 0, toWrite);
+    // What the rows touch, read before the writes and after them, for a refresh of those periods and keys alone.
+    const fullReason = fullRebuildReason(checked.tables.keys(), fullRefresh);
+    const tracker = fullReason === null ? touchTracker(client, checked.tables) : null;
+    await tracker?.before();
     for (const [table, rows] of checked.tables) {
       await cancelRequested();
       summary.tableRows[table] = await writeTable(client, writer, rows, fullRefresh.has(table), advance);
     }
+    await tracker?.after();
     await cancelRequested();
     const { rows: load } = await client.query<{ load_id: number }>(
       `INSERT INTO erp.data_load (source, data_through, invoice_lines, duration_ms, loaded_by, table_rows)
@@ -230,7 +238,14 @@ export async function runErpLoad(db: Db, read: () => Promise<ExtractFile[]>, opt
     );
     summary.loadId = load[0]!.load_id;
     progress('rollups', 0, 1);
-    await refreshRollups(client, (done, total) => progress('rollups', done, total));
+    const touched = tracker?.touched() ?? fullReason!;
+    if (typeof touched === 'string') {
+      summary.rollups = `rebuilt whole: ${touched}`;
+      await refreshRollups(client, (done, total) => progress('rollups', done, total));
+    } else {
+      summary.rollups = 'refreshed the touched periods and keys';
+      await refreshRollupsFor(client, touched, (done, total) => progress('rollups', done, total));
+    }
     await cancelRequested();
     const loaded = Object.values(summary.tableRows).reduce((n, t) => n + t.written, 0);
     return finish('loaded', `Loaded ${loaded.toLocaleString('en-US')} rows${checked.rowsRejected ? `, left out ${checked.rowsRejected.toLocaleString('en-US')} with problems` : ''}`, client);

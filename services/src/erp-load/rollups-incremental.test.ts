@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { useErpServices } from '../analytics/erp-test-kit.ts';
+import { refreshRollups, ROLLUP_TABLES } from '../analytics/rollups.ts';
+import type { ExtractFile } from './extract.ts';
+import { ERP_LAYOUTS } from './layouts.ts';
+import { runErpLoad } from './load.ts';
+
+// The incremental rollup refresh (migration 250, refreshRollupsFor): after a delta load, every
+// rollup table holds exactly the rows a full rebuild gives.
+const kit = useErpServices();
+const { sql } = kit;
+const TODAY = new Date(Date.UTC(2026, 10, 20));
+
+type Row = Record<string, string | null>;
+const layoutOf = (table: string) => ERP_LAYOUTS.find((l) => l.table === table)!;
+
+/** A layout table's rows that `where` keeps, as text cells by column name. */
+async function rowsOf(table: string, where: string, params: unknown[] = []): Promise<Row[]> {
+  const names = layoutOf(table).columns.map((c) => c.name);
+  return sql<Row>(`SELECT ${names.map((n) => `${n}::text AS ${n}`).join(', ')} FROM erp.${table} WHERE ${where}`, params);
+}
+
+function file(table: string, rows: Row[]): ExtractFile {
+  const names = layoutOf(table).columns.map((c) => c.name);
+  return { fileName: `${table}.csv`, table, kind: 'rows', header: names, rows: rows.map((row) => names.map((n) => row[n] ?? '')) };
+}
+function deletes(table: string, rows: Row[]): ExtractFile {
+  const { key } = layoutOf(table);
+  return { fileName: `${table}.delete.csv`, table, kind: 'delete', header: [...key], rows: rows.map((row) => key.map((n) => row[n]!)) };
+}
+
+const shift = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const plus = (value: string | null, by: number) => (Number(value) + by).toFixed(2);
+
+/**
+ * Copies every rollup table, rebuilds them all with refreshRollups, and answers the rows that
+ * differ (each table's copy EXCEPT the rebuild, and the rebuild EXCEPT the copy).
+ */
+async function differencesFromFullRebuild(): Promise<Record<string, number>> {
+  for (const table of ROLLUP_TABLES) {
+    await sql(`DROP TABLE IF EXISTS pg_temp.delta_${table}`);
+    await sql(`CREATE TEMP TABLE delta_${table} AS SELECT * FROM erp.${table}`);
+  }
+  await refreshRollups(kit.services.db);
+  const differences: Record<string, number> = {};
+  for (const table of ROLLUP_TABLES) {
+    const [row] = await sql<{ extra: number; missing: number }>(
+      `SELECT (SELECT count(*) FROM (SELECT * FROM delta_${table} EXCEPT ALL SELECT * FROM erp.${table}) a)::int AS extra,
+              (SELECT count(*) FROM (SELECT * FROM erp.${table} EXCEPT ALL SELECT * FROM delta_${table}) b)::int AS missing`);
+    if (row!.extra + row!.missing > 0) differences[table] = row!.extra + row!.missing;
+    await sql(`DROP TABLE delta_${table}`);
+  }
+  return differences;
+}
+
+const load = (files: ExtractFile[]) => runErpLoad(kit.services.db, async () => files, { source: 'test', today: TODAY });
+
+describe('ERP load: a delta refreshes only the periods and keys it touched', () => {
+  it('new lines on a day, a line moved to another month, deletes, a new customer: every rollup as a full rebuild makes it', async () => {
+    // The rollups as a full rebuild leaves them, so that the delta is all that differs.
+    await refreshRollups(kit.services.db);
+    const [{ through }] = (await sql<{ through: string }>('SELECT max(invoice_date)::text AS through FROM erp.invoice_line')) as [{ through: string }];
+    // A busy day of the last month but one, and an older one.
+    const [{ day }] = (await sql<{ day: string }>(
+      `SELECT invoice_date::text AS day FROM erp.invoice_line WHERE invoice_date < date_trunc('month', $1::date) GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`, [through])) as [{ day: string }];
+    const old = shift(day, -200);
+
+    const lines = await rowsOf('invoice_line', 'invoice_date = $1::date ORDER BY invoice_number, invoice_line_number', [day]);
+    expect(lines.length).toBeGreaterThan(3);
+    // New lines on that day: an invoice of its first customer copied under a new number…
+    const header = (await rowsOf('invoice_header', 'company = $1 AND invoice_number = $2', [lines[0]!.company, lines[0]!.invoice_number]))[0]!;
+    const copied = lines.filter((l) => l.invoice_number === header.invoice_number).map((l) => ({ ...l, invoice_number: 'DELTA1', sales: plus(l.sales, 7) }));
+    // …a new customer's first invoice, from another day of the same month…
+    const customer = (await rowsOf('customer', 'company = $1 AND customer = $2', [header.company, header.customer]))[0]!;
+    const newCustomer = { ...customer, customer: 'DELTANEW', customer_name: 'Delta New Co' };
+    const firstDay = shift(day, day.endsWith('01') ? 1 : -1);
+    const newLines = copied.map((l) => ({ ...l, invoice_number: 'DELTA2', customer: 'DELTANEW', invoice_date: firstDay }));
+    // …one line changed and moved to a month before, and one line of the older day deleted.
+    const moved = { ...lines[lines.length - 1]!, invoice_date: shift(day, -40), sales: plus(lines[lines.length - 1]!.sales, 3), qty: '5' };
+    const gone = (await rowsOf('invoice_line', 'invoice_date = $1::date LIMIT 1', [old]));
+    // Bookings, order lines, quotes and purchase orders of the day: changed amounts, one of each moved a month.
+    const bookings = (await rowsOf('booking', 'booking_date = $1::date ORDER BY booking_id LIMIT 5', [day])).map((b, i) => ({ ...b, sales: plus(b.sales, 2), ...(i === 0 ? { booking_date: shift(day, -35), order_line_date: shift(day, -35) } : {}) }));
+    const orderLines = (await rowsOf('order_line', 'order_date = $1::date ORDER BY order_number, order_line_number LIMIT 5', [day])).map((l, i) => ({ ...l, sales: plus(l.sales, 1), ...(i === 0 ? { ship_date: shift(day, -33) } : {}) }));
+    const quoteLines = (await rowsOf('quote_line', 'quote_date <= $1::date ORDER BY quote_date DESC, quote_number, quote_line_number LIMIT 5', [day])).map((q, i) => ({ ...q, sales: plus(q.sales, 1), ...(i === 0 ? { quote_date: shift(q.quote_date!, -31) } : {}) }));
+    const quoteHeaders = (await rowsOf('quote_header', "status = 'Converted' AND quote_date <= $1::date ORDER BY quote_date DESC LIMIT 2", [day])).map((h) => ({ ...h, quote_total: plus(h.quote_total, 5) }));
+    const poLines = (await rowsOf('purchase_order_line', 'order_date <= $1::date ORDER BY order_date DESC, po_number, po_line_number LIMIT 3', [day])).map((l, i) => ({ ...l, cost: plus(l.cost, 4), ...(i === 0 ? { order_date: shift(l.order_date!, -32) } : {}) }));
+    const ar = (await rowsOf('ar_open', 'true ORDER BY invoice_number LIMIT 2')).map((r) => ({ ...r, balance: plus(r.balance, 9) }));
+
+    const files = [
+      file('customer', [newCustomer]),
+      file('invoice_header', [{ ...header, invoice_number: 'DELTA1' }, { ...header, invoice_number: 'DELTA2', customer: 'DELTANEW', invoice_date: firstDay }]),
+      file('invoice_line', [...copied, ...newLines, moved]),
+      file('booking', bookings), file('order_line', orderLines), file('quote_line', quoteLines), file('quote_header', quoteHeaders),
+      file('purchase_order_line', poLines), file('ar_open', ar),
+      deletes('invoice_line', gone),
+    ];
+    const result = await load(files);
+    expect(result.status, result.message + JSON.stringify(result.problems.slice(0, 3))).toBe('loaded');
+    expect(result.rollups).toBe('refreshed the touched periods and keys');
+    expect((await sql("SELECT customer FROM erp.customer_first_invoice WHERE customer = 'DELTANEW'")).length).toBe(1);
+    expect(await differencesFromFullRebuild()).toEqual({});
+
+    // A new last day (the data's last day moves): the rollups of the last 12 months follow it.
+    const next = shift(through, 1);
+    const nextLines = lines.map((l) => ({ ...l, invoice_number: `N${l.invoice_number}`, invoice_date: next }));
+    const nextHeaders = [...new Set(lines.map((l) => l.invoice_number))].map((n) => ({ ...header, invoice_number: `N${n}`, invoice_date: next }));
+    const moving = await load([file('invoice_header', nextHeaders), file('invoice_line', nextLines)]);
+    expect(moving.status, moving.message + JSON.stringify(moving.problems.slice(0, 3))).toBe('loaded');
+    expect(moving.rollups).toBe('refreshed the touched periods and keys');
+    expect(await differencesFromFullRebuild()).toEqual({});
+  }, 300_000);
+
+  it('falls back to the full rebuild when a customer the rollups join on changes branch, or a dated table is replaced whole', async () => {
+    const [customer] = await rowsOf('customer', "customer IN (SELECT customer FROM erp.invoice_line LIMIT 1)");
+    const other = (await sql<{ branch: string }>('SELECT branch FROM erp.branch WHERE company = $1 AND branch <> $2 LIMIT 1', [customer!.company, customer!.branch]))[0]!;
+    const changed = await load([file('customer', [{ ...customer!, branch: other.branch }])]);
+    expect(changed.status, changed.message).toBe('loaded');
+    expect(changed.rollups).toMatch(/^rebuilt whole: a customer/);
+    const renamed = await load([file('customer', [{ ...customer!, branch: other.branch, customer_name: 'Renamed' }])]);
+    expect(renamed.rollups).toBe('refreshed the touched periods and keys');
+    expect(await differencesFromFullRebuild()).toEqual({});
+
+    const ar = await rowsOf('ar_open', 'true ORDER BY invoice_number LIMIT 3');
+    const replaced = await runErpLoad(kit.services.db, async () => [file('ar_open', ar)], { source: 'test', today: TODAY, fullRefresh: ['ar_open'] });
+    expect(replaced.status, replaced.message).toBe('loaded');
+    expect(replaced.rollups).toBe('rebuilt whole: ar_open is replaced whole');
+  }, 300_000);
+});

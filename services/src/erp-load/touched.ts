@@ -1,0 +1,182 @@
+/**
+ * What a load touched, for the incremental rollup refresh (analytics/rollups.ts,
+ * `refreshRollupsFor`): the load reads, before its writes and again after them, the dates and keys
+ * of the rows its extract names (the keys of its rows and of its delete lists) — so a deleted row,
+ * or an updated one whose date moved, counts with its old date and its new one.
+ *
+ * A load falls back to the full rebuild (`fullRebuildReason` answers why) when it replaces a dated
+ * table whole, or changes what the rollups join on in the master tables: a customer's branch or
+ * first account class (the lines shipped from another branch; white space), a location's branch.
+ */
+import type pg from 'pg';
+import type { TouchedRollups } from '../analytics/rollups.ts';
+import type { TableRows } from './validate.ts';
+
+/** The dated tables (and the master tables the rollups join on): a full refresh of one rebuilds every rollup. */
+const ROLLUP_SOURCES = new Set([
+  'invoice_header', 'invoice_line', 'order_header', 'order_line', 'quote_header', 'quote_line', 'booking',
+  'purchase_order_header', 'purchase_order_line', 'ar_open', 'inventory', 'customer', 'location',
+]);
+
+type Snapshot = { text: string; collect: (row: Record<string, string | number | null>, into: Collected) => void };
+type Collected = {
+  days: Record<'invoice' | 'booking' | 'ship' | 'quote' | 'quoteHeader' | 'booked' | 'po', Set<string>>;
+  invoiceCustomers: Map<string, [string, string]>;
+  invoicePairs: Map<string, [string, string, string]>;
+  bookingCustomers: Set<string>;
+  shipCustomers: Set<string>;
+  masters: Set<string>;
+};
+
+const add = (set: Set<string>, day: unknown) => {
+  if (day !== null && day !== undefined) set.add(String(day));
+};
+const line = (r: Record<string, unknown>, into: Collected) => {
+  add(into.days.invoice, r.invoice_date);
+  const [company, customer, item] = [String(r.company), String(r.customer), String(r.item_number)];
+  into.invoiceCustomers.set(`${company}\u0000${customer}`, [company, customer]);
+  into.invoicePairs.set(`${company}\u0000${customer}\u0000${item}`, [company, customer, item]);
+};
+const booked = (r: Record<string, unknown>, into: Collected) => add(into.days.booked, r.order_date);
+
+/**
+ * Per table, the queries (over `k`, the keys the extract names) whose rows say what the table's
+ * rows touch. Dates are read as text (YYYY-MM-DD) so they pass back as they came.
+ */
+const SNAPSHOTS: Record<string, Snapshot[]> = {
+  invoice_line: [{ text: `SELECT l.invoice_date::text, l.company, l.customer, l.item_number FROM k JOIN erp.invoice_line l USING (company, invoice_number, invoice_line_number)`, collect: line }],
+  invoice_header: [
+    {
+      text: `SELECT h.invoice_date::text, h.company, h.customer FROM k JOIN erp.invoice_header h USING (company, invoice_number)`,
+      collect: (r, into) => {
+        add(into.days.invoice, r.invoice_date);
+        into.invoiceCustomers.set(`${r.company}\u0000${r.customer}`, [String(r.company), String(r.customer)]);
+      },
+    },
+    // Its lines: the lines shipped from another branch join the header's location.
+    { text: `SELECT l.invoice_date::text, l.company, l.customer, l.item_number FROM k JOIN erp.invoice_line l USING (company, invoice_number)`, collect: line },
+  ],
+  booking: [{
+    text: `SELECT b.booking_date::text, b.order_line_date::text, b.customer FROM k JOIN erp.booking b USING (company, booking_id)`,
+    collect: (r, into) => {
+      add(into.days.booking, r.booking_date);
+      add(into.days.booking, r.order_line_date);
+      into.bookingCustomers.add(String(r.customer));
+    },
+  }],
+  order_line: [{
+    text: `SELECT l.ship_date::text, l.customer FROM k JOIN erp.order_line l USING (company, order_number, order_line_number)`,
+    collect: (r, into) => {
+      if (r.ship_date !== null) {
+        add(into.days.ship, r.ship_date);
+        into.shipCustomers.add(String(r.customer));
+      }
+    },
+  }],
+  // Converted quotes are counted on their order's day.
+  order_header: [{ text: `SELECT o.order_date::text FROM k JOIN erp.order_header o USING (company, order_number)`, collect: booked }],
+  quote_line: [{
+    text: `SELECT q.quote_date::text, o.order_date::text FROM k JOIN erp.quote_line q USING (company, quote_number, quote_line_number)
+             LEFT JOIN erp.quote_header h ON h.company = q.company AND h.quote_number = q.quote_number
+             LEFT JOIN erp.order_header o ON o.company = h.company AND o.order_number = h.order_number`,
+    collect: (r, into) => {
+      add(into.days.quote, r.quote_date);
+      booked(r, into);
+    },
+  }],
+  quote_header: [{
+    text: `SELECT h.quote_date::text, o.order_date::text FROM k JOIN erp.quote_header h USING (company, quote_number)
+             LEFT JOIN erp.order_header o ON o.company = h.company AND o.order_number = h.order_number`,
+    collect: (r, into) => {
+      add(into.days.quoteHeader, r.quote_date);
+      booked(r, into);
+    },
+  }],
+  purchase_order_line: [{ text: `SELECT l.order_date::text FROM erp.purchase_order_line l WHERE (l.company, l.po_number) IN (SELECT company, po_number FROM k)`, collect: (r, into) => add(into.days.po, r.order_date) }],
+  purchase_order_header: [{ text: `SELECT l.order_date::text FROM erp.purchase_order_line l WHERE (l.company, l.po_number) IN (SELECT company, po_number FROM k)`, collect: (r, into) => add(into.days.po, r.order_date) }],
+  // What the rollups join on: compared before and after.
+  customer: [{ text: `SELECT c.company, c.customer, c.branch, c.account_class1 FROM k JOIN erp.customer c USING (company, customer)`, collect: (r, into) => into.masters.add(JSON.stringify(['customer', r])) }],
+  location: [{ text: `SELECT l.company, l.location, l.branch FROM k JOIN erp.location l USING (company, location)`, collect: (r, into) => into.masters.add(JSON.stringify(['location', r])) }],
+};
+
+function emptyCollected(): Collected {
+  return {
+    days: { invoice: new Set(), booking: new Set(), ship: new Set(), quote: new Set(), quoteHeader: new Set(), booked: new Set(), po: new Set() },
+    invoiceCustomers: new Map(), invoicePairs: new Map(), bookingCustomers: new Set(), shipCustomers: new Set(), masters: new Set(),
+  };
+}
+
+/** Why this load must rebuild every rollup (null when a delta refresh covers it), before any write. */
+export function fullRebuildReason(tables: Iterable<string>, fullRefresh: ReadonlySet<string>): string | null {
+  for (const table of tables) if (fullRefresh.has(table) && ROLLUP_SOURCES.has(table)) return `${table} is replaced whole`;
+  return null;
+}
+
+/**
+ * Reads what the extract's rows touch as the tables stand: call `snapshot` before the writes and
+ * again after them, then `touched` (null when a master row the rollups join on changed, or the
+ * data had no load before: the full rebuild then).
+ */
+export function touchTracker(client: pg.PoolClient, tables: ReadonlyMap<string, TableRows>) {
+  const before = emptyCollected();
+  const after = emptyCollected();
+  let previousThrough: string | null = null;
+  const orderLines: [string, string, number][] = [];
+  const lines = tables.get('order_line' as never);
+  if (lines) {
+    const at = ['company', 'order_number', 'order_line_number'].map((name) => lines.layout.columns.findIndex((c) => c.name === name));
+    for (const row of lines.rows) orderLines.push([String(row[at[0]!]), String(row[at[1]!]), Number(row[at[2]!])]);
+    for (const row of lines.deletes) orderLines.push([String(row[0]), String(row[1]), Number(row[2])]);
+  }
+
+  async function snapshot(into: Collected): Promise<void> {
+    for (const [table, rows] of tables) {
+      const queries = SNAPSHOTS[table];
+      if (!queries) continue;
+      const keyColumns = rows.layout.columns.filter((c) => c.key);
+      const at = keyColumns.map((c) => rows.layout.columns.indexOf(c));
+      const keys = keyColumns.map((_, i) => [...rows.rows.map((row) => row[at[i]!]!), ...rows.deletes.map((row) => row[i]!)]);
+      if (keys[0]!.length === 0) continue;
+      const k = `WITH k AS (SELECT DISTINCT * FROM unnest(${keyColumns.map((c, i) => `$${i + 1}::${c.type}[]`).join(', ')}) AS k (${keyColumns.map((c) => c.name).join(', ')})) `;
+      for (const query of queries) {
+        const { rows: found } = await client.query<Record<string, string | number | null>>(k + query.text, keys);
+        for (const row of found) query.collect(row, into);
+      }
+    }
+  }
+
+  return {
+    async before(): Promise<void> {
+      const { rows } = await client.query<{ through: string | null }>('SELECT data_through::text AS through FROM erp.data_load ORDER BY load_id DESC LIMIT 1');
+      previousThrough = rows[0]?.through ?? null;
+      await snapshot(before);
+    },
+    after: () => snapshot(after),
+    /** What the load touched, or why it needs the full rebuild. */
+    touched(): TouchedRollups | string {
+      if (previousThrough === null) return 'the data had no load before';
+      // A master row the rollups join on that changed or went (a new one joins only the new rows).
+      const changed = [...before.masters].find((row) => !after.masters.has(row));
+      if (changed) return `a ${(JSON.parse(changed) as [string])[0]} the rollups join on changed`;
+      const union = <T>(a: Iterable<T>, b: Iterable<T>) => [...new Set([...a, ...b])];
+      const days = (name: keyof Collected['days']) => union(before.days[name], after.days[name]).sort();
+      return {
+        previousThrough,
+        invoiceDays: days('invoice'),
+        bookingDays: days('booking'),
+        shipDays: days('ship'),
+        quoteDays: days('quote'),
+        quoteHeaderDays: days('quoteHeader'),
+        bookedDays: days('booked'),
+        poDays: days('po'),
+        invoiceCustomers: [...new Map([...before.invoiceCustomers, ...after.invoiceCustomers]).values()],
+        invoicePairs: [...new Map([...before.invoicePairs, ...after.invoicePairs]).values()],
+        bookingCustomers: union(before.bookingCustomers, after.bookingCustomers),
+        shipCustomers: union(before.shipCustomers, after.shipCustomers),
+        orderLines,
+        arOpen: tables.has('ar_open' as never),
+        orderLineShort: tables.has('order_line' as never) || tables.has('inventory' as never),
+      };
+    },
+  };
+}
