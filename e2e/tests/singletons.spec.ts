@@ -88,8 +88,11 @@ test('react, react-dom, the UI kit, zustand, swr and every @tradeboard/shared en
 test("the UI kit's data and editing entries load only when a page needs them, once, from the shell", async ({ page }) => {
   await signIn(page, 'rep@tradeboard.example');
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
-  // The signed-in chrome alone: neither tables nor editing tools yet.
+  // The rep's home board (jump-to, notes, goal, CRM figure): neither tables nor editing tools.
+  await expect(page.getByRole('combobox', { name: 'Jump to account' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
   const loaded = async (pkg: string) => (await shareRows(page)).find((row) => row.pkg === pkg)?.loaded ?? false;
+  expect(await loaded('@tradeboard/shared/ui/data')).toBe(false);
   expect(await loaded('@tradeboard/shared/ui/edit')).toBe(false);
 
   // The sales board's lists bring the data entry; the Filters drawer's picker the editing entry.
@@ -111,7 +114,7 @@ test("the UI kit's data and editing entries load only when a page needs them, on
 
 test('a board page asks for the remotes manifest once: the renderer registry reads the answer the shell asked for', async ({ page }) => {
   await signIn(page, 'rep@tradeboard.example');
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(/\/home(\/\d+)?$/);
   const manifestRequests: string[] = [];
   page.on('request', (request) => {
     if (new URL(request.url()).pathname === '/remotes/manifest.json') manifestRequests.push(request.url());

@@ -2,7 +2,8 @@
 //   1. /api/ping requests/s and p99 with 50 connections while heavy aggregations run on the
 //      embedded database (goal p99 ≤ 10 ms);
 //   2. cold start of `npm start` on an existing build and database;
-//   3. first-load JavaScript (gzip) of /login (goal ≤ 200 KiB) and /home (goal ≤ 350 KiB, before any chart);
+//   3. first-load JavaScript (gzip) of /login (goal ≤ 200 KiB) and /home (goal ≤ 350 KiB, before any chart),
+//      with each page's largest files; `pnpm bench firstload` runs only this, on the existing build;
 //   4. boards (issues 3, 22): navigation to a 12-card data board (KPIs, charts, lists of the
 //      catalogue's masters) fully rendered in Chromium (goal ≤ 1.5 s),
 //      in a regular browser profile (a returning user's: HTTP and code caches) and in a private
@@ -100,8 +101,8 @@ async function timedStart(dataDir: string, port: number): Promise<{ elapsedMs: n
   return { elapsedMs: performance.now() - started, stop: () => process.kill(-child.pid!, 'SIGTERM') };
 }
 
-/** The gzip size of every script a page loads while `action` runs. */
-async function scriptBytes(page: Page, action: () => Promise<void>): Promise<{ gzip: number; files: number }> {
+/** The gzip size of every script a page loads while `action` runs, and of its largest files. */
+async function scriptBytes(page: Page, action: () => Promise<void>): Promise<{ gzip: number; files: number; largest: string }> {
   const urls = new Set<string>();
   const onResponse = (response: Response) => {
     if (response.request().resourceType() === 'script') urls.add(response.url());
@@ -110,9 +111,10 @@ async function scriptBytes(page: Page, action: () => Promise<void>): Promise<{ g
   await action();
   await page.waitForLoadState('networkidle');
   page.off('response', onResponse);
-  let gzip = 0;
-  for (const url of urls) gzip += gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer()), { level: 9 }).length;
-  return { gzip, files: urls.size };
+  const sizes: Array<{ file: string; gzip: number }> = [];
+  for (const url of urls) sizes.push({ file: new URL(url).pathname, gzip: gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer()), { level: 9 }).length });
+  const largest = sizes.sort((a, b) => b.gzip - a.gzip).slice(0, 8).map((s) => `${s.file} ${kib(s.gzip)}`).join(', ');
+  return { gzip: sizes.reduce((sum, s) => sum + s.gzip, 0), files: urls.size, largest };
 }
 
 /** How the bench starts Chromium (the machine's own build; no sandbox, GPU or background traffic). */
@@ -129,7 +131,7 @@ async function firstLoadJs(port: number): Promise<void> {
     await loginPage.goto(`${base}/login`);
     await loginPage.getByLabel('Email').waitFor();
   });
-  console.log(`first-load JS     /login ${kib(login.gzip)} gzip in ${login.files} files (goal ≤ 200 KiB)`);
+  console.log(`first-load JS     /login ${kib(login.gzip)} gzip in ${login.files} files (goal ≤ 200 KiB); largest: ${login.largest}`);
   await loginPage.getByLabel('Email').fill('rep@tradeboard.example');
   await loginPage.getByRole('button', { name: 'Continue' }).click();
   await loginPage.getByLabel('Password', { exact: true }).fill('Demo-2026!');
@@ -140,7 +142,7 @@ async function firstLoadJs(port: number): Promise<void> {
   const home = await scriptBytes(homePage, async () => {
     await homePage.goto(`${base}/home`);
   });
-  console.log(`first-load JS     /home ${kib(home.gzip)} gzip in ${home.files} files (goal ≤ 350 KiB)`);
+  console.log(`first-load JS     /home ${kib(home.gzip)} gzip in ${home.files} files (goal ≤ 350 KiB); largest: ${home.largest}`);
   await browser.close();
 }
 
@@ -357,12 +359,13 @@ if (!only || only === 'start') {
   second.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
-if (only === 'boards') {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'tb-bench-boards-'));
+// On the existing build: the board bench, or the first-load JavaScript alone.
+if (only === 'boards' || only === 'firstload') {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `tb-bench-${only}-`));
   const port = Number(process.env.BENCH_PORT ?? 18_080);
   const server = await timedStart(dataDir, port);
   try {
-    await boardBench(port);
+    await (only === 'boards' ? boardBench(port) : firstLoadJs(port));
   } finally {
     server.stop();
     rmSync(dataDir, { recursive: true, force: true });

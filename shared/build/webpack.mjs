@@ -140,6 +140,20 @@ function manifestAsset(dir) {
 }
 
 /**
+ * The host's `provideExternalRuntime` adds a runtime plugin by the path `require.resolve` gives: its
+ * CommonJS build, which requires the CommonJS build of the federation runtime while the rest of the
+ * runtime imports the ES modules, so main.js carried the runtime twice (~20 KiB gzip). Its ES module
+ * build instead: one runtime.
+ */
+const esmRuntimeCorePlugin = {
+  apply(compiler) {
+    new compiler.webpack.NormalModuleReplacementPlugin(/[\\/]inject-external-runtime-core-plugin[\\/]dist[\\/]index\.cjs$/, (resource) => {
+      resource.request = resource.request.replace(/\.cjs$/, '.js');
+    }).apply(compiler);
+  },
+};
+
+/**
  * @param {object} app
  * @param {string} app.dir        the app's folder (import.meta.dirname of its webpack.config)
  * @param {string} app.name       Module Federation container name, an identifier (mf_auth)
@@ -222,6 +236,7 @@ export function federatedApp({ dir, name, publicPath, exposes, title, headScript
         ...(manifest ? [manifest] : []),
         ...(isHost
           ? [
+              esmRuntimeCorePlugin,
               head.plugin,
               new HtmlWebpackPlugin({
                 title,

@@ -26,11 +26,28 @@ describe('the browser builds', () => {
     expect(antdZeroRuntime('export const x = 1;')).toBe('export const x = 1;');
   });
 
-  it("keep each contract's method and path and leave its schemas out", () => {
+  it("keep each contract's method and path and leave its schemas and the server's fields out", () => {
     const output = contractsForBrowser(compiled('contracts/boards.ts'));
     expect(output).toContain('"/DynamicPage/{boardMasterId}"');
     expect(output).not.toMatch(/response:\s*\{\s*200/);
+    expect(output).not.toContain('summary: "');
     expect(output.length).toBeLessThan(compiled('contracts/boards.ts').length);
+  });
+
+  it('build exported schemas as the browser builders would: objects keep their property names, every other schema is {}', () => {
+    const output = contractsForBrowser(
+      [
+        "import { Type } from 'typebox';",
+        "import { defineContract } from './contract.ts';",
+        "export const Row = Type.Object({ id: Type.Integer({ minimum: 1 }), kind: Type.Union([Type.Literal('a'), Type.Literal('b')]) }, { additionalProperties: false, description: 'A row' });",
+        "export const Page = Type.Array(Row, { maxItems: 500 });",
+        "export const rowGet = defineContract({ method: 'GET', path: '/Row/{id}', service: 'boards', summary: 'One row', access: 'session', params: Type.Object({ id: Type.Integer() }), response: { 200: Row } });",
+      ].join('\n'),
+    );
+    expect(output).toMatch(/Row = \/\* @__PURE__ \*\/ Type\.Object\(\{\s*id: \{\},\s*kind: \{\}\s*\}\)/);
+    expect(output).toMatch(/Page = \{\}/);
+    expect(output).not.toMatch(/maxItems|additionalProperties|A row|One row|Literal/);
+    expect(output).toContain('"/Row/{id}"');
   });
 
   it('build schemas that keep only what the contracts read while they are defined', () => {

@@ -1,6 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
-// The data entry (the board's lists load it too), not the editing one: the jump-to is on every account page.
-import { Select } from '@tradeboard/shared/ui/data';
+// The chrome's entry, like the type-ahead beside it: the jump-to is on the home board, which loads no table.
+import { Select } from '@tradeboard/shared/ui';
 import { navigate, useTradeboardStore } from '@tradeboard/shared/web';
 import {
   ACCOUNT_TYPE_LABELS,

@@ -93,8 +93,9 @@ export { default as UserOutlined } from '@ant-design/icons/UserOutlined';
 export { default as DownloadOutlined } from '@ant-design/icons/DownloadOutlined';
 export { default as FilterOutlined } from '@ant-design/icons/FilterOutlined';
 
-// Accounts (mf-accounts): jump-to and command palette type-aheads, the map's route planner.
-export { AutoComplete } from 'antd';
+// Accounts (mf-accounts): jump-to and command palette type-aheads (AutoComplete is a Select: the
+// jump-to's account type picker costs nothing more), the map's route planner.
+export { AutoComplete, Select } from 'antd';
 export { default as EnvironmentOutlined } from '@ant-design/icons/EnvironmentOutlined';
 export { default as FileTextOutlined } from '@ant-design/icons/FileTextOutlined';
 export { default as SwapOutlined } from '@ant-design/icons/SwapOutlined';
