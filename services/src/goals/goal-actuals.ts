@@ -7,7 +7,9 @@
  * Which goals a group sums: those set at the group-by's level of each config (the goal type is
  * level 0, hierarchy type n level n): at level n a row whose hierarchy value n is set and deeper
  * ones are not. An actual is cut by the group's value and by the values of the levels above it
- * (a customer's goal under rep SR01 counts SR01's sales to that customer).
+ * (a customer's goal under rep SR01 counts SR01's sales to that customer). The goal rows are summed
+ * in SQL per path (year, today's month, the months before it, the quarters): the customer level of a
+ * 50,000-row setup is ~2,000 paths, not 25,000 rows.
  *
  * Scope: administrators read every goal; anyone else the goals naming a sales rep of his scope
  * (his own, a manager's team) at any level, or a customer of one; actuals are scoped as always.
@@ -49,7 +51,23 @@ export function fiscalYearOfSlug(slug: string, today: IsoDate, setting: string):
   return year;
 }
 
-type Goal = { config: GoalConfigRow; level: number; path: Array<[GoalGroupBy, string]>; key: string; month: number; goal1: number; goal2: number };
+type Path = Array<[GoalGroupBy, string]>;
+
+/**
+ * A goal path at the group-by's level (the group's value and those above it; with the fiscal month
+ * when grouping by it) and its goal rows summed in SQL: the year, today's fiscal month, the months
+ * before it and each quarter (goal1 and goal2).
+ */
+type Goal = {
+  level: number;
+  path: Path;
+  key: string;
+  goal1: number;
+  goal2: number;
+  monthGoal: number;
+  before: number;
+  quarters: Array<{ goal1: number; goal2: number }>;
+};
 
 /** The configs a call reads: one (404 when not the caller's) or every config of the kind and year. */
 async function configsOf(db: Db, caller: GoalCaller, configId: number, fiscalYear: number): Promise<GoalConfigRow[]> {
@@ -62,43 +80,53 @@ async function configsOf(db: Db, caller: GoalCaller, configId: number, fiscalYea
   return Promise.all(rows.map((r) => findConfig(db, caller, r.id)));
 }
 
-/** The goals at the group-by's level of each config, with the path of values above them. */
-async function goalsAt(db: Db, configs: readonly GoalConfigRow[], groupBy: GoalGroupBy): Promise<Goal[]> {
+/**
+ * The goal paths at the group-by's level of each config, their rows summed per path, cut to the
+ * caller's scope: administrators read every goal; anyone else a path naming a sales rep of his scope
+ * at some level, or a customer of one (a customer whose sales rep is his, in any company).
+ */
+async function goalsAt(db: Db, configs: readonly GoalConfigRow[], groupBy: GoalGroupBy, scope: DataScope, currentMonth: number): Promise<Goal[]> {
   const goals: Goal[] = [];
   for (const config of configs) {
     const types = [config.goalType, ...hierarchyOf(config)] as GoalGroupBy[];
     const level = groupBy === 'FiscalMonth' || groupBy === 'Complete' ? 0 : types.indexOf(groupBy);
     if (level < 0) continue;
-    const deeper = [1, 2, 3, 4, 5].filter((l) => l > level).map((l) => `hierarchy_value${l} IS NULL`);
-    const own = level > 0 ? [`hierarchy_value${level} IS NOT NULL`] : [];
+    const columns = ['goal_type_value', ...[1, 2, 3, 4, 5].map((l) => `hierarchy_value${l}`)].slice(0, level + 1);
+    const params = new SqlParams();
+    const where = [`goal_config_id = ${params.add(config.id)}`, 'goal_type_value IS NOT NULL'];
+    if (level > 0) where.push(`hierarchy_value${level} IS NOT NULL`);
+    for (let l = level + 1; l <= 5; l++) where.push(`hierarchy_value${l} IS NULL`);
+    if (!scope.all) {
+      const reps = `${params.add(scope.salesReps)}::text[]`;
+      const visible = columns.flatMap((column, i) =>
+        types[i] === 'SalesRep' ? [`${column} = ANY(${reps})`] : types[i] === 'Customer' ? [`${column} IN (SELECT customer FROM erp.customer WHERE sales_rep = ANY(${reps}))`] : [],
+      );
+      where.push(visible.length ? `(${visible.join(' OR ')})` : 'false');
+    }
+    const byMonth = groupBy === 'FiscalMonth' ? ['coalesce(goal_month, 0)'] : [];
+    const sum = (goal: 'goal1' | 'goal2', name: string, filter?: string) => `coalesce(sum(${goal})${filter ? ` FILTER (WHERE ${filter})` : ''}, 0)::float8 AS "${name}"`;
+    const cm = params.add(currentMonth);
+    const sums = [
+      sum('goal1', 'goal1'),
+      sum('goal2', 'goal2'),
+      sum('goal1', 'monthGoal', `goal_month = ${cm}::int`),
+      sum('goal1', 'before', `goal_month >= 1 AND goal_month < ${cm}::int`),
+      ...[1, 2, 3, 4].flatMap((q) => [sum('goal1', `q${q}goal1`, `goal_month BETWEEN ${q * 3 - 2} AND ${q * 3}`), sum('goal2', `q${q}goal2`, `goal_month BETWEEN ${q * 3 - 2} AND ${q * 3}`)]),
+    ];
+    const keys = [...columns.map((column, i) => `${column} AS h${i}`), ...byMonth.map((m) => `${m} AS month`)];
     const { rows } = await db.query<Record<string, string | number | null>>(
-      `SELECT goal_type_value, goal_month, coalesce(goal1, 0)::float8 AS goal1, coalesce(goal2, 0)::float8 AS goal2,
-              hierarchy_value1 AS h1, hierarchy_value2 AS h2, hierarchy_value3 AS h3, hierarchy_value4 AS h4, hierarchy_value5 AS h5
-         FROM app.goal_row WHERE goal_config_id = $1 AND goal_type_value IS NOT NULL AND ${[...own, ...deeper].join(' AND ')}`,
-      [config.id],
+      `SELECT ${[...keys, ...sums].join(', ')} FROM app.goal_row WHERE ${where.join(' AND ')} GROUP BY ${[...columns, ...byMonth].join(', ')}`,
+      params.values,
     );
     for (const row of rows) {
-      const values = [row.goal_type_value, row.h1, row.h2, row.h3, row.h4, row.h5].slice(0, level + 1).map(String);
-      const path = types.slice(0, level + 1).map((type, i) => [type, values[i]!] as [GoalGroupBy, string]);
-      const month = Number(row.goal_month ?? 0);
-      const key = groupBy === 'Complete' ? 'Complete' : groupBy === 'FiscalMonth' ? String(month) : values[level]!;
-      goals.push({ config, level, path, key, month, goal1: Number(row.goal1), goal2: Number(row.goal2) });
+      const values = columns.map((_, i) => String(row[`h${i}`]));
+      const path = values.map((value, i) => [types[i]!, value] as [GoalGroupBy, string]);
+      const key = groupBy === 'Complete' ? 'Complete' : groupBy === 'FiscalMonth' ? String(row.month) : values[level]!;
+      const quarters = [1, 2, 3, 4].map((q) => ({ goal1: Number(row[`q${q}goal1`]), goal2: Number(row[`q${q}goal2`]) }));
+      goals.push({ level, path, key, goal1: Number(row.goal1), goal2: Number(row.goal2), monthGoal: Number(row.monthGoal), before: Number(row.before), quarters });
     }
   }
   return goals;
-}
-
-/** Drops the goals outside a non-administrator's scope: visible when a level names a rep of his, or a customer of one. */
-async function visibleGoals(db: Db, scope: DataScope, goals: Goal[]): Promise<Goal[]> {
-  if (scope.all) return goals;
-  const reps = new Set(scope.salesReps);
-  const customers = [...new Set(goals.flatMap((g) => g.path.filter(([t]) => t === 'Customer').map(([, v]) => v)))];
-  const mine = new Set<string>();
-  if (customers.length) {
-    const { rows } = await db.query<{ customer: string }>('SELECT DISTINCT customer FROM erp.customer WHERE customer = ANY($1::text[]) AND sales_rep = ANY($2::text[])', [customers, [...reps]]);
-    for (const r of rows) mine.add(r.customer);
-  }
-  return goals.filter((g) => g.path.some(([type, value]) => (type === 'SalesRep' && reps.has(value)) || (type === 'Customer' && mine.has(value))));
 }
 
 type Period = { from: IsoDate; to: IsoDate };
@@ -243,6 +271,8 @@ type Prepared = {
   year: Period;
   today: IsoDate;
   fiscalSetting: string;
+  /** The fiscal month of today (the year's first or last when today is outside it). */
+  currentMonth: number;
   goals: Goal[];
   actuals: { source: ActualSource | null; scope: DataScope; rollups: boolean; split: IsoDate };
 };
@@ -263,7 +293,9 @@ async function prepare(db: Db, user: SessionUser, caller: GoalCaller, request: G
     }
     if (request.groupBy === 'Complete' && caller.kind === 'Activity') throw badRequest('groupBy Complete is not used for activity goals');
   }
-  let goals = await visibleGoals(db, context.scope, await goalsAt(db, configs, request.groupBy));
+  const current = today < year.from ? year.from : today > year.to ? year.to : today;
+  const currentMonth = fiscalMonthOf(current, fiscalSetting);
+  let goals = await goalsAt(db, configs, request.groupBy, context.scope, currentMonth);
   const search = request.body?.searchString?.trim().toLowerCase();
   if (search) goals = goals.filter((g) => g.key.toLowerCase().includes(search));
   const rollups = context.rollupsReady && year.from.endsWith('-01');
@@ -271,7 +303,19 @@ async function prepare(db: Db, user: SessionUser, caller: GoalCaller, request: G
   const monthStart = `${today.slice(0, 7)}-01` as IsoDate;
   const split = context.dataThrough && today >= context.dataThrough ? addMonths(monthStart, 1) : monthStart;
   const actuals = { source: actualSource(caller, request.bookingDateBasis), scope: context.scope, rollups, split };
-  return { fiscalYear, year, today, fiscalSetting, goals, actuals };
+  return { fiscalYear, year, today, fiscalSetting, currentMonth, goals, actuals };
+}
+
+/** The goal paths by group key, with the distinct paths of each (the same customer under two reps counts both). */
+function groupsOf(goals: readonly Goal[]): Map<string, { goals: Goal[]; paths: Path[] }> {
+  const groups = new Map<string, { goals: Goal[]; paths: Map<string, Path> }>();
+  for (const goal of goals) {
+    let group = groups.get(goal.key);
+    if (!group) groups.set(goal.key, (group = { goals: [], paths: new Map() }));
+    group.goals.push(goal);
+    group.paths.set(JSON.stringify(goal.path), goal.path);
+  }
+  return new Map([...groups].map(([key, { goals, paths }]) => [key, { goals, paths: [...paths.values()] }]));
 }
 
 const round = (x: number) => Math.round(x * 100) / 100;
@@ -280,9 +324,7 @@ const percent = (part: number | null, whole: number) => (part === null || whole 
 /** Goal against actual per group for the fiscal year, its current month and the year to date, with pacing. */
 export async function goalActuals(db: Db, user: SessionUser, caller: GoalCaller, request: GoalActualRequest) {
   const p = await prepare(db, user, caller, request);
-  const { year, today } = p;
-  const current = today < year.from ? year.from : today > year.to ? year.to : today;
-  const currentMonth = fiscalMonthOf(current, p.fiscalSetting);
+  const { year, today, currentMonth } = p;
   const monthFrom = addMonths(year.from, currentMonth - 1);
   const monthTo = currentMonth === 12 ? year.to : addDays(addMonths(year.from, currentMonth), -1);
   const month = { from: monthFrom, to: monthTo, workingDays: workingDays(monthFrom, monthTo), workingDaysElapsed: elapsedWorkingDays(monthFrom, monthTo, today) };
@@ -294,17 +336,14 @@ export async function goalActuals(db: Db, user: SessionUser, caller: GoalCaller,
     ? await actualsOf(db, { source, ...where }, p.goals, { year: ytd, month: { from: monthFrom, to: month.to < ytd.to ? month.to : ytd.to } }, request.groupBy === 'FiscalMonth', p.fiscalSetting)
     : null;
 
-  const groups = new Map<string, Goal[]>();
-  for (const goal of p.goals) groups.set(goal.key, [...(groups.get(goal.key) ?? []), goal]);
+  const groups = groupsOf(p.goals);
   const names = await namesOf(db, request.groupBy, [...groups.keys()]);
-  const rows = [...groups].map(([key, goals]) => {
+  const rows = [...groups].map(([key, { goals, paths }]) => {
     const goal = round(goals.reduce((s, g) => s + g.goal1, 0));
     const goal2 = round(goals.reduce((s, g) => s + g.goal2, 0));
-    const monthGoal = round(goals.filter((g) => g.month === currentMonth).reduce((s, g) => s + g.goal1, 0));
-    const before = goals.filter((g) => g.month >= 1 && g.month < currentMonth).reduce((s, g) => s + g.goal1, 0);
+    const monthGoal = round(goals.reduce((s, g) => s + g.monthGoal, 0));
+    const before = goals.reduce((s, g) => s + g.before, 0);
     const ytdGoal = today < year.from ? 0 : today > year.to ? goal : round(before + (month.workingDays > 0 ? (monthGoal * month.workingDaysElapsed) / month.workingDays : 0));
-    // One path per distinct goal path of the group (the same customer under two reps counts both).
-    const paths = [...new Map(goals.map((g) => [JSON.stringify(g.path), g.path])).values()];
     const sum = (name: string, fiscalMonth?: number) => (actual ? round(paths.reduce((s, path) => s + actual(path, name, fiscalMonth), 0)) : null);
     const fiscalMonth = request.groupBy === 'FiscalMonth' ? Number(key) : undefined;
     const yearActual = sum('year', fiscalMonth);
@@ -352,13 +391,14 @@ export async function goalQuarters(db: Db, user: SessionUser, caller: GoalCaller
   const periods = Object.fromEntries(quarters.map((q, i) => [`q${i + 1}`, q]));
   const { source, ...where } = p.actuals;
   const actual = source ? await actualsOf(db, { source, ...where }, p.goals, { year: p.year, ...periods }, false, p.fiscalSetting) : null;
-  const groups = new Map<string, Goal[]>();
-  for (const goal of p.goals) groups.set(goal.key, [...(groups.get(goal.key) ?? []), goal]);
+  const groups = groupsOf(p.goals);
   const names = await namesOf(db, request.groupBy, [...groups.keys()]);
-  const rows = [...groups].flatMap(([key, goals]) => {
-    const paths = [...new Map(goals.map((g) => [JSON.stringify(g.path), g.path])).values()];
+  // The groups in the order of the monthly answer: the year's goal descending, then the key.
+  const yearGoal = (goals: readonly Goal[]) => round(goals.reduce((s, g) => s + g.goal1, 0));
+  const ordered = [...groups].sort(([a, x], [b, y]) => yearGoal(y.goals) - yearGoal(x.goals) || a.localeCompare(b));
+  const rows = ordered.flatMap(([key, { goals, paths }]) => {
     return [1, 2, 3, 4].map((quarter) => {
-      const inQuarter = goals.filter((g) => Math.ceil(g.month / 3) === quarter);
+      const inQuarter = goals.map((g) => g.quarters[quarter - 1]!);
       const goal = round(inQuarter.reduce((s, g) => s + g.goal1, 0));
       const a = actual ? round(paths.reduce((s, path) => s + actual(path, `q${quarter}`), 0)) : null;
       return {

@@ -358,6 +358,62 @@ describe('goal against actual', () => {
     }
   });
 
+  it('sums the goal rows per path: the year, the month, the months before it and each quarter; a rep sees the paths of his reps and customers', async () => {
+    const { admin, rep, rep2 } = kit.users;
+    await sql(`INSERT INTO app.goal_setup (customer_master_id, goal_kind, company, goal_year) VALUES (1, 'Sales', '01', 2026) ON CONFLICT DO NOTHING`);
+    const byCustomer = await ok(admin, '/SalesGoal/InsertHierarchyConfig', { company: '01', goalYear: 2026, goalType: 'Customer', hierarchyType1: 'ProductGroup', setupDescription: 'Sums' });
+    const byRep = await ok(admin, '/SalesGoal/InsertHierarchyConfig', { company: '01', goalYear: 2026, goalType: 'SalesRep', hierarchyType1: 'Customer', setupDescription: 'Sums by rep' });
+    // A customer of SR01's and one of SR02's (in every company), and a product group.
+    const customerOf = async (salesRep: string) =>
+      (await sql<{ customer: string }>(`SELECT customer FROM erp.customer GROUP BY customer HAVING bool_and(sales_rep = $1) ORDER BY customer LIMIT 1`, [salesRep]))[0]!.customer;
+    const [a, b] = [await customerOf('SR01'), await customerOf('SR02')];
+    const [{ group }] = await sql<{ group: string }>(`SELECT product_group AS "group" FROM erp.product_group ORDER BY 1 LIMIT 1`);
+    const months = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
+    await ok(admin, '/SalesGoal/SalesGoalsHierarchyBulkUpdate', [
+      ...months.map((m) => newRow(byCustomer.id, { goalTypeValue: a, goalMonth: m, salesGoal: m * 100, profitGoal: m * 10 })),
+      ...months.map((m) => newRow(byCustomer.id, { goalTypeValue: b, goalMonth: m, salesGoal: m * 1000, profitGoal: m * 100 })),
+      // A deeper row: the product group level's, not the customer's; a second row of a's path and month.
+      newRow(byCustomer.id, { goalTypeValue: a, hierarchyValue1: group, goalMonth: 11, salesGoal: 99999 }),
+      newRow(byCustomer.id, { goalTypeValue: a, goalMonth: 3, salesGoal: 0.5, profitGoal: 0.25 }),
+      // a under both reps: SR01's path and SR02's.
+      ...months.map((m) => newRow(byRep.id, { goalTypeValue: 'SR01', hierarchyValue1: a, goalMonth: m, salesGoal: 10 })),
+      ...months.map((m) => newRow(byRep.id, { goalTypeValue: 'SR02', hierarchyValue1: a, goalMonth: m, salesGoal: 1 })),
+    ]);
+    const byKey = (answer: { rows: Array<Record<string, unknown> & { key: string }> }) => Object.fromEntries(answer.rows.map((r) => [r.key, r]));
+
+    const all = await ok(admin, `/SalesGoal/Grouped/Customer/current/${byCustomer.id}`);
+    const { workingDays: days, workingDaysElapsed: elapsed } = all.month;
+    expect(all.month.from).toBe('2026-11-01');
+    expect(all.rows.map((r: { key: string }) => r.key)).toEqual([b, a]);
+    expect(byKey(all)[a]).toMatchObject({ goal: 7800.5, goal2: 780.25, monthGoal: 1100, level: 0 });
+    expect(byKey(all)[a]!.ytdGoal).toBeCloseTo(5500.5 + (1100 * elapsed) / days, 2);
+    expect(byKey(all)[b]).toMatchObject({ goal: 78000, goal2: 7800, monthGoal: 11000 });
+    expect(byKey(all)[b]!.ytdGoal).toBeCloseTo(55000 + (11000 * elapsed) / days, 2);
+    const quarters = await ok(admin, `/SalesGoal/Grouped/Quarterly/Customer/current/${byCustomer.id}`);
+    expect(quarters.rows.map((r: { key: string; quarter: number; goal: number; goal2: number }) => [r.key, r.quarter, r.goal, r.goal2])).toEqual([
+      [b, 1, 6000, 600], [b, 2, 15000, 1500], [b, 3, 24000, 2400], [b, 4, 33000, 3300],
+      [a, 1, 600.5, 60.25], [a, 2, 1500, 150], [a, 3, 2400, 240], [a, 4, 3300, 330],
+    ]);
+    const fiscalMonths = await ok(admin, `/SalesGoal/Grouped/FiscalMonth/current/${byCustomer.id}`);
+    expect(fiscalMonths.rows.map((r: { goal: number }) => r.goal)).toEqual(months.map((m) => m * 1100 + (m === 3 ? 0.5 : 0)));
+    expect(fiscalMonths.rows.map((r: { monthGoal: number }) => r.monthGoal)).toEqual(months.map((m) => (m === 11 ? 12100 : 0)));
+    expect((await ok(admin, `/SalesGoal/Grouped/Complete/current/${byCustomer.id}`)).rows).toMatchObject([{ key: 'Complete', goal: 85800.5, monthGoal: 12100 }]);
+    expect((await ok(admin, `/SalesGoal/Grouped/ProductGroup/current/${byCustomer.id}`)).rows).toMatchObject([{ key: group, goal: 99999, monthGoal: 99999, level: 1 }]);
+    expect((await post(admin, `/SalesGoal/Grouped/Customer/current/${byCustomer.id}`, { searchString: b.toLowerCase() })).body.rows.map((r: { key: string }) => r.key)).toEqual([b]);
+
+    // Scope: a customer's goal is his rep's; a path is visible when it names a rep of the caller's or a customer of one.
+    expect((await ok(rep, `/SalesGoal/Grouped/Customer/current/${byCustomer.id}`)).rows.map((r: { key: string }) => r.key)).toEqual([a]);
+    expect((await ok(rep2, `/SalesGoal/Grouped/Customer/current/${byCustomer.id}`)).rows.map((r: { key: string }) => r.key)).toEqual([b]);
+    expect((await ok(rep, `/SalesGoal/Grouped/FiscalMonth/current/${byCustomer.id}`)).rows.map((r: { goal: number }) => r.goal)).toEqual(
+      months.map((m) => m * 100 + (m === 3 ? 0.5 : 0)),
+    );
+    expect((await ok(rep2, `/SalesGoal/Grouped/Quarterly/Customer/current/${byCustomer.id}`)).rows.map((r: { goal: number }) => r.goal)).toEqual([6000, 15000, 24000, 33000]);
+    expect((await ok(admin, `/SalesGoal/Grouped/Customer/current/${byRep.id}`)).rows).toMatchObject([{ key: a, goal: 132, monthGoal: 11 }]);
+    expect((await ok(rep, `/SalesGoal/Grouped/Customer/current/${byRep.id}`)).rows).toMatchObject([{ key: a, goal: 132, monthGoal: 11 }]);
+    expect((await ok(rep2, `/SalesGoal/Grouped/Customer/current/${byRep.id}`)).rows).toMatchObject([{ key: a, goal: 12, monthGoal: 1 }]);
+    expect((await ok(rep2, `/SalesGoal/Grouped/Quarterly/Customer/current/${byRep.id}`)).rows.map((r: { goal: number }) => r.goal)).toEqual([3, 3, 3, 3]);
+  });
+
   it('bookings count by the booking date basis; activity goals have no actuals yet', async () => {
     const { admin } = kit.users;
     const config = await ok(admin, '/BookingsGoal/InsertHierarchyConfig', { company: '01', goalYear: 2026, goalType: 'SalesRep' });
