@@ -97,9 +97,30 @@ describe('activities: demo data, reads and scope', () => {
     );
     expect([kpi.totalCount, kpi.completedCount, kpi.overdueCount]).toEqual([raw!.total, raw!.completed, raw!.overdue]);
     expect(kpi.openCount + kpi.overdueCount + kpi.completedCount).toBe(kpi.totalCount);
+    // Each group's name, as each of its activities names it (the names are looked up once per group).
+    const names = await sql(
+      `SELECT 'activityType' AS "groupBy", a.activity_type_id::text AS key, max(t.name) AS name FROM crm.activity a JOIN crm.data_item t ON t.data_item_id = a.activity_type_id
+        WHERE a.sales_rep = 'SR01' AND a.due_date BETWEEN $1::date AND $2::date GROUP BY 2
+       UNION ALL
+       SELECT 'salesRep', a.sales_rep, max(r.name) FROM crm.activity a JOIN erp.sales_rep r ON r.company = a.company AND r.sales_rep = a.sales_rep
+        WHERE a.sales_rep = 'SR01' AND a.due_date BETWEEN $1::date AND $2::date GROUP BY 2
+       UNION ALL
+       SELECT 'account', a.account_type || ':' || a.company || ':' || a.account_id, max(coalesce(c.customer_name, s.ship_to_name, p.prospect_name, a.account_id)) FROM crm.activity a
+         LEFT JOIN erp.customer c ON a.account_type = 'Customer' AND c.company = a.company AND c.customer = a.account_id
+         LEFT JOIN erp.ship_to s ON a.account_type = 'ShipTo' AND s.company = a.company AND s.ship_to = a.account_id
+         LEFT JOIN erp.prospect p ON a.account_type = 'Prospect' AND p.company = a.company AND p.prospect = a.account_id
+        WHERE a.sales_rep = 'SR01' AND a.due_date BETWEEN $1::date AND $2::date GROUP BY 2
+       UNION ALL
+       SELECT 'month', to_char(a.due_date, 'YYYY-MM'), to_char(min(a.due_date), 'Mon YYYY') FROM crm.activity a
+        WHERE a.sales_rep = 'SR01' AND a.due_date BETWEEN $1::date AND $2::date GROUP BY 2`,
+      [kpi.from, kpi.to],
+    );
     for (const groupBy of ['activityType', 'month', 'salesRep', 'status', 'account']) {
       const grouped = await ok(rep, `/ActivityTransaction/Grouped/${groupBy}/last-12-months`, { pageSize: 500 });
       expect(grouped.rows.reduce((sum: number, r: Row) => sum + r.totalCount, 0), groupBy).toBe(kpi.totalCount);
+      const byKey = (rows: Row[]) => rows.map((r) => `${r.key} = ${r.name}`).sort();
+      const expected = groupBy === 'status' ? grouped.rows.map((r: Row) => ({ key: r.key, name: r.key })) : names.filter((n) => n.groupBy === groupBy);
+      expect(byKey(grouped.rows), groupBy).toEqual(byKey(expected));
     }
     expect((await post(rep, '/ActivityTransaction/Grouped/nope/last-12-months', {})).status).toBe(400);
     expect((await post(rep, '/ActivityTransaction/KPI', { dateSlug: 'someday' })).status).toBe(400);
