@@ -145,15 +145,17 @@ BEGIN
   INSERT INTO pair_change SELECT true, * FROM gone;
   WITH keys AS (SELECT DISTINCT * FROM unnest(companies, customers, items) AS k (company, customer, item_number)),
        fresh AS (INSERT INTO erp.customer_item_last_sale
-                 SELECT l.company, l.customer, l.item_number,
-                        CASE WHEN min(l.branch) = max(l.branch) THEN min(l.branch) END,
-                        CASE WHEN min(l.sales_rep) = max(l.sales_rep) THEN min(l.sales_rep) END,
-                        CASE WHEN min(l.product_group) = max(l.product_group) THEN min(l.product_group) END,
-                        max(l.invoice_date), sum(greatest(l.sales, 0))
+                 SELECT k.company, k.customer, k.item_number, l.*
                    FROM keys k
-                   JOIN erp.invoice_line l ON l.customer = k.customer AND l.company = k.company AND l.item_number = k.item_number
-                  WHERE l.qty > 0
-                  GROUP BY l.company, l.customer, l.item_number
+                   -- LATERAL: each pair's lines by index (a join would read every line).
+                   CROSS JOIN LATERAL (
+                     SELECT CASE WHEN min(l.branch) = max(l.branch) THEN min(l.branch) END,
+                            CASE WHEN min(l.sales_rep) = max(l.sales_rep) THEN min(l.sales_rep) END,
+                            CASE WHEN min(l.product_group) = max(l.product_group) THEN min(l.product_group) END,
+                            max(l.invoice_date) AS last_date, sum(greatest(l.sales, 0))
+                       FROM erp.invoice_line l
+                      WHERE l.customer = k.customer AND l.company = k.company AND l.item_number = k.item_number AND l.qty > 0) l
+                  WHERE l.last_date IS NOT NULL
                  RETURNING company, customer, item_number, last_date, sales_bound)
   INSERT INTO pair_change SELECT false, * FROM fresh;
 
@@ -381,11 +383,11 @@ BEGIN
   DELETE FROM erp.customer_first_invoice f USING (SELECT DISTINCT * FROM unnest(companies, customers) AS k (company, customer)) k
    WHERE f.company = k.company AND f.customer = k.customer;
   INSERT INTO erp.customer_first_invoice
-  SELECT DISTINCT ON (h.company, h.customer) h.company, h.customer, h.invoice_number, h.invoice_date, h.sales_rep, h.branch, h.sales
+  SELECT k.company, k.customer, h.*
     FROM (SELECT DISTINCT * FROM unnest(companies, customers) AS k (company, customer)) k
-    JOIN erp.invoice_header h ON h.customer = k.customer AND h.company = k.company
-   WHERE h.invoice_type = 'IN'
-   ORDER BY h.company, h.customer, h.invoice_date, h.invoice_number;
+    CROSS JOIN LATERAL (SELECT h.invoice_number, h.invoice_date, h.sales_rep, h.branch, h.sales FROM erp.invoice_header h
+                         WHERE h.customer = k.customer AND h.company = k.company AND h.invoice_type = 'IN'
+                         ORDER BY h.invoice_date, h.invoice_number LIMIT 1) h;
 END;
 $$;
 
@@ -564,23 +566,23 @@ BEGIN
   EXECUTE format('SELECT date_trunc(''month'', coalesce((SELECT data_through FROM erp.data_load ORDER BY load_id DESC LIMIT 1), (SELECT max(month) FROM %s)))::date', source)
     INTO last_month;
   EXECUTE format('UPDATE %1$s s SET groups = s.groups - c.groups, %2$s
-                    FROM (SELECT %3$s, count(*) AS groups, %4$s FROM %5$s WHERE customer = ANY ($1) GROUP BY %3$s) c
+                    FROM (SELECT %3$s, count(*) AS groups, %4$s FROM %5$s WHERE customer IN (SELECT unnest($1::text[])) GROUP BY %3$s) c
                    WHERE %6$s', summary, minus, summary_keys, sums, total, summary_match)
     USING customers;
-  EXECUTE format('DELETE FROM %s WHERE customer = ANY ($1)', total) USING customers;
+  EXECUTE format('DELETE FROM %s WHERE customer IN (SELECT unnest($1::text[]))', total) USING customers;
   EXECUTE format(
     $sql$INSERT INTO %1$s (%2$s, month, %3$s)
          SELECT %2$s, month, %3$s
            FROM (SELECT %2$s, month, %4$s
                    FROM (SELECT %2$s, generate_series(greatest(first_month, $1 - (11 + $2) * interval '1 month'), least(last_month + ($2 - 1) * interval '1 month', $1), interval '1 month')::date AS month
-                           FROM (SELECT %2$s, min(month) AS first_month, max(month) AS last_month FROM %5$s WHERE customer = ANY ($3) GROUP BY %2$s) s) g
-                   LEFT JOIN (SELECT %2$s, month, %6$s FROM %5$s WHERE month >= $1 - (11 + $2) * interval '1 month' AND customer = ANY ($3) GROUP BY %2$s, month) m USING (%2$s, month)
+                           FROM (SELECT %2$s, min(month) AS first_month, max(month) AS last_month FROM %5$s WHERE customer IN (SELECT unnest($3::text[])) GROUP BY %2$s) s) g
+                   LEFT JOIN (SELECT %2$s, month, %6$s FROM %5$s WHERE month >= $1 - (11 + $2) * interval '1 month' AND customer IN (SELECT unnest($3::text[])) GROUP BY %2$s, month) m USING (%2$s, month)
                  WINDOW w AS (PARTITION BY %2$s ORDER BY month ROWS %7$s PRECEDING)) t
           WHERE line_count IS NOT NULL AND month >= $1 - 12 * interval '1 month'$sql$,
     total, partition_by, measure_list, windows, source, sums, months - 1)
     USING last_month, months, customers;
   EXECUTE format(
-    'INSERT INTO %1$s (%2$s, groups, %3$s) SELECT %2$s, count(*), %4$s FROM %5$s WHERE customer = ANY ($1) GROUP BY %2$s
+    'INSERT INTO %1$s (%2$s, groups, %3$s) SELECT %2$s, count(*), %4$s FROM %5$s WHERE customer IN (SELECT unnest($1::text[])) GROUP BY %2$s
      ON CONFLICT (%2$s) DO UPDATE SET groups = %1$s.groups + excluded.groups, %6$s',
     summary, summary_keys, measure_list, sums, total, plus)
     USING customers;
@@ -677,11 +679,12 @@ BEGIN
   DELETE FROM erp.customer_product_group_trailing_year g USING white_space_keys k WHERE g.company = k.company AND g.customer = k.customer;
   DELETE FROM erp.customer_trailing_year_sales g USING white_space_keys k WHERE g.company = k.company AND g.customer = k.customer;
   INSERT INTO erp.customer_product_group_trailing_year
-  SELECT l.company, l.customer, l.product_group, sum(l.sales)
+  SELECT k.company, k.customer, l.product_group, l.sales
     FROM white_space_keys k
-    JOIN erp.invoice_line l ON l.customer = k.customer AND l.company = k.company
-   WHERE l.invoice_date > (through - interval '12 months')::date AND l.invoice_date <= through
-   GROUP BY l.company, l.customer, l.product_group;
+    CROSS JOIN LATERAL (SELECT l.product_group, sum(l.sales) AS sales FROM erp.invoice_line l
+                         WHERE l.customer = k.customer AND l.company = k.company
+                           AND l.invoice_date > (through - interval '12 months')::date AND l.invoice_date <= through
+                         GROUP BY l.product_group) l;
   INSERT INTO erp.customer_trailing_year_sales
   SELECT s.company, s.customer, s.account_class, s.sales,
          (SELECT b.band FROM erp.sales_size_band b
