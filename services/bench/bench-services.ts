@@ -28,7 +28,13 @@ export async function openBenchServices(options: { scale: number; dataDir: strin
   const db = database.db;
   await migrate(db);
   await seedApplication(db);
-  const { rows: loads } = await db.query<BenchServices['load']>('SELECT scale, data_through::text, invoice_lines FROM erp.data_load ORDER BY load_id DESC LIMIT 1');
+  // The demo's scale stays that of its last generation through the ERP loads since (the import
+  // bench's delta, a rebuild), which record none: only a database never generated, or generated at
+  // another scale, is generated again.
+  const { rows: loads } = await db.query<BenchServices['load']>(
+    `SELECT (SELECT d.scale FROM erp.data_load d WHERE d.scale IS NOT NULL ORDER BY d.load_id DESC LIMIT 1) AS scale, data_through::text, invoice_lines
+       FROM erp.data_load ORDER BY load_id DESC LIMIT 1`,
+  );
   let load = loads[0];
   if (options.reload || !load || Number(load.scale) !== options.scale) {
     console.log(`Loading the demo ERP data at scale ${options.scale}…`);
