@@ -144,18 +144,18 @@ const REFRESH_STATEMENTS = [
  * Rebuilds every rollup from the erp tables and records the load it was built from; `onStep`
  * hears each finished step (done of total), for a load's progress.
  */
-export async function refreshRollups(db: Queryable, onStep?: (done: number, total: number) => void): Promise<void> {
+export async function refreshRollups(db: Queryable, onStep?: (done: number, total: number) => void | Promise<void>): Promise<void> {
   const total = REFRESH_STATEMENTS.length + DATED_ROLLUPS.length;
   let done = 0;
   for (const statement of REFRESH_STATEMENTS) {
     await db.query(statement);
-    onStep?.(++done, total);
+    await onStep?.(++done, total);
   }
   // Each dated rollup rewritten in the order of its date index, so a period is a run of adjacent pages.
   // The refresh's TRUNCATE already holds the tables' locks until the load commits.
   for (const { table, index } of DATED_ROLLUPS) {
     await db.query(`CLUSTER erp.${table} USING ${index}`);
-    onStep?.(++done, total);
+    await onStep?.(++done, total);
   }
 }
 
@@ -252,12 +252,12 @@ function deltaStatements(t: TouchedRollups): Array<{ text: string; values: unkno
  * CLUSTER (a delta's rows are few; the next full rebuild orders them again). The caller falls back
  * to `refreshRollups` when the load touched what no delta refresh covers (touched.ts).
  */
-export async function refreshRollupsFor(db: ValuesQueryable, touched: TouchedRollups, onStep?: (done: number, total: number) => void): Promise<void> {
+export async function refreshRollupsFor(db: ValuesQueryable, touched: TouchedRollups, onStep?: (done: number, total: number) => void | Promise<void>): Promise<void> {
   const statements = deltaStatements(touched);
   let done = 0;
   for (const statement of statements) {
     await db.query(statement.text, statement.values);
-    onStep?.(++done, statements.length);
+    await onStep?.(++done, statements.length);
   }
 }
 

@@ -60,7 +60,8 @@ export type ErpLoadOptions = {
   /** The run row when the caller made it already (createLoadRun). */
   runId?: number;
   today?: Date;
-  onProgress?: (progress: LoadProgress) => void;
+  /** Hears each step's progress; the load waits for an answered promise before it goes on. */
+  onProgress?: (progress: LoadProgress) => void | Promise<void>;
   signal?: AbortSignal;
 };
 
@@ -103,7 +104,7 @@ export async function requestCancel(db: Db, runId: number): Promise<boolean> {
 function progressReporter(options: ErpLoadOptions, started: number) {
   let stepStarted = started;
   let current: LoadStep | null = null;
-  return (step: LoadStep, done: number, total: number) => {
+  return async (step: LoadStep, done: number, total: number) => {
     if (options.signal?.aborted) throw new LoadCancelled('The load was cancelled');
     const now = performance.now();
     if (step !== current) {
@@ -111,7 +112,7 @@ function progressReporter(options: ErpLoadOptions, started: number) {
       stepStarted = now;
     }
     const stepMs = now - stepStarted;
-    options.onProgress?.({
+    await options.onProgress?.({
       step,
       label: STEP_LABELS[step],
       done,
@@ -184,9 +185,9 @@ export async function runErpLoad(db: Db, read: () => Promise<ExtractFile[]>, opt
 
   let files: ExtractFile[];
   try {
-    progress('read', 0, 1);
+    await progress('read', 0, 1);
     files = await read();
-    progress('read', 1, 1);
+    await progress('read', 1, 1);
   } catch (error) {
     if (error instanceof LoadCancelled) return finish('cancelled', error.message);
     if (!(error instanceof ExtractError)) return finish('failed', `The extract could not be read: ${(error as Error).message}`);
@@ -195,14 +196,14 @@ export async function runErpLoad(db: Db, read: () => Promise<ExtractFile[]>, opt
     return finish('rejected', error.message);
   }
 
-  progress('validate', 0, 1);
+  await progress('validate', 0, 1);
   const { rows: customers } = await db.query<{ company: string; customer: string }>('SELECT company, customer FROM erp.customer');
   const checked = validateExtract(files, {
     knownCustomers: new Set(customers.map((c) => customerKey(c.company, c.customer))),
     fullRefresh,
     today: options.today ?? new Date(),
   });
-  progress('validate', 1, 1);
+  await progress('validate', 1, 1);
   summary = { ...summary, rowsRead: checked.rowsRead, rowsRejected: checked.rowsRejected, problems: checked.problems, problemCount: checked.problems.length, files: checked.files };
   const toWrite = [...checked.tables.values()].reduce((n, t) => n + t.rows.length + t.deletes.length, 0);
   if (checked.problems.length > 0 && !options.loadValidRows) {
@@ -217,9 +218,9 @@ export async function runErpLoad(db: Db, read: () => Promise<ExtractFile[]>, opt
     let written = 0;
     const advance = async (rows: number) => {
       written += rows;
-      progress('load', written, toWrite);
+      await progress('load', written, toWrite);
     };
-    progress('load', 0, toWrite);
+    await progress('load', 0, toWrite);
     // What the rows touch, read before the writes and after them, for a refresh of those periods and keys alone.
     const fullReason = fullRebuildReason(checked.tables.keys(), fullRefresh);
     const tracker = fullReason === null ? touchTracker(client, checked.tables) : null;
@@ -237,7 +238,7 @@ export async function runErpLoad(db: Db, read: () => Promise<ExtractFile[]>, opt
       [options.source, Math.round(performance.now() - started), options.startedBy ?? null, JSON.stringify(summary.tableRows)],
     );
     summary.loadId = load[0]!.load_id;
-    progress('rollups', 0, 1);
+    await progress('rollups', 0, 1);
     const touched = tracker?.touched() ?? fullReason!;
     if (typeof touched === 'string') {
       summary.rollups = `rebuilt whole: ${touched}`;
@@ -302,7 +303,7 @@ export async function runRollupRebuild(db: Db, options: ErpLoadOptions): Promise
     return { runId, status, ...summary, message, elapsedMs: Math.round(performance.now() - started) };
   };
   const outcome = await inRunTransaction(db, runId, async (client, cancelRequested) => {
-    progress('rollups', 0, 1);
+    await progress('rollups', 0, 1);
     await refreshRollups(client, (done, total) => progress('rollups', done, total));
     await cancelRequested();
     summary.loadId = (await revise(client))?.loadId ?? null;
@@ -315,15 +316,15 @@ export async function runRollupRebuild(db: Db, options: ErpLoadOptions): Promise
 }
 
 /** Planner statistics (and the visibility map) for the tables the load wrote and the rollups, after the commit. */
-async function analyze(db: Db, tables: readonly string[], progress: (step: LoadStep, done: number, total: number) => void): Promise<void> {
+async function analyze(db: Db, tables: readonly string[], progress: (step: LoadStep, done: number, total: number) => Promise<void>): Promise<void> {
   const total = tables.length + 1;
   try {
     for (const [i, table] of tables.entries()) {
       await db.query(`VACUUM ANALYZE erp.${table}`);
-      progress('analyze', i + 1, total);
+      await progress('analyze', i + 1, total);
     }
     await vacuumAnalyzeRollups(db);
-    progress('analyze', total, total);
+    await progress('analyze', total, total);
   } catch (error) {
     // The load is committed: a cancel now only skips the statistics.
     if (!(error instanceof LoadCancelled)) throw error;
