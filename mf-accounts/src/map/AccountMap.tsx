@@ -7,6 +7,7 @@ import { feature } from 'topojson-client';
 import type { FeatureCollection } from 'geojson';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import states from 'us-atlas/states-10m.json';
+import { useReducedMotion } from '@tradeboard/shared/web';
 import { bandColour, markerKey, type LatLng, type MapMarkerValue, type MapMeasure } from './mapData.ts';
 
 export type RouteStopPoint = { key: string; name: string; lat: number; lng: number };
@@ -31,18 +32,31 @@ const topology = states as unknown as Topology<{ states: GeometryCollection }>;
 const STATES = feature(topology, topology.objects.states) as unknown as FeatureCollection;
 
 
+/**
+ * Icons are cached by what they draw: a marker given the same icon object keeps its element, so a
+ * re-render (every pan or zoom) does not replace every pin under the pointer.
+ */
+const icons = new Map<string, L.DivIcon>();
+function cachedIcon(key: string, make: () => L.DivIcon): L.DivIcon {
+  let icon = icons.get(key);
+  if (!icon) icons.set(key, (icon = make()));
+  return icon;
+}
+
 /** A marker's pin; its drawn label is hidden from assistive technology, which reads the marker's title. */
 function pinIcon(colour: string, label?: string): L.DivIcon {
-  return L.divIcon({
-    className: 'tb-pin',
-    html: `<span class="tb-pin__dot${label ? ' tb-pin__dot--stop' : ''}" style="background:${colour}" aria-hidden="true">${label ?? ''}</span>`,
-    iconSize: label ? [24, 24] : [16, 16],
-  });
+  return cachedIcon(`pin ${colour} ${label ?? ''}`, () =>
+    L.divIcon({
+      className: 'tb-pin',
+      html: `<span class="tb-pin__dot${label ? ' tb-pin__dot--stop' : ''}" style="background:${colour}" aria-hidden="true">${label ?? ''}</span>`,
+      iconSize: label ? [24, 24] : [16, 16],
+    }),
+  );
 }
 
 function clusterIcon(count: number): L.DivIcon {
   const size = count < 10 ? 30 : count < 100 ? 36 : 44;
-  return L.divIcon({ className: 'tb-cluster', html: `<span>${count}</span>`, iconSize: [size, size] });
+  return cachedIcon(`cluster ${count}`, () => L.divIcon({ className: 'tb-cluster', html: `<span>${count}</span>`, iconSize: [size, size] }));
 }
 
 /** Follows the map's view: clusters are cut for it, and the page hears where it looks. */
@@ -63,6 +77,7 @@ function useView(onView?: (centre: LatLng) => void): { bounds: L.LatLngBounds; z
 function MarkerLayer({ markers, measure, onMarker, onView }: Pick<Props, 'markers' | 'measure' | 'onMarker' | 'onView'>): ReactNode {
   const map = useMap();
   const { bounds, zoom } = useView(onView);
+  const reducedMotion = useReducedMotion();
   const index = useMemo(() => {
     const cluster = new Supercluster<{ i: number }>({ radius: 48, maxZoom: 10 });
     cluster.load(markers.map((marker, i) => ({ type: 'Feature', properties: { i }, geometry: { type: 'Point', coordinates: [marker.longitude, marker.latitude] } })));
@@ -81,7 +96,13 @@ function MarkerLayer({ markers, measure, onMarker, onView }: Pick<Props, 'marker
               position={[lat, lng]}
               icon={clusterIcon(props.point_count ?? 0)}
               title={`${props.point_count} accounts`}
-              eventHandlers={{ click: () => map.flyTo([lat, lng], Math.min(index.getClusterExpansionZoom(props.cluster_id!), 14), { duration: 0.4 }) }}
+              eventHandlers={{
+                click: () => {
+                  const expanded = Math.min(index.getClusterExpansionZoom(props.cluster_id!), 14);
+                  if (reducedMotion) map.setView([lat, lng], expanded, { animate: false });
+                  else map.flyTo([lat, lng], expanded, { duration: 0.4 });
+                },
+              }}
             />
           );
         }
@@ -121,12 +142,25 @@ export function zoomForRadius(miles: number): number {
  * configured, the search radius, the markers banded by the chosen measure and the route's pins.
  */
 export default function AccountMap({ centre, radiusMiles, markers, measure, tileUrl, onMarker, route = [], onView }: Props): ReactNode {
+  // "Reduce motion" (the system setting): zooms jump instead of gliding.
+  const reducedMotion = useReducedMotion();
   return (
     <>
       <style href="tradeboard-leaflet" precedence="medium">
         {leafletCss}
       </style>
-      <MapContainer className="tb-map__canvas" center={[centre.lat, centre.lng]} zoom={zoomForRadius(radiusMiles)} minZoom={2} maxZoom={16} worldCopyJump attributionControl={!!tileUrl}>
+      <MapContainer
+        className="tb-map__canvas"
+        center={[centre.lat, centre.lng]}
+        zoom={zoomForRadius(radiusMiles)}
+        minZoom={2}
+        maxZoom={16}
+        worldCopyJump
+        attributionControl={!!tileUrl}
+        zoomAnimation={!reducedMotion}
+        fadeAnimation={!reducedMotion}
+        markerZoomAnimation={!reducedMotion}
+      >
         {tileUrl && <TileLayer url={tileUrl} />}
         <GeoJSON data={STATES} style={{ className: 'tb-state', weight: 1 }} interactive={false} />
         <Circle center={[centre.lat, centre.lng]} radius={radiusMiles * METRES_PER_MILE} pathOptions={{ className: 'tb-radius' }} interactive={false} />
