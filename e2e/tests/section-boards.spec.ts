@@ -64,7 +64,6 @@ const targets = (page: Page) => (drill ??= drillTargets(page));
 
 for (const section of SECTIONS) {
   test(`${section} opens on a board with figures`, async ({ page }) => {
-    await page.goto('/home');
     const { queries } = await targets(page);
     await page.goto(`/${section}${queries[section] ?? ''}`);
     await expect(page).toHaveURL(new RegExp(`/${section}/(\\d+|default)`));
@@ -75,7 +74,6 @@ for (const section of SECTIONS) {
 }
 
 test("a customer drilled into from the accounts board shows its white space", async ({ page }) => {
-  await page.goto('/home');
   const { account } = await targets(page);
   // Drill from the accounts board's customer list into the account's summary.
   await page.goto('/accounts');
