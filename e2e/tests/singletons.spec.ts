@@ -86,14 +86,18 @@ test('react, react-dom, the UI kit, zustand, swr and every @tradeboard/shared en
 });
 
 test("the UI kit's data and editing entries load only when a page needs them, once, from the shell", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => void (request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname)));
   await signIn(page, 'rep@tradeboard.example');
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
-  // The rep's home board (jump-to, notes, goal, CRM figure): neither tables nor editing tools.
+  // The rep's home board (jump-to, notes, goal): neither tables nor editing tools.
   await expect(page.getByRole('combobox', { name: 'Jump to account' })).toBeVisible();
   await page.waitForLoadState('networkidle');
   const loaded = async (pkg: string) => (await shareRows(page)).find((row) => row.pkg === pkg)?.loaded ?? false;
   expect(await loaded('@tradeboard/shared/ui/data')).toBe(false);
   expect(await loaded('@tradeboard/shared/ui/edit')).toBe(false);
+  // Nor the CRM's code: its section header fills the account and contact sections only (manifest slotSections).
+  expect(scripts.filter((script) => script.startsWith('/remotes/crm/'))).toEqual([]);
 
   // The sales board's lists bring the data entry; the Filters drawer's picker the editing entry.
   await page.goto('/sales/default');

@@ -97,13 +97,18 @@ describe('the edge', () => {
     }
   });
 
-  it("carries the slots a remote fills, and none when REMOTE_ACCOUNTS_ENABLED is false", () => {
+  it("carries the slots a remote fills and their sections, and none when REMOTE_ACCOUNTS_ENABLED is false", () => {
     const root = mkdtempSync(path.join(tmpdir(), 'tb-remotes-'));
     try {
       mkdirSync(path.join(root, 'mf-accounts', 'dist'), { recursive: true });
       writeFileSync(
         path.join(root, 'mf-accounts', 'dist', 'manifest.json'),
-        JSON.stringify({ id: 'accounts', routes: ['/search', '/map'], slots: { commandPalette: './CommandPalette', sectionHeader: './SectionHeader', bad: 1 } }),
+        JSON.stringify({
+          id: 'accounts',
+          routes: ['/search', '/map'],
+          slots: { commandPalette: './CommandPalette', sectionHeader: './SectionHeader', bad: 1 },
+          slotSections: { sectionHeader: ['home', 'accountSummary'], contactEditor: ['contacts'], commandPalette: 'home' },
+        }),
       );
       const accounts = (env: NodeJS.ProcessEnv) => remoteManifest(gatewayConfigFromEnv(env, root, 'test')).remotes.find((r) => r.id === 'accounts');
       expect(accounts({})).toMatchObject({
@@ -113,9 +118,12 @@ describe('the edge', () => {
         routes: ['/search', '/map'],
         slots: { commandPalette: './CommandPalette', sectionHeader: './SectionHeader' },
       });
+      // Sections only for a slot the remote fills, as a list of names.
+      expect(accounts({})?.slotSections).toEqual({ sectionHeader: ['home', 'accountSummary'] });
       const off = accounts({ REMOTE_ACCOUNTS_ENABLED: 'false' });
       expect(off).toMatchObject({ enabled: false });
       expect(off).not.toHaveProperty('slots');
+      expect(off).not.toHaveProperty('slotSections');
       expect(accounts({ REMOTE_ACCOUNTS_URL: 'https://accounts.example/' })).toMatchObject({ entry: 'https://accounts.example/remoteEntry.js' });
       // MAP_TILE_URL reaches the browser with the manifest, and only when set.
       expect(remoteManifest(gatewayConfigFromEnv({}, root, 'test'))).not.toHaveProperty('map');

@@ -54,7 +54,14 @@ export function tileOrigin(config: Pick<GatewayConfig, 'mapTileUrl'>): string[] 
   }
 }
 
-type RemoteDeclarations = { routes: string[]; public: boolean; renderers: Record<string, string>; sidebar?: string; slots?: Record<string, string> };
+type RemoteDeclarations = {
+  routes: string[];
+  public: boolean;
+  renderers: Record<string, string>;
+  sidebar?: string;
+  slots?: Record<string, string>;
+  slotSections?: Record<string, string[]>;
+};
 
 /** A manifest's `name → exposed module` map (renderers, slots), its string entries only. */
 function moduleMap(value: unknown): Record<string, string> {
@@ -63,26 +70,37 @@ function moduleMap(value: unknown): Record<string, string> {
   );
 }
 
+/** A manifest's `slot → section names` map, for the slots it fills only. */
+function sectionMap(value: unknown, slots: Record<string, string>): Record<string, string[]> {
+  return Object.fromEntries(
+    Object.entries(typeof value === 'object' && value !== null ? value : {}).filter(
+      (entry): entry is [string, string[]] => entry[0] in slots && Array.isArray(entry[1]) && entry[1].every((section) => typeof section === 'string'),
+    ),
+  );
+}
+
 /**
  * A local remote's declarations as data (`<remote.dir>/manifest.json`, emitted by the build from
  * the remote's src/manifest.json): its routes, whether they are public, and the component
- * renderers it contributes (key → exposed module) and the slots it fills (slot → exposed module). Undefined when it has none or it cannot be
+ * renderers it contributes (key → exposed module) and the slots it fills (slot → exposed module, and the sections a section slot is filled on). Undefined when it has none or it cannot be
  * read: then the shell loads the remote's `./manifest` as before.
  */
 function localRemoteDeclarations(dir: string): RemoteDeclarations | undefined {
   const file = path.join(dir, 'manifest.json');
   if (!existsSync(file)) return undefined;
   try {
-    const data = JSON.parse(readFileSync(file, 'utf8')) as { routes?: unknown; public?: unknown; renderers?: unknown; sidebar?: unknown; slots?: unknown };
+    const data = JSON.parse(readFileSync(file, 'utf8')) as { routes?: unknown; public?: unknown; renderers?: unknown; sidebar?: unknown; slots?: unknown; slotSections?: unknown };
     if (!Array.isArray(data.routes) || !data.routes.every((route) => typeof route === 'string')) return undefined;
     const renderers = moduleMap(data.renderers);
     const slots = moduleMap(data.slots);
+    const slotSections = sectionMap(data.slotSections, slots);
     return {
       routes: data.routes,
       public: data.public === true,
       renderers,
       ...(typeof data.sidebar === 'string' ? { sidebar: data.sidebar } : {}),
       ...(Object.keys(slots).length ? { slots } : {}),
+      ...(Object.keys(slotSections).length ? { slotSections } : {}),
     };
   } catch {
     return undefined;

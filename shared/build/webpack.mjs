@@ -98,7 +98,7 @@ function antdStylesheet() {
 }
 
 /**
- * A remote's manifest as data (DESIGN §3): `src/manifest.json` (id, routes, public, renderers, sidebar, slots) is emitted as
+ * A remote's manifest as data (DESIGN §3): `src/manifest.json` (id, routes, public, renderers, sidebar, slots, slotSections) is emitted as
  * `dist/manifest.json`, so the gateway can list the routes in /remotes/manifest.json and the shell
  * need not load the remote's code to learn them. `src/manifest.ts` re-exports the same file as the
  * exposed `./manifest`. Returns undefined when the app has no src/manifest.json.
@@ -107,12 +107,17 @@ function manifestAsset(dir) {
   const file = path.join(dir, 'src', 'manifest.json');
   if (!existsSync(file)) return undefined;
   const read = () => {
-    const { id, routes, public: isPublic, renderers = {}, sidebar, slots } = JSON.parse(readFileSync(file, 'utf8'));
+    const { id, routes, public: isPublic, renderers = {}, sidebar, slots, slotSections } = JSON.parse(readFileSync(file, 'utf8'));
+    const isStrings = (value) => Array.isArray(value) && value.every((item) => typeof item === 'string');
     const isModuleMap = (value) => typeof value === 'object' && value !== null && Object.values(value).every((module) => typeof module === 'string');
     const validSidebar = sidebar === undefined || typeof sidebar === 'string';
     const validSlots = slots === undefined || isModuleMap(slots);
-    if (typeof id !== 'string' || !Array.isArray(routes) || !routes.every((route) => typeof route === 'string') || !isModuleMap(renderers) || !validSidebar || !validSlots) {
-      throw new Error(`${file}: expected { id: string, routes: string[], public?: boolean, renderers?: Record<string, string>, sidebar?: string, slots?: Record<string, string> }`);
+    const validSlotSections =
+      slotSections === undefined || (typeof slotSections === 'object' && slotSections !== null && Object.entries(slotSections).every(([slot, sections]) => slots?.[slot] && isStrings(sections)));
+    if (typeof id !== 'string' || !isStrings(routes) || !isModuleMap(renderers) || !validSidebar || !validSlots || !validSlotSections) {
+      throw new Error(
+        `${file}: expected { id: string, routes: string[], public?: boolean, renderers?: Record<string, string>, sidebar?: string, slots?: Record<string, string>, slotSections?: Record<slot, string[]> }`,
+      );
     }
     return JSON.stringify({
       id,
@@ -121,6 +126,7 @@ function manifestAsset(dir) {
       renderers,
       ...(sidebar === undefined ? {} : { sidebar }),
       ...(slots === undefined ? {} : { slots }),
+      ...(slotSections === undefined ? {} : { slotSections }),
     });
   };
   return {

@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { AccountJump } from '../jump/AccountJump.tsx';
+import manifest from '../manifest.json';
 import { AccountsStyles } from '../theme/accountsStyles.tsx';
 
 export type SectionHeaderProps = { sectionName: string; search: string };
@@ -15,9 +16,9 @@ const CONTACT_JUMP = new Set(['contacts', 'contactSummary']);
 /** The sections about one record: their header shows above the board. */
 const RECORD_SECTIONS = new Set(['accountSummary', 'contactSummary', 'supplierSummary', 'inventoryDetail']);
 
-/** Whether this remote puts anything above a section's board. */
+/** Whether this remote puts anything above a section's board: the sections its manifest fills the slot on (only there is it loaded). */
 export function hasSectionHeader(sectionName: string): boolean {
-  return ACCOUNT_JUMP.has(sectionName) || CONTACT_JUMP.has(sectionName) || RECORD_SECTIONS.has(sectionName);
+  return manifest.slotSections.sectionHeader.includes(sectionName);
 }
 
 /**

@@ -20,10 +20,10 @@ import { readBoardOrder, readBoards } from './useSectionBoards.ts';
 export function startPageReads(pathname: string, search = ''): void {
   const address = parseSectionPath(pathname);
   if (!address || address.sectionId === 0) return;
-  const { sectionId, board } = address;
+  const { sectionId, sectionName, board } = address;
   rendererRegistry.prepare();
-  // Other remotes' section header (the accounts remote's jump-to and account header) loads beside the board.
-  rendererRegistry.slot('sectionHeader').catch(() => undefined);
+  // Other remotes' section header (the accounts remote's jump-to and account header) loads beside the board: the remotes that fill it on this section.
+  rendererRegistry.slot('sectionHeader', sectionName).catch(() => undefined);
   startEarlyRead(boardsKey(sectionId), () => readBoards(sectionId));
   startEarlyRead(boardOrderKey(sectionId), () => readBoardOrder(sectionId));
   const globalFilters = startEarlyRead(globalFiltersKey, readGlobalFilters);

@@ -48,6 +48,26 @@ describe('renderer registry', () => {
     await expect(registry.slot('commandPalette')).resolves.toEqual([]);
   });
 
+  it("slot() on a section loads only the remotes that fill the slot there (manifest slotSections), and loadedSlot() answers per section", async () => {
+    const Jump = () => null;
+    const Strip = () => null;
+    const rows = [
+      { id: 'accounts', name: 'mf_accounts', renderers: {}, slots: { sectionHeader: './SectionHeader' }, slotSections: { sectionHeader: ['home', 'accountSummary'] } },
+      { id: 'crm', name: 'mf_crm', renderers: {}, slots: { sectionHeader: './SectionHeader' }, slotSections: { sectionHeader: ['accountSummary'] } },
+    ];
+    const loadRemote = vi.fn(async (remote: { name: string }) => ({ default: remote.name === 'mf_accounts' ? Jump : Strip }));
+    const registry = createRendererRegistry({ fetchRemotes: async () => rows, loadRemote });
+    await expect(registry.slot('sectionHeader', 'home')).resolves.toEqual([Jump]);
+    expect(loadRemote.mock.calls.map(([remote]) => remote.name)).toEqual(['mf_accounts']);
+    expect(registry.loadedSlot('sectionHeader', 'home')).toEqual([Jump]);
+    // The CRM's module is not loaded yet: the account summary's header is not known in a first render.
+    expect(registry.loadedSlot('sectionHeader', 'accountSummary')).toBeUndefined();
+    await expect(registry.slot('sectionHeader', 'accountSummary')).resolves.toEqual([Jump, Strip]);
+    expect(registry.loadedSlot('sectionHeader', 'accountSummary')).toEqual([Jump, Strip]);
+    await expect(registry.slot('sectionHeader', 'sales')).resolves.toEqual([]);
+    expect(loadRemote).toHaveBeenCalledTimes(2);
+  });
+
   it('a failed remotes request is asked again by the next resolve', async () => {
     const fetchRemotes = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(remotes);
     const registry = createRendererRegistry({ fetchRemotes, loadRemote: async () => ({ default: Notes }) });

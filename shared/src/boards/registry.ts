@@ -1,4 +1,4 @@
-import { sharedRemoteEntries, type RemoteSlotName, type RemoteSlots } from '@tradeboard/shared/web';
+import { sharedRemoteEntries, type RemoteSlotName, type RemoteSlots, type RemoteSlotSections } from '@tradeboard/shared/web';
 import type { ComponentType } from 'react';
 import type { ComponentRenderer, RendererDeclarations, RendererModule } from './types.ts';
 
@@ -13,10 +13,14 @@ export type RemoteRow = {
   renderers?: RendererDeclarations;
   /** The slots the remote fills (slot → exposed module), when the gateway carries them. */
   slots?: RemoteSlots;
+  /** The sections where a section slot is filled (absent: every section). */
+  slotSections?: RemoteSlotSections;
 };
 
 type Declared = { remote: RemoteRow; exposed: string };
-type Declarations = { renderers: Map<string, Declared>; slots: Map<RemoteSlotName, Declared[]> };
+/** A slot's filler: a remote's module, on every section or on the ones listed. */
+type Filler = Declared & { sections?: string[] };
+type Declarations = { renderers: Map<string, Declared>; slots: Map<RemoteSlotName, Filler[]> };
 
 export type RendererRegistryOptions = {
   /** The remotes (default: the shell's request of /remotes/manifest.json, else GET it: `remotes` array or the array itself). */
@@ -69,25 +73,29 @@ export function createRendererRegistry(initial: Partial<RendererRegistryOptions>
   };
   const local = new Map<string, Map<string, () => Promise<unknown>>>();
   let declarations: Promise<Declarations> | undefined;
-  const slotModules = new Map<RemoteSlotName, Promise<ComponentType<never>[]>>();
-  const slotsSettled = new Map<RemoteSlotName, ComponentType<never>[]>();
+  /** What the settled `declarations` answered (lets a slot draw loaded fillers in its first render). */
+  let declarationsSettled: Declarations | undefined;
+  /** Slot fillers' modules by remote and module: a component, or null when it cannot be loaded. */
+  const fillerModules = new Map<string, Promise<ComponentType<never> | null>>();
+  const fillersSettled = new Map<string, ComponentType<never> | null>();
   const resolved = new Map<string, Promise<ComponentRenderer | null>>();
   /** What each settled resolution answered (a renderer, or null: no remote declares the key). */
   const settled = new Map<string, ComponentRenderer | null>();
 
   async function loadDeclarations(): Promise<Declarations> {
     const map = new Map<string, Declared>();
-    const slots = new Map<RemoteSlotName, Declared[]>();
+    const slots = new Map<RemoteSlotName, Filler[]>();
     const remotes = (await options.fetchRemotes()).filter((remote) => remote.enabled !== false);
     await Promise.all(
       remotes.map(async (remote) => {
-        let { renderers, slots: remoteSlots } = remote;
+        let { renderers, slots: remoteSlots, slotSections } = remote;
         if (!renderers) {
           try {
-            type Declaring = { renderers?: RendererDeclarations; slots?: RemoteSlots };
+            type Declaring = { renderers?: RendererDeclarations; slots?: RemoteSlots; slotSections?: RemoteSlotSections };
             const manifest = (await options.loadRemote(remote, './manifest')) as (Declaring & { default?: Declaring }) | null;
             renderers = manifest?.default?.renderers ?? manifest?.renderers;
             remoteSlots ??= manifest?.default?.slots ?? manifest?.slots;
+            slotSections ??= manifest?.default?.slotSections ?? manifest?.slotSections;
           } catch (error) {
             console.error(`The manifest of ${remote.name} could not be loaded`, error);
           }
@@ -96,36 +104,61 @@ export function createRendererRegistry(initial: Partial<RendererRegistryOptions>
           if (!map.has(key)) map.set(key, { remote, exposed });
         }
         for (const [slot, exposed] of Object.entries(remoteSlots ?? {}) as Array<[RemoteSlotName, string]>) {
-          slots.set(slot, [...(slots.get(slot) ?? []), { remote, exposed }]);
+          const sections = slotSections?.[slot];
+          slots.set(slot, [...(slots.get(slot) ?? []), { remote, exposed, ...(sections ? { sections } : {}) }]);
         }
       }),
     );
     return { renderers: map, slots };
   }
 
-  /** The components filling a slot, in the remotes' order; a module that cannot be loaded is left out (logged). */
-  async function loadSlot(slot: RemoteSlotName): Promise<ComponentType<never>[]> {
-    const fillers = (await declared()).slots.get(slot) ?? [];
-    const modules = await Promise.all(
-      fillers.map(async ({ remote, exposed }) => {
-        try {
-          const provider = local.get(remote.name)?.get(exposed);
-          return rendererOf(provider ? await provider() : await options.loadRemote(remote, exposed));
-        } catch (error) {
-          console.error(`The ${slot} module ${exposed} of ${remote.name} could not be loaded`, error);
-          return null;
-        }
-      }),
-    );
-    return modules.filter((module): module is ComponentRenderer => module !== null) as ComponentType<never>[];
+  /** A slot's fillers for a section (every filler when no section is named), in the remotes' order. */
+  function fillersOf({ slots }: Declarations, slot: RemoteSlotName, section: string | undefined): Filler[] {
+    return (slots.get(slot) ?? []).filter((filler) => section === undefined || !filler.sections || filler.sections.includes(section));
   }
 
+  const fillerKey = ({ remote, exposed }: Filler) => `${remote.name}/${exposed}`;
+
+  /** A filler's component, loaded once; null (logged) when it cannot be loaded or is not a component. */
+  function loadFiller(slot: RemoteSlotName, filler: Filler): Promise<ComponentType<never> | null> {
+    const key = fillerKey(filler);
+    let promise = fillerModules.get(key);
+    if (!promise) {
+      const { remote, exposed } = filler;
+      const provider = local.get(remote.name)?.get(exposed);
+      promise = (provider ? provider() : options.loadRemote(remote, exposed)).then(
+        (module) => rendererOf(module) as ComponentType<never> | null,
+        (error: unknown) => {
+          console.error(`The ${slot} module ${exposed} of ${remote.name} could not be loaded`, error);
+          return null;
+        },
+      );
+      fillerModules.set(key, promise);
+      void promise.then((component) => fillerModules.get(key) === promise && fillersSettled.set(key, component));
+    }
+    return promise;
+  }
+
+  const present = (components: Array<ComponentType<never> | null | undefined>) => components.filter((component): component is ComponentType<never> => !!component);
+
   function declared(): Promise<Declarations> {
-    declarations ??= loadDeclarations().catch((error: unknown) => {
-      declarations = undefined;
-      throw error;
-    });
+    declarations ??= loadDeclarations().then(
+      (loaded) => (declarationsSettled = loaded),
+      (error: unknown) => {
+        declarations = undefined;
+        throw error;
+      },
+    );
     return declarations;
+  }
+
+  function forget(): void {
+    declarations = undefined;
+    declarationsSettled = undefined;
+    resolved.clear();
+    settled.clear();
+    fillerModules.clear();
+    fillersSettled.clear();
   }
 
   async function resolve(key: string): Promise<ComponentRenderer | null> {
@@ -147,11 +180,7 @@ export function createRendererRegistry(initial: Partial<RendererRegistryOptions>
     /** Replaces how remotes are listed and loaded (the MF runtime of the calling app). */
     configure(next: Partial<RendererRegistryOptions>): void {
       options = { ...options, ...next };
-      declarations = undefined;
-      resolved.clear();
-      settled.clear();
-      slotModules.clear();
-      slotsSettled.clear();
+      forget();
     },
     /** A remote's own exposed modules, loaded without going through its container. */
     provideLocal(remoteName: string, modules: Record<string, () => Promise<unknown>>): void {
@@ -184,37 +213,25 @@ export function createRendererRegistry(initial: Partial<RendererRegistryOptions>
       return settled.get(key);
     },
     /**
-     * The components other remotes put in a slot (manifest `slots`), loaded once: e.g. the accounts
-     * remote's section header on a board page. Empty when no enabled remote fills it.
+     * The components other remotes put in a slot (manifest `slots`), each module loaded once: e.g.
+     * the accounts remote's section header on a board page. On a section, only the remotes that fill
+     * the slot there (manifest `slotSections`): another remote's code is not loaded. Empty when no
+     * enabled remote fills it; a module that cannot be loaded is left out (logged).
      */
-    slot<P>(slot: RemoteSlotName): Promise<ComponentType<P>[]> {
-      let promise = slotModules.get(slot);
-      if (!promise) {
-        promise = loadSlot(slot).then(
-          (components) => {
-            slotsSettled.set(slot, components);
-            return components;
-          },
-          (error: unknown) => {
-            slotModules.delete(slot);
-            throw error;
-          },
-        );
-        slotModules.set(slot, promise);
-      }
-      return promise as Promise<ComponentType<P>[]>;
+    async slot<P>(slot: RemoteSlotName, section?: string): Promise<ComponentType<P>[]> {
+      const fillers = fillersOf(await declared(), slot, section);
+      return present(await Promise.all(fillers.map((filler) => loadFiller(slot, filler)))) as ComponentType<P>[];
     },
-    /** What an earlier `slot` call loaded, once it has (draws a known slot in the first render). */
-    loadedSlot<P>(slot: RemoteSlotName): ComponentType<P>[] | undefined {
-      return slotsSettled.get(slot) as ComponentType<P>[] | undefined;
+    /** What an earlier `slot` call loaded for the section, once it has (draws a known slot in the first render). */
+    loadedSlot<P>(slot: RemoteSlotName, section?: string): ComponentType<P>[] | undefined {
+      if (!declarationsSettled) return undefined;
+      const keys = fillersOf(declarationsSettled, slot, section).map(fillerKey);
+      if (!keys.every((key) => fillersSettled.has(key))) return undefined;
+      return present(keys.map((key) => fillersSettled.get(key))) as ComponentType<P>[];
     },
     /** Forgets what was loaded (tests; a changed remote list). */
     reset(): void {
-      declarations = undefined;
-      resolved.clear();
-      settled.clear();
-      slotModules.clear();
-      slotsSettled.clear();
+      forget();
       local.clear();
     },
   };

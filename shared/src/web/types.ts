@@ -27,6 +27,12 @@ export type RemoteManifest = {
    * module with the Module Federation runtime when it is needed; a remote that is off fills no slot.
    */
   slots?: RemoteSlots;
+  /**
+   * The sections where a section slot is filled (slot name → section names), e.g. the CRM's
+   * `sectionHeader` only on accountSummary, contacts and contactSummary: on any other section the
+   * remote's code is not loaded at all. A slot not listed is filled on every section.
+   */
+  slotSections?: RemoteSlotSections;
   /** Board component renderers the remote contributes: a master's `renderer` key → exposed module. */
   renderers?: Record<string, string>;
 };
@@ -34,3 +40,4 @@ export type RemoteManifest = {
 /** The slots a remote may fill (RemoteManifest.slots). */
 export type RemoteSlotName = 'commandPalette' | 'sectionHeader' | 'activityEditor' | 'opportunityEditor' | 'contactEditor';
 export type RemoteSlots = Partial<Record<RemoteSlotName, string>>;
+export type RemoteSlotSections = Partial<Record<RemoteSlotName, string[]>>;
