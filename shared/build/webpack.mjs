@@ -12,6 +12,12 @@ import { KIT_FILES } from './antd-styles.mjs';
 
 const sharedPackage = createRequire(import.meta.url)('../package.json');
 
+/** The federation SDK's modules, as the runtime the federation plugin bundles resolves them (federation-sdk-remote.mjs). */
+const FEDERATION_SDK_DIST = (() => {
+  const bundlerRuntime = createRequire(createRequire(import.meta.url).resolve('@module-federation/enhanced/webpack')).resolve('@module-federation/webpack-bundler-runtime');
+  return path.dirname(createRequire(bundlerRuntime).resolve('@module-federation/sdk'));
+})();
+
 /**
  * The libraries every app must load exactly once (DESIGN §3). antd and @ant-design/icons are not
  * among them: they reach the apps only through the UI kit (`@tradeboard/shared/ui`, shared below
@@ -193,7 +199,10 @@ export function federatedApp({ dir, name, publicPath, exposes, title, headScript
       resolve: {
         extensions: ['.ts', '.tsx', '.mjs', '.js'],
         // The contracts' schemas are the server's business: the browser gets schema builders that build nothing.
-        alias: { typebox$: path.join(import.meta.dirname, 'typebox-browser.mjs') },
+        alias: {
+          typebox$: path.join(import.meta.dirname, 'typebox-browser.mjs'),
+          ...(isHost ? {} : { '@module-federation/sdk$': path.join(import.meta.dirname, 'federation-sdk-remote.mjs'), 'federation-sdk-dist': FEDERATION_SDK_DIST }),
+        },
       },
       module: {
         rules: [
