@@ -38,14 +38,18 @@ async function drillTargets(page: Page): Promise<Drill> {
   expect(account, 'one of the rep’s customers has white space').toBeTruthy();
   const [item] = (await api.post<{ rows: Row[] }>('/Invoice/Grouped', { groupBy: 'itemNumber', dateSlug: 'year-to-date', pageSize: 1 })).rows;
   const [supplier] = (await api.post<{ rows: Row[] }>('/PurchaseOrder/Open/Grouped/supplier', { pageSize: 1 })).rows;
-  const [contact] = (await api.post<{ rows: Row[] }>(`/Customer/Contact/${encodeURIComponent(account!.customer)}/${account!.company}`, { pageSize: 1 })).rows;
+  // The contact summary board's cards (notes, quotes, shipments of the last 30 days) are the
+  // account's: the contact is one of a customer that shipped in those days.
+  const [shipment] = (await api.post<{ rows: Row[] }>('/Shipment/List', { dateSlug: 'last-30-days', pageSize: 1 })).rows;
+  expect(shipment, 'one of the rep’s customers shipped in the last 30 days').toBeTruthy();
+  const [contact] = (await api.post<{ rows: Row[] }>(`/Customer/Contact/${encodeURIComponent(shipment!.customer!)}/${shipment!.company}`, { pageSize: 1 })).rows;
   return {
     account: account!,
     queries: {
       accountSummary: `?${new URLSearchParams({ accountType: 'customer', accountId: account!.customer, company: account!.company })}`,
       inventoryDetail: `?${new URLSearchParams({ itemNumber: item!.key! })}`,
       supplierSummary: `?${new URLSearchParams({ supplier: supplier!.key! })}`,
-      contactSummary: `?${new URLSearchParams({ contactId: contact?.contact ?? '', company: account!.company, accountType: 'customer', accountId: account!.customer })}`,
+      contactSummary: `?${new URLSearchParams({ contactId: contact?.contact ?? '', company: shipment!.company!, accountType: 'customer', accountId: shipment!.customer! })}`,
     },
   };
 }
