@@ -203,6 +203,7 @@ test('toggles are edited on the System page: a new toggle, its default changed, 
   await dialog.getByLabel('Name (letters, digits and _)').fill(name);
   await dialog.getByLabel('Description').fill('Made by the browser test');
   await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(`${name} is saved.`)).toBeVisible();
   const row = main(page).getByRole('row').filter({ hasText: name });
   await expect(row).toContainText('false');
   await row.getByRole('button', { name: `Edit ${name}` }).click();

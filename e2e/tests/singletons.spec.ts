@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './helpers.ts';
+import { apiClient, chooseFromMenu, createBoard, setPreferences, signIn, unique } from './helpers.ts';
 
 // DESIGN §3: one instance of each shared library across the shell and every remote, provided by the
 // shell's build. Read from the Module Federation runtime's share registry after the shell and a
@@ -13,6 +13,10 @@ const SHARED_ENTRIES = Object.keys(sharedPackage.exports)
   .filter((entry) => entry !== './webpack' && !entry.startsWith('./testing/'))
   .map((entry) => `@tradeboard/shared${entry.slice(1)}`);
 const SINGLETONS = ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client', 'zustand', 'swr', ...SHARED_ENTRIES];
+
+/** The quotes section (a board the test makes), and the dark theme's surface of dialogs (colorBgElevated, shared/src/web/themeTokens.ts). */
+const QUOTES = 5;
+const DARK_SURFACE = 'rgb(23, 34, 54)';
 
 type ShareRow = { pkg: string; version: string; from: string; loaded: boolean; useIn: string[] };
 
@@ -85,7 +89,7 @@ test('react, react-dom, the UI kit, zustand, swr and every @tradeboard/shared en
   expect(rows.find((row) => row.pkg === '@tradeboard/shared/ui')?.useIn).toContain('tradeboard_shell');
 });
 
-test("the UI kit's data and editing entries load only when a page needs them, once, from the shell", async ({ page }) => {
+test("the UI kit's data, editing and feedback entries load only when a page needs them, once, from the shell", async ({ page }) => {
   const scripts: string[] = [];
   page.on('request', (request) => void (request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname)));
   await signIn(page, 'rep@tradeboard.example');
@@ -96,6 +100,8 @@ test("the UI kit's data and editing entries load only when a page needs them, on
   const loaded = async (pkg: string) => (await shareRows(page)).find((row) => row.pkg === pkg)?.loaded ?? false;
   expect(await loaded('@tradeboard/shared/ui/data')).toBe(false);
   expect(await loaded('@tradeboard/shared/ui/edit')).toBe(false);
+  // Nor messages, dialogs, drawers and alerts: none is shown (ui/feedback, loaded with the first one).
+  expect(await loaded('@tradeboard/shared/ui/feedback')).toBe(false);
   // Nor the CRM's code: its section header fills the account and contact sections only (manifest slotSections).
   expect(scripts.filter((script) => script.startsWith('/remotes/crm/'))).toEqual([]);
 
@@ -114,6 +120,30 @@ test("the UI kit's data and editing entries load only when a page needs them, on
     expect(entries[0]!.useIn, pkg).toContain('mf_boards');
   }
   expect(rows.find((row) => row.pkg === '@tradeboard/shared/ui')?.from).toBe('tradeboard_shell');
+  // The drawer brought the feedback entry, the shell's one copy.
+  expect(rows.filter((row) => row.pkg === '@tradeboard/shared/ui/feedback').map((row) => row.loaded)).toEqual([true]);
+});
+
+test("a page's first confirm dialog loads the kit's feedback entry and shows in the user's theme", async ({ page }) => {
+  await setPreferences(page, { editMode: true, theme: 'dark' });
+  await signIn(page, 'rep@tradeboard.example');
+  await expect(page).toHaveURL(/\/home$/);
+  const board = await createBoard(await apiClient(page.request), QUOTES, unique('Feedback'), ['Doomed']);
+  await page.goto(`/quotes/${board.boardMasterId}`);
+  await expect(page.getByRole('article', { name: 'Doomed' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const loaded = async () => (await shareRows(page)).find((row) => row.pkg === '@tradeboard/shared/ui/feedback')?.loaded ?? false;
+  expect(await loaded()).toBe(false);
+
+  await chooseFromMenu(page, 'Card options: Doomed', 'Remove Card');
+  const confirm = page.getByRole('dialog', { name: 'Are you sure?' });
+  await expect(confirm.getByText('The card "Doomed" and its components will be removed.')).toBeVisible();
+  expect(await loaded()).toBe(true);
+  // Inside the remote's ConfigProvider: the dark theme's surface, the kit's static styles.
+  await expect(confirm.locator('.ant-modal-container')).toHaveCSS('background-color', DARK_SURFACE);
+  await confirm.getByRole('button', { name: 'Remove' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByRole('article', { name: 'Doomed' })).toHaveCount(0);
 });
 
 test('a board page asks for the remotes manifest once: the renderer registry reads the answer the shell asked for', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Button, PlusOutlined, Result, Skeleton, SettingOutlined, Tag } from '@tradeboard/shared/ui';
-import { apiStatus, isNotFound, redirect, useTradeboardStore } from '@tradeboard/shared/web';
+import { apiStatus, isNotFound, redirect, useHasOpened, useTradeboardStore } from '@tradeboard/shared/web';
 import type { BoardValue, CardValue, ComponentMasterValue } from './api/types.ts';
 import type { DynamicPageState } from './api/useDynamicPage.ts';
 import { BoardMenu } from './boards/BoardMenu.tsx';
@@ -13,7 +13,6 @@ import { CardGrid } from './cards/CardGrid.tsx';
 import { useCardActions } from './cards/useCardActions.ts';
 import { GlobalFilterControl } from './filters/GlobalFilterControl.tsx';
 import { useGlobalFilters } from './filters/useGlobalFilters.ts';
-import { useHasOpened } from './feedback/useHasOpened.ts';
 import { missingBoardTarget } from './routing/sectionRoute.ts';
 import { sectionTitle } from './routing/sectionTitle.ts';
 import { SectionHeaderSlot } from './slots/SectionHeaderSlot.tsx';

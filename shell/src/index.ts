@@ -17,5 +17,6 @@ export const remoteKitEntries = [
   () => import('@tradeboard/shared/ui/root'),
   () => import('@tradeboard/shared/ui/data'),
   () => import('@tradeboard/shared/ui/edit'),
+  () => import('@tradeboard/shared/ui/feedback'),
   () => import('@tradeboard/shared/ui/result'),
 ];

@@ -5,7 +5,7 @@
  */
 import { useState, type ReactNode } from 'react';
 import useSWR from 'swr';
-import { Alert, App, Button, DownloadOutlined, Empty, Skeleton } from '@tradeboard/shared/ui';
+import { Alert, Button, DownloadOutlined, Empty, Skeleton, useFeedback } from '@tradeboard/shared/ui';
 import { Table, type TableProps } from '@tradeboard/shared/ui/data';
 import { contractDetails } from '@tradeboard/shared/contracts';
 import { api, errorMessage } from '@tradeboard/shared/web';
@@ -41,7 +41,7 @@ export function parseContractPath(pathname: string): string | null {
 type Sort = { sortBy: string; sortDir: 'asc' | 'desc' };
 
 export default function ContractPage({ pathname, search }: { pathname: string; search: string }): ReactNode {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const jobNumber = parseContractPath(pathname);
   const company = new URLSearchParams(search).get('company') ?? undefined;
   const [page, setPage] = useState(1);

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import useSWR from 'swr';
-import { Alert, App, Button, DownloadOutlined, Empty, Skeleton } from '@tradeboard/shared/ui';
+import { Alert, Button, DownloadOutlined, Empty, Skeleton, useFeedback } from '@tradeboard/shared/ui';
 import { Table } from '@tradeboard/shared/ui/data';
 import { orderLinePo, type Contract } from '@tradeboard/shared/contracts';
 import { api, apiStatus, downloadFile, errorMessage } from '@tradeboard/shared/web';
@@ -80,7 +80,7 @@ function Lines({ kind, spec, number, company, lines }: { kind: DocumentKind; spe
 
 /** The page of one document: /details/invoice/{invoiceNumber}, order, quote, purchaseOrder (?company=); its lines and attached files. */
 export default function DetailsPage({ pathname, search }: { pathname: string; search: string }): ReactNode {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const parsed = parseDetailsPath(pathname);
   const company = new URLSearchParams(search).get('company') ?? undefined;
   const spec = parsed ? DOCUMENT_SPECS[parsed.kind] : null;

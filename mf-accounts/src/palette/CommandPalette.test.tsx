@@ -35,7 +35,7 @@ describe('the command palette', () => {
   it('searches every kind the user may see as he types, grouped, five a kind', async () => {
     const fetchMock = mockFetch(handlers());
     render(<CommandPalette open onClose={() => undefined} />);
-    await userEvent.setup().type(screen.getByRole('combobox', { name: 'Search everything' }), 'acme');
+    await userEvent.setup().type(await screen.findByRole('combobox', { name: 'Search everything' }), 'acme');
     const customers = await screen.findByRole('group', { name: 'Customers' });
     expect(within(customers).getAllByRole('option').map((option) => option.textContent)).toEqual([expect.stringContaining('Acme East'), expect.stringContaining('Acme West')]);
     expect(screen.getByRole('group', { name: 'Contacts' }).textContent).toContain('Ann Acme');
@@ -49,7 +49,7 @@ describe('the command palette', () => {
     const onClose = vi.fn();
     render(<CommandPalette open onClose={onClose} />);
     const user = userEvent.setup();
-    await user.type(screen.getByRole('combobox', { name: 'Search everything' }), 'acme');
+    await user.type(await screen.findByRole('combobox', { name: 'Search everything' }), 'acme');
     await screen.findByRole('group', { name: 'Customers' });
     await user.keyboard('{ArrowDown}');
     await waitFor(() => expect(screen.getAllByRole('option', { selected: true })[0]!.textContent).toContain('Acme West'));
@@ -62,7 +62,7 @@ describe('the command palette', () => {
     const fetchMock = mockFetch(handlers());
     signInAs({ ContactAccessRight: 'false', InventoryAccessRight: 'false', ShowCorporateAccounts: 'false' });
     render(<CommandPalette open onClose={() => undefined} />);
-    await userEvent.setup().type(screen.getByRole('combobox', { name: 'Search everything' }), 'acme');
+    await userEvent.setup().type(await screen.findByRole('combobox', { name: 'Search everything' }), 'acme');
     await screen.findByRole('group', { name: 'Customers' });
     expect(callsTo(fetchMock, 'POST /api/Contact/List')).toHaveLength(0);
     expect(callsTo(fetchMock, 'POST /api/Inventory/Search')).toHaveLength(0);

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { App, Button, Popconfirm } from '@tradeboard/shared/ui';
+import { Button, Popconfirm, useFeedback } from '@tradeboard/shared/ui';
 import { cacheCustomerClear, sqlJobRebuildAll } from '@tradeboard/shared/contracts';
 import { api, errorMessage, useTradeboardStore } from '@tradeboard/shared/web';
 import { LoadRunStatus, useLoadRun } from './LoadRun.tsx';
@@ -10,7 +10,7 @@ import { LoadRunStatus, useLoadRun } from './LoadRun.tsx';
  * gateway — for when figures look out of step with the ERP data.
  */
 export default function DataMaintenancePanel(): ReactNode {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const customerMasterId = useTradeboardStore((state) => state.user?.customerMasterId);
   const rebuild = useLoadRun();
   const [clearing, setClearing] = useState(false);
@@ -28,9 +28,9 @@ export default function DataMaintenancePanel(): ReactNode {
     setClearing(true);
     try {
       await api.call(cacheCustomerClear, { params: { customerMasterId } });
-      void message.success('Cached answers cleared: every figure is computed again on its next view.');
+      message.success('Cached answers cleared: every figure is computed again on its next view.');
     } catch (problem) {
-      void message.error(errorMessage(problem));
+      message.error(errorMessage(problem));
     } finally {
       setClearing(false);
     }

@@ -1,5 +1,5 @@
 import { useRef, useState, type ReactNode } from 'react';
-import { Alert, App, Button, Popconfirm, Switch, Tag, DownloadOutlined } from '@tradeboard/shared/ui';
+import { Alert, Button, Popconfirm, Switch, Tag, DownloadOutlined, useFeedback } from '@tradeboard/shared/ui';
 import { Select, Table } from '@tradeboard/shared/ui/data';
 import {
   erpLoadCancel, erpLoadExample, erpLoadLayoutList, erpLoadList, erpLoadTemplate, erpLoadUpload, systemLastUpdatedDate,
@@ -19,7 +19,7 @@ const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'â€
 
 /** Uploading an extract and following its load to the end. */
 function LoadPanel(): ReactNode {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const layouts = useRead(erpLoadLayoutList);
   const [file, setFile] = useState<File | null>(null);
   const [loadValidRows, setLoadValidRows] = useState(false);
@@ -157,7 +157,7 @@ function LoadPanel(): ReactNode {
 
 function Layouts(): ReactNode {
   const layouts = useRead(erpLoadLayoutList);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const download = (run: () => Promise<string>) => void run().catch((problem) => message.error(errorMessage(problem)));
   return (
     <section aria-labelledby="tb-data-layouts" className="tb-admin-panel">

@@ -1,5 +1,5 @@
 import { useRef, useState, type ReactNode } from 'react';
-import { Alert, App, Button, Empty, Popconfirm } from '@tradeboard/shared/ui';
+import { Alert, Button, Empty, Popconfirm, useFeedback } from '@tradeboard/shared/ui';
 import { LOGO_MAX_BYTES, logoMasterPost, logoMasterPut, settingsGlobalConfig, settingsGlobalRemove, settingsGlobalUpdate } from '@tradeboard/shared/contracts';
 import { api, errorMessage, uploadFile } from '@tradeboard/shared/web';
 import { refresh, useRead, usePermissions } from '../api/admin.ts';
@@ -12,7 +12,7 @@ const SETTING = 'DocumentLogoMasterId';
  * JPEG, with progress), see it, or take it off the documents (confirmed; the image stays stored).
  */
 export default function DocumentLogoPanel(): ReactNode {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const permissions = usePermissions();
   const config = useRead(settingsGlobalConfig, {});
   const setting = config.data?.find((s) => s.settingName === SETTING);
@@ -37,7 +37,7 @@ export default function DocumentLogoPanel(): ReactNode {
       }
       await refresh(settingsGlobalConfig);
       setVersion((v) => v + 1);
-      void message.success('The logo is on your documents.');
+      message.success('The logo is on your documents.');
     } catch (problem) {
       setError(errorMessage(problem));
     } finally {
@@ -51,7 +51,7 @@ export default function DocumentLogoPanel(): ReactNode {
     try {
       await api.call(settingsGlobalRemove, { params: { settingMasterId: setting.settingMasterId } });
       await refresh(settingsGlobalConfig);
-      void message.success('Documents print without a logo now.');
+      message.success('Documents print without a logo now.');
     } catch (problem) {
       setError(errorMessage(problem));
     }

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, App, Button, Modal, Popconfirm, Tag } from '@tradeboard/shared/ui';
+import { Alert, Button, Modal, Popconfirm, Tag, useFeedback } from '@tradeboard/shared/ui';
 import { Input, Select } from '@tradeboard/shared/ui/data';
 import {
   erpLoadFileSourceDelete, erpLoadFileSourceList, erpLoadFileSourcePost, erpLoadFileSourcePut, erpLoadGet, erpLoadLayoutList, type ContractResult,
@@ -64,7 +64,7 @@ function merged(base: Mapping, files: readonly LoadFile[], tableOf: (f: LoadFile
  * the mapping (the upload's source, another, or a new one). `onSaved` gets the saved source.
  */
 export function MappingEditor({ report, onSaved }: { report: Report; onSaved: (source: FileSource) => void }): ReactNode {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const layouts = useRead(erpLoadLayoutList);
   const sources = useFileSources();
   const files = report.files.filter((f) => f.unmatched.length > 0 || !f.known);
@@ -98,7 +98,7 @@ export function MappingEditor({ report, onSaved }: { report: Report; onSaved: (s
         ? await api.call(erpLoadFileSourcePut, { params: { fileSourceId: source.fileSourceId }, body: { sourceName: source.sourceName, tables: mapping } })
         : await api.call(erpLoadFileSourcePost, { body: { sourceName: newName, tables: mapping } });
       await refresh(erpLoadFileSourceList);
-      void message.success(`The mapping is saved to ${saved.sourceName}.`);
+      message.success(`The mapping is saved to ${saved.sourceName}.`);
       setColumns({});
       onSaved(saved);
     } catch (problem) {
@@ -195,7 +195,7 @@ export function MappingEditor({ report, onSaved }: { report: Report; onSaved: (s
 
 /** Changing a source: its name, each mapped header's column (or removing it), its tables' file names; removing the source. */
 export function FileSourceDialog({ source, onClose, onRemoved }: { source: FileSource | 'new' | null; onClose: () => void; onRemoved: () => void }): ReactNode {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const layouts = useRead(erpLoadLayoutList);
   const [name, setName] = useState<string | null>(null);
   const [tables, setTables] = useState<Mapping | null>(null);
@@ -217,7 +217,7 @@ export function FileSourceDialog({ source, onClose, onRemoved }: { source: FileS
     try {
       const text = await work();
       await refresh(erpLoadFileSourceList);
-      void message.success(text);
+      message.success(text);
       close();
     } catch (problem) {
       setError(errorMessage(problem));

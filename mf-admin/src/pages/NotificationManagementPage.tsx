@@ -1,5 +1,5 @@
 import { useCallback, useState, type ReactNode } from 'react';
-import { Alert, App, Button, Dropdown, Tag, MoreOutlined, PlusOutlined } from '@tradeboard/shared/ui';
+import { Alert, Button, Dropdown, Tag, MoreOutlined, PlusOutlined, useFeedback } from '@tradeboard/shared/ui';
 import { Table } from '@tradeboard/shared/ui/data';
 import {
   copyNotificationUserInstance,
@@ -37,7 +37,7 @@ function actionsOf(instance: NotificationUserInstance) {
 
 /** /notifications/management: your notifications and those shared with you; add, edit, copy, share, remove, opt out. */
 export default function NotificationManagementPage(): ReactNode {
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const instances = useRead(notificationUserInstanceList);
   const creatorOptOuts = useRead(sharedCreatorOptOutList);
   const [editing, setEditing] = useState<{ instance?: NotificationUserInstance } | null>(null);
@@ -49,9 +49,9 @@ export default function NotificationManagementPage(): ReactNode {
     try {
       await work();
       await refresh(notificationUserInstanceList, sharedCreatorOptOutList);
-      void message.success(done);
+      message.success(done);
     } catch (error) {
-      void message.error(errorMessage(error));
+      message.error(errorMessage(error));
     }
   };
 

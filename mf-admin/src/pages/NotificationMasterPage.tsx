@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, App, Button, Modal, Switch, DeleteOutlined, EditOutlined, PlusOutlined } from '@tradeboard/shared/ui';
+import { Alert, Button, Modal, Switch, DeleteOutlined, EditOutlined, PlusOutlined, useFeedback } from '@tradeboard/shared/ui';
 import { Select, Table } from '@tradeboard/shared/ui/data';
 import { Input } from '@tradeboard/shared/ui/edit';
 import {
@@ -150,7 +150,7 @@ function MasterRowDialog({ spec, row, onClose, onSaved }: { spec: ListSpec; row:
 
 /** /settings/notifications (administrators): the NotificationMaster lists with add, edit and delete. */
 export default function NotificationMasterPage(): ReactNode {
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const canWrite = usePermissions().has('settings.global');
   const specs = useListSpecs();
   const [listKey, setListKey] = useState('type');
@@ -169,9 +169,9 @@ export default function NotificationMasterPage(): ReactNode {
         try {
           await api.call(spec.calls.delete, { params: { id: row[spec.idKey] } } as never);
           await refreshAll();
-          void message.success('Deleted.');
+          message.success('Deleted.');
         } catch (error) {
-          void message.error(errorMessage(error));
+          message.error(errorMessage(error));
         }
       },
     });
@@ -221,7 +221,7 @@ export default function NotificationMasterPage(): ReactNode {
           onSaved={() => {
             setEditing(null);
             void refreshAll();
-            void message.success('Saved.');
+            message.success('Saved.');
           }}
         />
       ) : null}

@@ -1,5 +1,5 @@
 import { type ReactNode } from 'react';
-import { Alert, App, Modal, Switch } from '@tradeboard/shared/ui';
+import { Alert, Modal, Switch, useFeedback } from '@tradeboard/shared/ui';
 import { Table } from '@tradeboard/shared/ui/data';
 import {
   notificationRoleShareAdd,
@@ -16,7 +16,7 @@ import { refresh, useRead } from '../api/admin.ts';
 
 /** Share a notification of yours with users and roles: one switch each. */
 export function NotificationShareDialog({ instance, onClose }: { instance: NotificationUserInstance; onClose: () => void }): ReactNode {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const params = { notificationUserInstanceId: instance.notificationUserInstanceId };
   const users = useRead(notificationUserShareList, { params });
   const roles = useRead(notificationRoleShareList, { params });
@@ -25,9 +25,9 @@ export function NotificationShareDialog({ instance, onClose }: { instance: Notif
     try {
       await work();
       await refresh(notificationUserShareList, notificationRoleShareList, notificationUserInstanceList);
-      void message.success(done);
+      message.success(done);
     } catch (error) {
-      void message.error(errorMessage(error));
+      message.error(errorMessage(error));
     }
   };
 

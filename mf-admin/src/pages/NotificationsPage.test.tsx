@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SWRConfig } from 'swr';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { App } from '@tradeboard/shared/ui';
+import { FeedbackRoot } from '@tradeboard/shared/ui';
 import { callsTo, mockFetch } from '@tradeboard/shared/testing/mockFetch';
 import { resetAntiforgeryToken, useTradeboardStore } from '@tradeboard/shared/web';
 import NotificationsPage from './NotificationsPage.tsx';
@@ -26,9 +26,9 @@ const item = (notificationId: number, subject: string, isAcknowledged: boolean) 
 function renderPage() {
   return render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <App>
+      <FeedbackRoot>
         <NotificationsPage />
-      </App>
+      </FeedbackRoot>
     </SWRConfig>,
   );
 }

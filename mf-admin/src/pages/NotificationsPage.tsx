@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Alert, App, Button, Tag, DownOutlined, RightOutlined, SettingOutlined } from '@tradeboard/shared/ui';
+import { Alert, Button, Tag, DownOutlined, RightOutlined, SettingOutlined, useFeedback } from '@tradeboard/shared/ui';
 import { Table } from '@tradeboard/shared/ui/data';
 import { notificationList, notificationOptOutUser, notificationResults, notificationUserInstanceList, type NotificationItem } from '@tradeboard/shared/contracts';
 import { api, errorMessage, followInApp, navigate, useLocation, useTradeboardStore } from '@tradeboard/shared/web';
@@ -73,7 +73,7 @@ function useUnsubscribeLink(): Unsubscribed {
 
 /** /notifications: the signed-in user's delivered notifications, newest first; acknowledge one or all; open what each found. */
 export default function NotificationsPage(): ReactNode {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [pageNumber, setPage] = useState(1);
   const { search } = useLocation();
   // The e-mail's Open link (/notifications?notificationId=…) opens that notification's rows.
@@ -88,9 +88,9 @@ export default function NotificationsPage(): ReactNode {
   const acknowledgeThese = async (which: Parameters<typeof acknowledge>[0], done: string) => {
     try {
       await acknowledge(which);
-      void message.success(done);
+      message.success(done);
     } catch (error) {
-      void message.error(errorMessage(error));
+      message.error(errorMessage(error));
     }
   };
 

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, App, Button, Modal, Popconfirm, Tag, EditOutlined, PlusOutlined } from '@tradeboard/shared/ui';
+import { Alert, Button, Modal, Popconfirm, Tag, EditOutlined, PlusOutlined, useFeedback } from '@tradeboard/shared/ui';
 import { Table } from '@tradeboard/shared/ui/data';
 import { Input } from '@tradeboard/shared/ui/edit';
 import { organizationMasterList, organizationMasterPost, organizationMasterPut, organizationSwitcherMetaDelete, organizationSwitcherUserList } from '@tradeboard/shared/contracts';
@@ -14,7 +14,7 @@ type Editing = { customerMasterId?: number; customerName: string; erpMasterId: n
  * organization, organizations.write every organization with add, edit and ending a membership.
  */
 export default function OrganizationsPage(): ReactNode {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const canWrite = usePermissions().has('organizations.write');
   const organizations = useRead(organizationMasterList, { body: {} });
   const memberships = useRead(organizationSwitcherUserList, { body: {} });
@@ -31,9 +31,9 @@ export default function OrganizationsPage(): ReactNode {
         : await api.call(organizationMasterPost, { body });
       await refresh(organizationMasterList);
       setEditing(null);
-      void message.success(`${saved.customerName} is saved.`);
+      message.success(`${saved.customerName} is saved.`);
     } catch (error) {
-      void message.error(errorMessage(error));
+      message.error(errorMessage(error));
     } finally {
       setSaving(false);
     }
@@ -43,7 +43,7 @@ export default function OrganizationsPage(): ReactNode {
       await api.call(organizationSwitcherMetaDelete, { params: { id: membershipId } });
       await refresh(organizationSwitcherUserList, organizationMasterList);
     } catch (error) {
-      void message.error(errorMessage(error));
+      message.error(errorMessage(error));
     }
   };
 

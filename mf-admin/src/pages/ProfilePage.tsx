@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, App, Button, Popconfirm, Tag } from '@tradeboard/shared/ui';
+import { Alert, Button, Popconfirm, Tag, useFeedback } from '@tradeboard/shared/ui';
 import { Table } from '@tradeboard/shared/ui/data';
 import { Input } from '@tradeboard/shared/ui/edit';
 import {
@@ -24,7 +24,7 @@ function deviceOf(userAgent: string): string {
 }
 
 function NamePanel(): ReactNode {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const user = useTradeboardStore((state) => state.user);
   const [name, setName] = useState(user?.fullName ?? '');
   const [saving, setSaving] = useState(false);
@@ -34,9 +34,9 @@ function NamePanel(): ReactNode {
     try {
       await api.call(userUpdateProfile, { body: { fullName: name.trim() } });
       await refreshSession();
-      void message.success('Your name is saved.');
+      message.success('Your name is saved.');
     } catch (error) {
-      void message.error(errorMessage(error));
+      message.error(errorMessage(error));
     } finally {
       setSaving(false);
     }
@@ -68,7 +68,7 @@ function NamePanel(): ReactNode {
 }
 
 function PasswordPanel(): ReactNode {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const mustSet = useTradeboardStore((state) => state.user?.mustSetPassword === true);
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
@@ -86,7 +86,7 @@ function PasswordPanel(): ReactNode {
       setAgain('');
       await refreshSession();
       await refresh(userSessions);
-      void message.success('Your password is changed. Your other sessions were signed out.');
+      message.success('Your password is changed. Your other sessions were signed out.');
     } catch (failure) {
       setError(errorMessage(failure));
     } finally {
@@ -125,13 +125,13 @@ function PasswordPanel(): ReactNode {
 }
 
 function AuthenticatorPanel(): ReactNode {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const reset = async () => {
     try {
       await api.call(userResetAuthenticator, { body: {} });
-      void message.success('Your authenticator is reset: set it up again at your next sign-in.');
+      message.success('Your authenticator is reset: set it up again at your next sign-in.');
     } catch (error) {
-      void message.error(errorMessage(error));
+      message.error(errorMessage(error));
     }
   };
   return (
@@ -146,16 +146,16 @@ function AuthenticatorPanel(): ReactNode {
 }
 
 function SessionsPanel(): ReactNode {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const sessions = useRead(userSessions);
   const others = (sessions.data ?? []).filter((s) => !s.current).length;
   const signOutOthers = async () => {
     try {
       const { ended } = await api.call(userSessionsSignOutOthers);
       await sessions.mutate();
-      void message.success(`${ended} other session${ended === 1 ? '' : 's'} signed out.`);
+      message.success(`${ended} other session${ended === 1 ? '' : 's'} signed out.`);
     } catch (error) {
-      void message.error(errorMessage(error));
+      message.error(errorMessage(error));
     }
   };
   return (
@@ -201,7 +201,7 @@ function SessionsPanel(): ReactNode {
  * member of. Switching applies to this session, then organization/apply revalidates it and opens /home.
  */
 function OrganizationsPanel(): ReactNode {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const organizations = useRead(organizationSwitcherCustomerMasterList, { body: {} });
   const impersonating = useTradeboardStore((state) => state.user?.isImpersonating === true);
   const [switching, setSwitching] = useState<number | null>(null);
@@ -212,7 +212,7 @@ function OrganizationsPanel(): ReactNode {
       await api.call(organizationSwitcherApply, { params: { customerMasterId } });
       navigate('/organization/apply');
     } catch (error) {
-      void message.error(errorMessage(error));
+      message.error(errorMessage(error));
       setSwitching(null);
     }
   };

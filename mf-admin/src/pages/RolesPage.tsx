@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, App, Button, Modal, Tag, CopyOutlined, DeleteOutlined, PlusOutlined } from '@tradeboard/shared/ui';
+import { Alert, Button, Modal, Tag, CopyOutlined, DeleteOutlined, PlusOutlined, useFeedback } from '@tradeboard/shared/ui';
 import { Table } from '@tradeboard/shared/ui/data';
 import { Input } from '@tradeboard/shared/ui/edit';
 import { roleAdd, roleCopy, roleList, roleRemove } from '@tradeboard/shared/contracts';
@@ -8,7 +8,7 @@ import { refresh, useRead, usePermissions } from '../api/admin.ts';
 
 /** /settings/roles: built-in and the organization's roles with their user counts; add, copy, remove. */
 export default function RolesPage(): ReactNode {
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const canWrite = usePermissions().has('roles.write');
   const roles = useRead(roleList);
   const [naming, setNaming] = useState<{ copyOf?: { roleMasterId: number; roleName: string } } | null>(null);
@@ -25,9 +25,9 @@ export default function RolesPage(): ReactNode {
       await refresh(roleList);
       setNaming(null);
       setName('');
-      void message.success(`${role.roleName} is added.`);
+      message.success(`${role.roleName} is added.`);
     } catch (error) {
-      void message.error(errorMessage(error));
+      message.error(errorMessage(error));
     } finally {
       setSaving(false);
     }
@@ -90,7 +90,7 @@ export default function RolesPage(): ReactNode {
                               await api.call(roleRemove, { body: { roleId: role.roleMasterId } });
                               await refresh(roleList);
                             } catch (error) {
-                              void message.error(errorMessage(error));
+                              message.error(errorMessage(error));
                             }
                           },
                         })

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, App, Button, Modal, Popconfirm, Tag } from '@tradeboard/shared/ui';
+import { Alert, Button, Modal, Popconfirm, Tag, useFeedback } from '@tradeboard/shared/ui';
 import { Input, Select, Table } from '@tradeboard/shared/ui/data';
 import {
   adminModelQueryDelete, adminModelQueryList, adminModelQueryPost, adminModelQueryPut, connectionLocalDelete, connectionLocalList, connectionLocalLoad,
@@ -47,7 +47,7 @@ function useSave() {
 
 /** Adding or changing a source: its connection, password (kept when left empty on a change) and daily load time. */
 function SourceDialog({ source, onClose }: { source: Source | 'new' | null; onClose: () => void }): ReactNode {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form, setForm] = useState<SourceForm | null>(null);
   const { saving, error, setError, save: run } = useSave();
   if (!source) return null;
@@ -67,7 +67,7 @@ function SourceDialog({ source, onClose }: { source: Source | 'new' | null; onCl
       if (source === 'new') await api.call(connectionLocalPost, { body: { ...body, password } });
       else await api.call(connectionLocalPut, { params: { localConnectionId: source.localConnectionId }, body: { ...body, ...(password ? { password } : {}) } });
       await refresh(connectionLocalList);
-      void message.success(`${body.connectionName} is saved.`);
+      message.success(`${body.connectionName} is saved.`);
       close();
     });
   const field = (label: string, key: 'connectionName' | 'host' | 'databaseName' | 'userName', autoComplete = 'off') => (
@@ -120,7 +120,7 @@ function SourceDialog({ source, onClose }: { source: Source | 'new' | null; onCl
 
 /** Adding or changing one model query: the ERP table it fills and its SELECT on the source. */
 function ModelQueryDialog({ source, query, onClose }: { source: Source; query: ModelQuery | 'new' | null; onClose: () => void }): ReactNode {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const layouts = useRead(erpLoadLayoutList);
   const [tableName, setTable] = useState<string | null>(null);
   const [queryText, setText] = useState<string | null>(null);
@@ -139,7 +139,7 @@ function ModelQueryDialog({ source, query, onClose }: { source: Source; query: M
       if (query === 'new') await api.call(adminModelQueryPost, { body: { localConnectionId: source.localConnectionId, tableName: table, queryText: text } });
       else await api.call(adminModelQueryPut, { params: { modelQueryId: query.modelQueryId }, body: { tableName: table, queryText: text } });
       await refresh(adminModelQueryList);
-      void message.success(`The model query for ${table} is saved; validate it before loading.`);
+      message.success(`The model query for ${table} is saved; validate it before loading.`);
       close();
     });
   const layout = layouts.data?.layouts.find((l) => l.table === table);
@@ -184,7 +184,7 @@ function ModelQueryDialog({ source, query, onClose }: { source: Source; query: M
 
 /** One source's model queries: validate, edit, remove, add. */
 function ModelQueries({ source }: { source: Source }): ReactNode {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const queries = useRead(adminModelQueryList, { params: { erpMasterId: source.erpMasterId } });
   const [editing, setEditing] = useState<ModelQuery | 'new' | null>(null);
   const mine = (queries.data ?? []).filter((q) => q.localConnectionId === source.localConnectionId);
@@ -192,9 +192,9 @@ function ModelQueries({ source }: { source: Source }): ReactNode {
     try {
       const text = await work();
       await refresh(adminModelQueryList);
-      void message.info(text);
+      message.info(text);
     } catch (problem) {
-      void message.error(errorMessage(problem));
+      message.error(errorMessage(problem));
     }
   };
   return (
@@ -254,7 +254,7 @@ function ModelQueries({ source }: { source: Source }): ReactNode {
  * now (followed to its end like an upload) or daily at a time.
  */
 export default function SqlSourcesPanel(): ReactNode {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { sources, isLoading, error } = useSources();
   const [editing, setEditing] = useState<Source | 'new' | null>(null);
   const [openId, setOpenId] = useState<number | null>(null);
@@ -264,10 +264,10 @@ export default function SqlSourcesPanel(): ReactNode {
   const test = async (source: Source) => {
     try {
       const result = await api.call(connectionLocalTest, { params: { localConnectionId: source.localConnectionId } });
-      if (result.ok) void message.success(`${source.connectionName}: connected (${result.message})`);
-      else void message.error(`${source.connectionName}: ${result.message}`);
+      if (result.ok) message.success(`${source.connectionName}: connected (${result.message})`);
+      else message.error(`${source.connectionName}: ${result.message}`);
     } catch (problem) {
-      void message.error(errorMessage(problem));
+      message.error(errorMessage(problem));
     }
   };
   const start = async (source: Source) => {
@@ -283,9 +283,9 @@ export default function SqlSourcesPanel(): ReactNode {
       await api.call(connectionLocalDelete, { params: { localConnectionId: source.localConnectionId } });
       if (openId === source.localConnectionId) setOpenId(null);
       await refresh(connectionLocalList);
-      void message.success(`${source.connectionName} is removed.`);
+      message.success(`${source.connectionName} is removed.`);
     } catch (problem) {
-      void message.error(errorMessage(problem));
+      message.error(errorMessage(problem));
     }
   };
 

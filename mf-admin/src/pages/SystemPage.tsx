@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { Alert, App, Button, Empty, Modal, Switch, Tag, Tooltip, DeleteOutlined, EditOutlined } from '@tradeboard/shared/ui';
+import { Alert, Button, Empty, Modal, Switch, Tag, Tooltip, DeleteOutlined, EditOutlined, useFeedback } from '@tradeboard/shared/ui';
 import { Select, Table } from '@tradeboard/shared/ui/data';
 import { Input } from '@tradeboard/shared/ui/edit';
 import {
@@ -31,7 +31,7 @@ const shown = (value: string | null) => (value === null ? <span className="tb-ad
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 function SettingEditor({ setting, levels, onClose }: { setting: Setting | null; levels: Array<{ level: Level; label: string; id?: number; current: string | null }>; onClose: () => void }): ReactNode {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [level, setLevel] = useState<Level>(levels[levels.length - 1]?.level ?? 'organization');
   const target = levels.find((l) => l.level === level) ?? levels[0]!;
   const [value, setValue] = useState<string | null>(null);
@@ -53,10 +53,10 @@ function SettingEditor({ setting, levels, onClose }: { setting: Setting | null; 
       }
       await refresh(settingsGlobalConfig, settingsRoleConfig);
       await refreshSession();
-      void message.success(`${setting.settingName} is saved.`);
+      message.success(`${setting.settingName} is saved.`);
       onClose();
     } catch (error) {
-      void message.error(errorMessage(error));
+      message.error(errorMessage(error));
     } finally {
       setSaving(false);
     }
@@ -189,7 +189,7 @@ function SettingsPanel(): ReactNode {
 type Module = ContractResult<typeof adminModulesList>[number];
 
 function ModulesPanel(): ReactNode {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const canWrite = usePermissions().has('modules.write');
   const modules = useRead(adminModulesList);
   const [off, setOff] = useState<{ module: Module; featureId?: string; title: string } | null>(null);
@@ -204,7 +204,7 @@ function ModulesPanel(): ReactNode {
       setOff(null);
       setReason('');
     } catch (error) {
-      void message.error(errorMessage(error));
+      message.error(errorMessage(error));
     } finally {
       setSaving(false);
     }
@@ -273,7 +273,7 @@ const NEW_TOGGLE: ToggleDraft = { toggleName: '', valueType: 1, defaultValue: 'f
 
 /** The toggle master dialog: a new toggle (toggle null) or a change to one. */
 function ToggleEditor({ open, toggle, onClose }: { open: boolean; toggle: Toggle | null; onClose: () => void }): ReactNode {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [draft, setDraft] = useState<ToggleDraft>(NEW_TOGGLE);
   const [shownFor, setShownFor] = useState<number | 'new' | null>(null);
   const [saving, setSaving] = useState(false);
@@ -291,10 +291,10 @@ function ToggleEditor({ open, toggle, onClose }: { open: boolean; toggle: Toggle
       else await api.call(toggleAdminPost, { body: draft });
       await refresh(toggleAdminList);
       await refreshSession();
-      void message.success(`${draft.toggleName} is saved.`);
+      message.success(`${draft.toggleName} is saved.`);
       onClose();
     } catch (error) {
-      void message.error(errorMessage(error));
+      message.error(errorMessage(error));
     } finally {
       setSaving(false);
     }
@@ -338,7 +338,7 @@ function ToggleEditor({ open, toggle, onClose }: { open: boolean; toggle: Toggle
 }
 
 function TogglesPanel(): ReactNode {
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const canWrite = usePermissions().has('toggles.write');
   const toggles = useRead(toggleAdminList);
   const [editing, setEditing] = useState<{ toggle: Toggle | null } | null>(null);
@@ -354,7 +354,7 @@ function TogglesPanel(): ReactNode {
           await refresh(toggleAdminList);
           await refreshSession();
         } catch (error) {
-          void message.error(errorMessage(error));
+          message.error(errorMessage(error));
         }
       },
     });

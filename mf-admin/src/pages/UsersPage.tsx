@@ -1,5 +1,5 @@
 import { useCallback, useState, type ReactNode } from 'react';
-import { Alert, App, Button, Dropdown, Modal, Tag, MoreOutlined, PlusOutlined } from '@tradeboard/shared/ui';
+import { Alert, Button, Dropdown, Modal, Tag, MoreOutlined, PlusOutlined, useFeedback } from '@tradeboard/shared/ui';
 import { Select, Table } from '@tradeboard/shared/ui/data';
 import { Input } from '@tradeboard/shared/ui/edit';
 import { roleList, userAdd, userDelete, userList, userSendAccessEmail, userUpdateRole } from '@tradeboard/shared/contracts';
@@ -79,7 +79,7 @@ function NewUserDialog({ open, onClose, onDone }: { open: boolean; onClose: () =
 
 /** /settings/users: the organization's users, a new user, roles, access e-mails, view as. */
 export default function UsersPage(): ReactNode {
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const permissions = usePermissions();
   const me = useTradeboardStore((state) => state.user);
   const canWrite = permissions.has('users.write');
@@ -95,9 +95,9 @@ export default function UsersPage(): ReactNode {
     try {
       await work();
       await refresh(userList, roleList);
-      void message.success(done);
+      message.success(done);
     } catch (error) {
-      void message.error(errorMessage(error));
+      message.error(errorMessage(error));
     }
   };
 

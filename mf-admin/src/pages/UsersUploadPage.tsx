@@ -1,5 +1,5 @@
 import { useRef, useState, type ReactNode } from 'react';
-import { Alert, App, Button, Modal, Popconfirm, Tag, DownloadOutlined, EditOutlined, DeleteOutlined } from '@tradeboard/shared/ui';
+import { Alert, Button, Modal, Popconfirm, Tag, DownloadOutlined, EditOutlined, DeleteOutlined, useFeedback } from '@tradeboard/shared/ui';
 import { Select, Table } from '@tradeboard/shared/ui/data';
 import { Input } from '@tradeboard/shared/ui/edit';
 import {
@@ -69,7 +69,7 @@ function EditRowDialog({ row, onClose }: { row: Detail | null; onClose: (saved: 
 }
 
 function BatchReview({ batch, onChanged }: { batch: Batch; onChanged: () => Promise<unknown> }): ReactNode {
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const [which, setWhich] = useState<Which>('all');
   const [pageNumber, setPage] = useState(1);
   const [editing, setEditing] = useState<Detail | null>(null);
@@ -86,11 +86,11 @@ function BatchReview({ batch, onChanged }: { batch: Batch; onChanged: () => Prom
         setProcessing(true);
         try {
           const done = await api.call(bulkUserBatchProcess, { params: { batchId: batch.batchId }, body: {} });
-          void message.success(`${done.createdCount} users were created.`);
+          message.success(`${done.createdCount} users were created.`);
           await refresh(userList);
           await changed();
         } catch (error) {
-          void message.error(errorMessage(error));
+          message.error(errorMessage(error));
         } finally {
           setProcessing(false);
         }
@@ -107,7 +107,7 @@ function BatchReview({ batch, onChanged }: { batch: Batch; onChanged: () => Prom
           await api.call(bulkUserBatchDelete, { params: { batchId: batch.batchId } });
           await onChanged();
         } catch (error) {
-          void message.error(errorMessage(error));
+          message.error(errorMessage(error));
         }
       },
     });
@@ -210,7 +210,7 @@ function BatchReview({ batch, onChanged }: { batch: Batch; onChanged: () => Prom
 
 /** /settings/users/upload: many users from a spreadsheet (seed 001 §7.3). */
 export default function UsersUploadPage(): ReactNode {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const current = useRead(bulkUserBatchCurrent);
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);

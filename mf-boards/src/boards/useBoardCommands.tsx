@@ -1,17 +1,15 @@
 import { useState, type ReactNode } from 'react';
-import { App, Button, Modal } from '@tradeboard/shared/ui';
+import { Button, Modal, useFeedback } from '@tradeboard/shared/ui';
 import { navigate } from '@tradeboard/shared/web';
 import type { BoardValue } from '../api/types.ts';
-import { useHasOpened } from '../feedback/useHasOpened.ts';
 import { boardHref, sectionHref } from '../routing/sectionRoute.ts';
 import type { BoardActions } from './useBoardActions.ts';
 
 /** The confirmations around board commands (seed §5: deletes need "Are you sure?"; copy asks about shares). */
 export function useBoardCommands(actions: BoardActions, sectionName: string, search: string, activeBoardId: number | 'default' | null) {
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const [copying, setCopying] = useState<BoardValue | null>(null);
   const [busy, setBusy] = useState<'with' | 'without' | null>(null);
-  const copyOpened = useHasOpened(!!copying);
 
   const remove = (board: BoardValue) =>
     modal.confirm({
@@ -41,7 +39,7 @@ export function useBoardCommands(actions: BoardActions, sectionName: string, sea
     else void copyWith(board, false);
   };
 
-  const copyDialog: ReactNode = copyOpened && (
+  const copyDialog: ReactNode = (
     <Modal
       open={!!copying}
       title="Copy Board"

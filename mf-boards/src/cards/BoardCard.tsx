@@ -1,19 +1,5 @@
 import { memo, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import {
-  App,
-  AppstoreAddOutlined,
-  ArrowDownOutlined,
-  ArrowUpOutlined,
-  Button,
-  DeleteOutlined,
-  DownOutlined,
-  Dropdown,
-  EditOutlined,
-  HolderOutlined,
-  MoreOutlined,
-  PlusOutlined,
-  RightOutlined,
-} from '@tradeboard/shared/ui';
+import { AppstoreAddOutlined, ArrowDownOutlined, ArrowUpOutlined, Button, DeleteOutlined, DownOutlined, Dropdown, EditOutlined, HolderOutlined, MoreOutlined, PlusOutlined, RightOutlined, useFeedback } from '@tradeboard/shared/ui';
 import type { CardValue, ComponentMasterValue, FilterValue } from '../api/types.ts';
 import { emptyCardHint } from '../boards/usePermissions.ts';
 import { InlineEdit } from '../boards/InlineEdit.tsx';
@@ -72,7 +58,7 @@ function useNaturalHeight(cardMasterId: number, expanded: boolean, report: Props
  */
 export const BoardCard = memo(function BoardCard(props: Props): ReactNode {
   const { card, index, count, masters, filters, canEditBoard, editMode, actions, onOpenLibrary, highlight, inGrid, onNaturalHeight } = props;
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const [renaming, setRenaming] = useState(false);
   const instances = [...card.componentInstances].sort((a, b) => a.displayOrder - b.displayOrder);
   const hint = emptyCardHint(canEditBoard, editMode);

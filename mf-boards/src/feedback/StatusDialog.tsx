@@ -2,7 +2,6 @@ import { useEffect, type ReactNode } from 'react';
 import { Button, CheckCircleFilled, CloseCircleFilled, Modal } from '@tradeboard/shared/ui';
 import { DIALOG_AUTO_HIDE_MS } from '@tradeboard/shared/constants';
 import { useStatusDialog } from './statusDialog.ts';
-import { useHasOpened } from './useHasOpened.ts';
 
 /**
  * Shows the current success/failure dialog; it closes itself after 5 s (seed 000 §8), or with OK
@@ -16,8 +15,6 @@ export function StatusDialog(): ReactNode {
     const timer = window.setTimeout(hide, DIALOG_AUTO_HIDE_MS);
     return () => window.clearTimeout(timer);
   }, [current, hide]);
-  const opened = useHasOpened(!!current);
-  if (!opened) return null;
   const success = current?.kind === 'success';
   return (
     <Modal

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Badge, Button, FilterOutlined } from '@tradeboard/shared/ui';
-import { useHasOpened } from '../feedback/useHasOpened.ts';
+import { useHasOpened } from '@tradeboard/shared/web';
 import type { GlobalFilters } from './useGlobalFilters.ts';
 
 const GlobalFilterDrawer = lazy(() => import('./GlobalFilterDrawer.tsx').then((module) => ({ default: module.GlobalFilterDrawer })));

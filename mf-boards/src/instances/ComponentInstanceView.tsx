@@ -1,15 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import {
-  App,
-  ArrowDownOutlined,
-  ArrowUpOutlined,
-  Button,
-  DeleteOutlined,
-  Dropdown,
-  EditOutlined,
-  MoreOutlined,
-  SaveOutlined,
-} from '@tradeboard/shared/ui';
+import { ArrowDownOutlined, ArrowUpOutlined, Button, DeleteOutlined, Dropdown, EditOutlined, MoreOutlined, SaveOutlined, useFeedback } from '@tradeboard/shared/ui';
 import type { CardValue, ComponentConfigValue, ComponentInstanceValue, ComponentMasterValue, FilterValue } from '../api/types.ts';
 import { InlineEdit } from '../boards/InlineEdit.tsx';
 import type { CardActions } from '../cards/useCardActions.ts';
@@ -37,7 +27,7 @@ export function savedConfig(instance: ComponentInstanceValue, master: ComponentM
 
 /** A component on a card: header (rename, reorder, remove, Save Changes) and its renderer. */
 export function ComponentInstanceView({ card, instance, master, index, count, filters, editMode, canEdit, actions }: Props): ReactNode {
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const [renaming, setRenaming] = useState(false);
   const [draft, setDraft] = useState<ComponentConfigValue | null>(null);
   const [saving, setSaving] = useState(false);

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { App, Button } from '@tradeboard/shared/ui';
+import { Button, useFeedback } from '@tradeboard/shared/ui';
 import { InboxOutlined, Upload } from '@tradeboard/shared/ui/edit';
 import { errorMessage, uploadFile } from '@tradeboard/shared/web';
 import { GOAL_CALLS, type GoalKind } from '../api/goalKinds.ts';
@@ -12,7 +12,7 @@ import { showToast } from '../api/toasts.tsx';
  * result toast. The server takes it all or nothing; its refusal names the rows and why.
  */
 export function GoalUpload({ kind, configId, onUploaded }: { kind: GoalKind; configId: number; onUploaded: () => Promise<unknown> }): ReactNode {
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const [file, setFile] = useState<File | null>(null);
   const [uploading, setUploading] = useState(false);
   const title = `${kind} Goals`;

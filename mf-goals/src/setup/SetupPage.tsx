@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import useSWR from 'swr';
 import { companyList, type ContractResult } from '@tradeboard/shared/contracts';
 import { fiscalYearOf, toIsoDate } from '@tradeboard/shared/dates';
-import { App, Button, Empty, Skeleton } from '@tradeboard/shared/ui';
+import { Button, Empty, Skeleton, useFeedback } from '@tradeboard/shared/ui';
 import { Input, Select } from '@tradeboard/shared/ui/edit';
 import { settingValue } from '@tradeboard/shared/user-settings';
 import { api, errorMessage, navigate, useTradeboardStore } from '@tradeboard/shared/web';
@@ -28,7 +28,7 @@ function useCompanySearch(text: string) {
 }
 
 function AddCompanyYear({ kind, fiscalYear, onAdded }: { kind: GoalKind; fiscalYear: number; onAdded: () => void }): ReactNode {
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const [search, setSearch] = useState('');
   const [company, setCompany] = useState<string | undefined>();
   const [year, setYear] = useState(fiscalYear);
@@ -210,7 +210,7 @@ function AddSetup({ kind, setup, goalTypes, options, onAdded }: { kind: GoalKind
 }
 
 function SetupYear({ kind, setup, goalTypes, options }: { kind: GoalKind; setup: Setup; goalTypes: GroupByOption[]; options: GroupByOption[] }): ReactNode {
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const configs = useSWR(['goal-configs', kind, setup.company, setup.goalYear], () =>
     api.call(GOAL_CALLS[kind].configList, { params: { company: setup.company, goalYear: setup.goalYear } }),
   );

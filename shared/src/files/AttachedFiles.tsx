@@ -1,6 +1,6 @@
 import { useRef, useState, type DragEvent, type ReactNode } from 'react';
 import useSWR from 'swr';
-import { App, Button, DeleteOutlined, DownloadOutlined, FileTextOutlined, PlusOutlined } from '@tradeboard/shared/ui';
+import { Button, DeleteOutlined, DownloadOutlined, FileTextOutlined, PlusOutlined, useFeedback } from '@tradeboard/shared/ui';
 import { DOC_LINK_MAX_BYTES, docLinkDelete, docLinkDownload, docLinkList, docLinkUpload, type ContractResult, type DOC_LINK_SOURCES } from '@tradeboard/shared/contracts';
 import { api, downloadFile, uploadFile } from '@tradeboard/shared/web';
 
@@ -35,7 +35,7 @@ const serverMessage = (error: unknown) => (error as { serverMessage?: string }).
  * in the confirmation ("this account", "this invoice").
  */
 export function AttachedFiles({ owner, editMode, what }: { owner: FileOwner; editMode: boolean; what: string }): ReactNode {
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const key = ['DocLink/List', owner.source, owner.id, owner.id2];
   const { data, error, mutate, isLoading } = useSWR(key, () => api.call(docLinkList, { body: owner }));
   const [progress, setProgress] = useState<{ name: string; share: number } | null>(null);

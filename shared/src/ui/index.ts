@@ -1,13 +1,17 @@
 /**
  * Tradeboard's UI kit: the antd components, hooks and theme and the icons the apps use — and
- * nothing else. Three entries, each a Module Federation singleton served by the shell's build (so
+ * nothing else. Its entries, each a Module Federation singleton served by the shell's build (so
  * every app sees the same antd instance: one ConfigProvider context, one style cache, the antd
  * code the entries have in common in chunks of their own):
  * - `@tradeboard/shared/ui` (this file): the chrome and board viewing, loaded by every signed-in page;
  * - `@tradeboard/shared/ui/data` (data.ts): the data components' tables and search, loaded with the
  *   first data component;
  * - `@tradeboard/shared/ui/edit` (edit.ts): text fields and pickers of the editing tools and dialogs,
- *   loaded with the first of them (they are lazy: React.lazy).
+ *   loaded with the first of them (they are lazy: React.lazy);
+ * - `@tradeboard/shared/ui/feedback` (feedback.ts): messages, dialogs, drawers and alerts, loaded with
+ *   the first one shown: this file's `useFeedback`, `Modal`, `Drawer` and `Alert` (lazyFeedback.tsx)
+ *   stand in for antd's App.useApp(), Modal, Drawer and Alert;
+ * - `@tradeboard/shared/ui/result` (result.ts): the Result's illustrations, loaded with the first one.
  * Apps import UI from these only, never from `antd` or `@ant-design/icons`
  * (shared/src/ui/imports.test.ts checks it).
  *
@@ -18,20 +22,17 @@
  * To use another component or icon: add it to the entry that needs it (icons one by one — the icons
  * barrel would pull in every icon); its styles follow on the next build. Every export of this file
  * is downloaded by every signed-in page, so keep the list to what the
- * apps use (App, Card, Form, Input and Checkbox went when the sign-in pages stopped using antd; the
+ * apps use (Card, Form, Input and Checkbox went when the sign-in pages stopped using antd; the
  * sign-in pages use none of this kit, so /login loads no antd at all).
  */
 export {
-  Alert,
   Avatar,
   Badge,
   Button,
   ConfigProvider,
-  Drawer,
   Dropdown,
   Layout,
   Menu,
-  Modal,
   Skeleton,
   Spin,
   Switch,
@@ -39,6 +40,7 @@ export {
 } from 'antd';
 export type { MenuProps } from 'antd';
 export { Result } from './lazyResult.tsx';
+export { Alert, Drawer, FeedbackRoot, Modal, useFeedback, type Feedback } from './lazyFeedback.tsx';
 
 export { default as AccountBookOutlined } from '@ant-design/icons/AccountBookOutlined';
 export { default as BankOutlined } from '@ant-design/icons/BankOutlined';
@@ -63,7 +65,7 @@ export { default as TeamOutlined } from '@ant-design/icons/TeamOutlined';
 export { default as TruckOutlined } from '@ant-design/icons/TruckOutlined';
 
 // Boards (mf-boards): section and board pages, cards, component library, share dialog.
-export { App, Empty, Popconfirm, Tag, Tooltip } from 'antd';
+export { Empty, Popconfirm, Tag, Tooltip } from 'antd';
 export { default as AppstoreAddOutlined } from '@ant-design/icons/AppstoreAddOutlined';
 export { default as ArrowDownOutlined } from '@ant-design/icons/ArrowDownOutlined';
 export { default as ArrowUpOutlined } from '@ant-design/icons/ArrowUpOutlined';

@@ -1,8 +1,6 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { ResultProps } from 'antd';
-import { Quietly } from '@tradeboard/shared/web';
-
-const IllustratedResult = lazy(() => import('@tradeboard/shared/ui/result').then((entry) => ({ default: entry.Result })));
+import { textFirst } from './lazyKit.tsx';
 
 /** The Result's words and actions without its icon, in antd's own markup (its styles are the kit's). */
 function ResultText({ status = 'info', title, subTitle, extra, children, className, style }: ResultProps): ReactNode {
@@ -21,13 +19,4 @@ function ResultText({ status = 'info', title, subTitle, extra, children, classNa
  * empty states are rare, so no page pays for them up front. Its words and actions show at once, and
  * stay without the icon if the network that failed the page fails the icon too.
  */
-export function Result(props: ResultProps): ReactNode {
-  const text = <ResultText {...props} />;
-  return (
-    <Quietly what="The result's illustration" fallback={text}>
-      <Suspense fallback={text}>
-        <IllustratedResult {...props} />
-      </Suspense>
-    </Quietly>
-  );
-}
+export const Result = textFirst<ResultProps>("The result's illustration", () => import('@tradeboard/shared/ui/result').then((entry) => entry.Result), ResultText);

@@ -8,6 +8,7 @@ export * from './session.ts';
 export * from './themeTokens.ts';
 export * from './remotes.ts';
 export * from './Quietly.tsx';
+export * from './useHasOpened.ts';
 export * from './apiErrors.ts';
 export * from './remoteLifecycles.tsx';
 export * from './files.ts';
