@@ -2,8 +2,8 @@
 // the browser calls an endpoint by its contract's method and path (api-client.ts); the rest (schemas,
 // summary, service, access) is the server's (validation, OpenAPI, fuzzing). Here every
 // defineContract's other fields are left out, and then the schemas nothing else uses. The exported
-// schemas stay (the module is shared between the apps, so webpack keeps every export) but as
-// typebox-browser.mjs would build them: every schema call but an object's (whose properties the
+// schemas an app imports stay (each app bundles the contracts it calls: shared/build/webpack.mjs) but
+// as typebox-browser.mjs would build them: every schema call but an object's (whose properties the
 // contracts spread and read) is `{}`, and an object's options go. The contracts weigh their paths
 // and names, not their schemas.
 const path = require('node:path');

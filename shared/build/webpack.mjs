@@ -40,7 +40,9 @@ function singletons(appDir, isHost) {
     const version = versionOf(pkg);
     shared[request] = { singleton: true, requiredVersion: `^${version}`, version };
   }
-  for (const entry of Object.keys(sharedPackage.exports).filter((e) => e !== './webpack' && !e.startsWith('./testing/'))) {
+  // The contracts are not shared: they are data (a call's method and path) with nothing to keep
+  // once per page, so each app bundles the contracts it calls and no page downloads all of them.
+  for (const entry of Object.keys(sharedPackage.exports).filter((e) => e !== './webpack' && e !== './contracts' && !e.startsWith('./testing/'))) {
     shared[`@tradeboard/shared${entry.slice(1)}`] = {
       singleton: true,
       requiredVersion: `^${sharedPackage.version}`,
@@ -212,8 +214,9 @@ export function federatedApp({ dir, name, publicPath, exposes, title, headScript
             options: { target: 'es2020', jsx: 'automatic' },
           },
           { test: /\.(png|svg)$/, type: 'asset' },
-          // The contracts' schemas stay on the server: the browser calls by method and path.
-          { test: /[\\/]shared[\\/]src[\\/]contracts[\\/][^\\/]+\.ts$/, enforce: 'post', loader: path.join(import.meta.dirname, 'contracts-browser-loader.cjs') },
+          // The contracts' schemas stay on the server: the browser calls by method and path. A
+          // contracts module only declares, so an app's build leaves out the ones it does not call.
+          { test: /[\\/]shared[\\/]src[\\/]contracts[\\/][^\\/]+\.ts$/, enforce: 'post', loader: path.join(import.meta.dirname, 'contracts-browser-loader.cjs'), sideEffects: false },
           // antd's helper packages do nothing on import but do not say so (package.json sideEffects):
           // without this every module of e.g. @rc-component/form is bundled for one context it exports.
           { test: /[\\/](?:@rc-component[\\/]|@ant-design[\\/](?:colors|fast-color|cssinjs|cssinjs-utils)[\\/])/, sideEffects: false },
