@@ -55,10 +55,12 @@ function* builderCalls(node) {
 module.exports = function contractsBrowserLoader(source) {
   const ast = Parser.parse(source, { ecmaVersion: 'latest', sourceType: 'module' });
   const fields = [...serverOnlyFields(ast)];
-  if (!fields.length) return source;
+  const builders = [...builderCalls(ast)];
+  // A module of contracts, or of schemas they use (choices.ts: its date choices read the dates' slugs).
+  if (!fields.length && !builders.length) return source;
   const pure = [...callsIn(ast)].map((call) => ({ start: call.start, end: call.start, replacement: '/* @__PURE__ */ ' }));
   // The outermost edits only, from the end, so earlier offsets hold: an edit inside a replaced range goes with it.
-  const replaced = [...fields, ...builderCalls(ast)].sort((a, b) => a.start - b.start || b.end - a.end);
+  const replaced = [...fields, ...builders].sort((a, b) => a.start - b.start || b.end - a.end);
   const outermost = replaced.filter((edit, i) => !replaced.slice(0, i).some((outer) => outer.start <= edit.start && edit.end <= outer.end && outer !== edit));
   const edits = [...outermost, ...pure.filter((call) => !outermost.some((edit) => edit.start <= call.start && call.start < edit.end))];
   let result = source;

@@ -217,6 +217,10 @@ export function federatedApp({ dir, name, publicPath, exposes, title, headScript
           // The contracts' schemas stay on the server: the browser calls by method and path. A
           // contracts module only declares, so an app's build leaves out the ones it does not call.
           { test: /[\\/]shared[\\/]src[\\/]contracts[\\/][^\\/]+\.ts$/, enforce: 'post', loader: path.join(import.meta.dirname, 'contracts-browser-loader.cjs'), sideEffects: false },
+          // Nor do the dates on import: the date choices' schema (contracts/choices.ts) reads the
+          // slugs, a schema the browser's build leaves out, so its copy of the dates goes with it
+          // (an app's own imports of @tradeboard/shared/dates are the shell's singleton).
+          { test: /[\\/]shared[\\/]src[\\/]dates[\\/][^\\/]+\.ts$/, sideEffects: false },
           // antd's helper packages do nothing on import but do not say so (package.json sideEffects):
           // without this every module of e.g. @rc-component/form is bundled for one context it exports.
           { test: /[\\/](?:@rc-component[\\/]|@ant-design[\\/](?:colors|fast-color|cssinjs|cssinjs-utils)[\\/])/, sideEffects: false },

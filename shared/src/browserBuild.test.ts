@@ -50,6 +50,13 @@ describe('the browser builds', () => {
     expect(output).toContain('"/Row/{id}"');
   });
 
+  it("build a module of schemas alone the same way, so what only its schemas read goes (the date choices' slugs)", () => {
+    const output = contractsForBrowser(compiled('contracts/choices.ts'));
+    expect(output).toMatch(/DateSlug = \{\}/);
+    // The dates' import alone is left: webpack leaves the dates out (their modules are side-effect free).
+    expect(output.match(/DATE_SLUGS/g)).toHaveLength(1);
+  });
+
   it('build schemas that keep only what the contracts read while they are defined', () => {
     const row = Type.Object({ id: Type.Integer(), name: Type.String() });
     expect(Object.keys(Type.Partial(Type.Object({ ...row.properties, extra: Type.Boolean() })).properties)).toEqual(['id', 'name', 'extra']);
