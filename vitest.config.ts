@@ -12,6 +12,9 @@ export default defineConfig({
           name: 'node',
           include: ['shared/src/**/*.test.ts', 'gateway/src/**/*.test.ts', 'services/src/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
+          // A worker imports the server's modules once for all its files (docs/decisions.md, "CI's
+          // length, stop 40"): a file must leave what it changes as it found it (env, clocks, mocks).
+          isolate: false,
           // One migrated database per run, copied by each test file's (services/src/testing/test-db.ts).
           globalSetup: ['services/src/testing/test-template.ts'],
           testTimeout: 30_000,

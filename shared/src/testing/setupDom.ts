@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 // antd reads matchMedia (responsive grid, wave); jsdom has none.
@@ -28,6 +28,10 @@ if (typeof window.ResizeObserver !== 'function') {
   Object.defineProperty(window, 'ResizeObserver', { configurable: true, value: ResizeObserverStub });
   Object.defineProperty(globalThis, 'ResizeObserver', { configurable: true, value: ResizeObserverStub });
 }
+
+// Code loaded on first use (the kit's lazy entries) can take seconds on a busy machine: findBy… waits
+// that long rather than its default second.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
