@@ -91,7 +91,7 @@ test('react, react-dom, the UI kit, zustand, swr and every shared @tradeboard/sh
   expect(rows.filter((row) => row.pkg === '@tradeboard/shared/contracts')).toEqual([]);
 });
 
-test("the UI kit's data, editing and feedback entries load only when a page needs them, once, from the shell", async ({ page }) => {
+test("the UI kit's data, editing, feedback and select entries load only when a page needs them, once, from the shell", async ({ page }) => {
   const scripts: string[] = [];
   page.on('request', (request) => void (request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname)));
   await signIn(page, 'rep@tradeboard.example');
@@ -104,6 +104,11 @@ test("the UI kit's data, editing and feedback entries load only when a page need
   expect(await loaded('@tradeboard/shared/ui/edit')).toBe(false);
   // Nor messages, dialogs, drawers and alerts: none is shown (ui/feedback, loaded with the first one).
   expect(await loaded('@tradeboard/shared/ui/feedback')).toBe(false);
+  // Nor antd's Select: the jump-to is drawn as antd's markup until first pointed at or focused (ui/select).
+  expect(await loaded('@tradeboard/shared/ui/select')).toBe(false);
+  await page.getByRole('combobox', { name: 'Jump to account' }).hover();
+  await expect.poll(() => loaded('@tradeboard/shared/ui/select')).toBe(true);
+  expect((await shareRows(page)).filter((row) => row.pkg === '@tradeboard/shared/ui/select')).toHaveLength(1);
   // Nor the CRM's code: its section header fills the account and contact sections only (manifest slotSections).
   expect(scripts.filter((script) => script.startsWith('/remotes/crm/'))).toEqual([]);
 

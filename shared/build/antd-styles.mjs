@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 const require = createRequire(import.meta.url);
 const ANTD_ES = path.join(path.dirname(require.resolve('antd/package.json')), 'es');
 const KIT_DIR = path.join(import.meta.dirname, '..', 'src', 'ui');
-/** The kit's entries (`@tradeboard/shared/ui`, `ui/data`, `ui/edit`, `ui/feedback`, `ui/result`): its .ts files but tests. */
+/** The kit's entries (`@tradeboard/shared/ui`, `ui/data`, `ui/edit`, `ui/feedback`, `ui/result`, `ui/select`): its .ts files but tests. */
 export const KIT_FILES = readdirSync(KIT_DIR)
   .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
   .map((name) => path.join(KIT_DIR, name));

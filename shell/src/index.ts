@@ -19,4 +19,5 @@ export const remoteKitEntries = [
   () => import('@tradeboard/shared/ui/edit'),
   () => import('@tradeboard/shared/ui/feedback'),
   () => import('@tradeboard/shared/ui/result'),
+  () => import('@tradeboard/shared/ui/select'),
 ];

@@ -19,6 +19,12 @@ function page(rows: unknown[], totalCount = rows.length) {
 
 const comboboxes = () => within(screen.getByRole('search', { name: 'Jump to account' }));
 
+/** Points at the jump-to's controls and waits for antd's (the kit draws stand-ins until then: shared/src/ui/lazySelect.tsx). */
+async function pointAtJump(user: ReturnType<typeof userEvent.setup>) {
+  for (const combobox of comboboxes().getAllByRole('combobox')) await user.hover(combobox);
+  await waitFor(() => expect(comboboxes().getAllByRole('combobox').map((combobox) => combobox.id)).not.toContain(''), { timeout: 5_000 });
+}
+
 beforeEach(() => {
   resetAntiforgeryToken();
   window.history.replaceState(null, '', '/home');
@@ -30,6 +36,7 @@ describe('the account jump', () => {
     const fetchMock = mockFetch({ [CUSTOMER_SEARCH]: () => page([hit('C1', 'Acme')]) });
     const user = userEvent.setup();
     render(<AccountJump />);
+    await pointAtJump(user);
     const started = Date.now();
     await user.type(comboboxes().getByRole('combobox', { name: 'Jump to account' }), 'Acm');
     expect(callsTo(fetchMock, CUSTOMER_SEARCH)).toHaveLength(0);
@@ -43,6 +50,7 @@ describe('the account jump', () => {
     const fetchMock = mockFetch({ [CUSTOMER_SEARCH]: () => page([]) });
     const user = userEvent.setup();
     render(<AccountJump />);
+    await pointAtJump(user);
     await user.click(comboboxes().getByRole('combobox', { name: 'Match' }));
     const search = screen.getByRole('search', { name: 'Jump to account' });
     const labels = (await screen.findAllByTitle(/^(Contains|Exact|Begins With|Ends With)$/))
@@ -61,6 +69,7 @@ describe('the account jump', () => {
     const fetchMock = mockFetch({ [CUSTOMER_SEARCH]: ({ body }) => ((body as { pageNumber: number }).pageNumber === 1 ? page(first, 180) : page(second, 180)) });
     const user = userEvent.setup();
     render(<AccountJump />);
+    await pointAtJump(user);
     await user.type(comboboxes().getByRole('combobox', { name: 'Jump to account' }), 'Name');
     await waitFor(() => expect(callsTo(fetchMock, CUSTOMER_SEARCH)).toHaveLength(2), { timeout: 2_000 });
     expect(callsTo(fetchMock, CUSTOMER_SEARCH).map((call) => (call.body as { pageNumber: number }).pageNumber)).toEqual([1, 2]);
@@ -73,6 +82,7 @@ describe('the account jump', () => {
     mockFetch({ [CUSTOMER_SEARCH]: () => page([hit('C2', 'Beta Supply'), hit('C1', 'Acme Tools')]) });
     const user = userEvent.setup();
     render(<AccountJump />);
+    await pointAtJump(user);
     const input = comboboxes().getByRole('combobox', { name: 'Jump to account' });
     await user.type(input, 'a');
     await screen.findByText('Beta Supply');
@@ -93,11 +103,13 @@ describe('the account jump', () => {
     mockFetch({});
     const user = userEvent.setup();
     const { unmount } = render(<AccountJump />);
+    await pointAtJump(user);
     await user.click(comboboxes().getByRole('combobox', { name: 'Account type' }));
     expect(await screen.findByTitle('Corporate')).toBeTruthy();
     unmount();
     act(() => signInAs({ ShowCorporateAccounts: 'false', DefaultAccountType: 'ShipTo' }));
     render(<AccountJump />);
+    await pointAtJump(user);
     expect(comboboxes().getByTitle('Ship To')).toBeTruthy();
     await user.click(comboboxes().getByRole('combobox', { name: 'Account type' }));
     await screen.findAllByTitle('Prospect');

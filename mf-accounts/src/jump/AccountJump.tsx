@@ -1,5 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
-// The chrome's entry, like the type-ahead beside it: the jump-to is on the home board, which loads no table.
+// The chrome's entry, like the type-ahead beside it: drawn at once on the home board, antd's code
+// loaded when the jump-to is first pointed at or focused (shared/src/ui/lazySelect.tsx).
 import { Select } from '@tradeboard/shared/ui';
 import { navigate, useTradeboardStore } from '@tradeboard/shared/web';
 import {

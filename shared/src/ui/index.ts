@@ -11,7 +11,10 @@
  * - `@tradeboard/shared/ui/feedback` (feedback.ts): messages, dialogs, drawers and alerts, loaded with
  *   the first one shown: this file's `useFeedback`, `Modal`, `Drawer` and `Alert` (lazyFeedback.tsx)
  *   stand in for antd's App.useApp(), Modal, Drawer and Alert;
- * - `@tradeboard/shared/ui/result` (result.ts): the Result's illustrations, loaded with the first one.
+ * - `@tradeboard/shared/ui/result` (result.ts): the Result's illustrations, loaded with the first one;
+ * - `@tradeboard/shared/ui/select` (select.ts): Select and AutoComplete, loaded when the user first
+ *   points at or focuses one: this file's `Select` and `AutoComplete` (lazySelect.tsx) are drawn as
+ *   antd's markup until then.
  * Apps import UI from these only, never from `antd` or `@ant-design/icons`
  * (shared/src/ui/imports.test.ts checks it).
  *
@@ -95,9 +98,9 @@ export { default as UserOutlined } from '@ant-design/icons/UserOutlined';
 export { default as DownloadOutlined } from '@ant-design/icons/DownloadOutlined';
 export { default as FilterOutlined } from '@ant-design/icons/FilterOutlined';
 
-// Accounts (mf-accounts): jump-to and command palette type-aheads (AutoComplete is a Select: the
-// jump-to's account type picker costs nothing more), the map's route planner.
-export { AutoComplete, Select } from 'antd';
+// Accounts (mf-accounts): the jump-to's type-ahead and pickers (drawn at once, loaded when first
+// used: ./select.ts), the record header's and the map route planner's icons.
+export { AutoComplete, Select } from './lazySelect.tsx';
 export { default as EnvironmentOutlined } from '@ant-design/icons/EnvironmentOutlined';
 export { default as FileTextOutlined } from '@ant-design/icons/FileTextOutlined';
 export { default as SwapOutlined } from '@ant-design/icons/SwapOutlined';
