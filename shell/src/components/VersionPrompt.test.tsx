@@ -33,8 +33,10 @@ describe('VersionPrompt', () => {
 
     version = '1.1.0';
     await act(() => vi.advanceTimersByTimeAsync(10_000));
-    // The dialog (antd's Modal) loads only now.
+    // The dialog loads only now, then antd's Modal (the kit's feedback entry) as it opens.
     await act(() => import('./VersionDialog.tsx'));
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    await act(() => import('@tradeboard/shared/ui/feedback'));
     await act(() => vi.advanceTimersByTimeAsync(0));
     expect(screen.getByText(VERSION_PROMPT_TITLE)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Refresh now' })).toBeTruthy();
