@@ -336,8 +336,8 @@ describe('the map', () => {
     const { latitude: lat, longitude: lng } = c!;
     const url = (radius: number, cross?: boolean) => `/Map/Radius/${lat}/${lng}/${radius}${cross === undefined ? '' : `?crossCustomerSearchEnabled=${cross}`}`;
     const accounts = await sql(
-      `SELECT 'Customer' AS type, customer AS id, sales_rep, latitude, longitude FROM erp.customer WHERE latitude IS NOT NULL
-       UNION ALL SELECT 'ShipTo', ship_to, sales_rep, latitude, longitude FROM erp.ship_to WHERE latitude IS NOT NULL`,
+      `SELECT 'Customer' AS type, company, customer AS id, sales_rep, latitude, longitude FROM erp.customer WHERE latitude IS NOT NULL
+       UNION ALL SELECT 'ShipTo', company, ship_to, sales_rep, latitude, longitude FROM erp.ship_to WHERE latitude IS NOT NULL`,
     );
     const within = (radius: number, rep?: string) => accounts.filter((a) => (!rep || a.sales_rep === rep) && haversine(lat, lng, a.latitude, a.longitude) <= radius);
 
@@ -347,6 +347,15 @@ describe('the map', () => {
     expect(near.rows.every((r: Row) => r.salesRep === 'SR01')).toBe(true);
     expect(near.rows.map((r: Row) => r.distanceMiles)).toEqual([...near.rows.map((r: Row) => r.distanceMiles)].sort((a, b) => a - b));
     expect(near.rows[0]).toMatchObject({ accountId: c!.customer, distanceMiles: 0 });
+    // Nearest first page by page: the accounts measuring every one and sorting them gives.
+    const miles = (a: Row) => haversine(lat, lng, a.latitude, a.longitude);
+    const key = (a: Row) => `${a.type ?? a.accountType} ${a.company} ${a.id ?? a.accountId}`;
+    const nearest = within(500, 'SR01').sort((a, b) => miles(a) - miles(b) || a.type.localeCompare(b.type) || a.company.localeCompare(b.company) || a.id.localeCompare(b.id));
+    for (const pageNumber of [1, 3]) {
+      const page = await ok(rep, url(0), { pageSize: 20, pageNumber });
+      expect(page.totalCount).toBe(nearest.length);
+      expect(page.rows.map(key)).toEqual(nearest.slice((pageNumber - 1) * 20, pageNumber * 20).map(key));
+    }
 
     const crossed = await ok(rep, url(0, true), { pageSize: 500 });
     expect(crossed.totalCount).toBe(near.totalCount);
@@ -374,15 +383,15 @@ describe('the map', () => {
     expect(bad.status).toBe(400);
   });
 
-  it('the radius search reads the coordinate index (a bounding box), not every row', async () => {
-    const plan = async (scope: string) => {
+  it('the radius search reads the coordinate index (a bounding box), and the nearest first walk the geo index, not every row', async () => {
+    const plan = async (where: string) => {
       const client = await kit.services.db.connect();
       try {
         await client.query('BEGIN');
         // The demo data is small enough that a scan is cheapest: forbid it to see that the index serves the box.
         await client.query('SET LOCAL enable_seqscan = off');
         const { rows } = await client.query(
-          `EXPLAIN SELECT customer FROM erp.customer a WHERE a.latitude BETWEEN 41 AND 42 AND a.longitude BETWEEN -88 AND -87 ${scope}`,
+          `EXPLAIN SELECT customer FROM erp.customer a WHERE a.latitude IS NOT NULL AND a.longitude IS NOT NULL ${where}`,
         );
         await client.query('ROLLBACK');
         return rows.map((r) => r['QUERY PLAN']).join('\n');
@@ -390,8 +399,10 @@ describe('the map', () => {
         client.release();
       }
     };
-    expect(await plan('')).toMatch(/customer_by_position|customer_by_rep_position/);
-    expect(await plan(`AND a.sales_rep = ANY('{SR01}'::text[])`)).toContain('customer_by_rep_position');
+    const box = 'AND a.latitude BETWEEN 41 AND 42 AND a.longitude BETWEEN -88 AND -87';
+    expect(await plan(box)).toMatch(/customer_by_position|customer_by_rep_position/);
+    expect(await plan(`${box} AND a.sales_rep = ANY('{SR01}'::text[])`)).toContain('customer_by_rep_position');
+    expect(await plan('ORDER BY erp.geo_point(a.latitude, a.longitude) <-> erp.geo_point(41.85, -87.65) LIMIT 10')).toContain('customer_by_geo_point');
   });
 
   it('ShipTo/Map/List: your ship-tos with coordinates', async () => {

@@ -33,10 +33,21 @@ import type { SessionUser } from '../platform/session.ts';
 import { serve } from '../platform/route.ts';
 import { byName, customerRows, shipToRows } from './accounts-routes.ts';
 import { findCustomer, listPage, notFound } from './account-detail-routes.ts';
-import { analyticsQuery, type ListModel } from './engine.ts';
+import { countedPage, type ListModel } from './engine.ts';
 import { answerer, erpCall, pageOf, todaySql, type ErpCall } from './erp-common.ts';
 import { scopePredicate } from './scope.ts';
-import { badRequest, filterPredicates, normalizeRequest, orderByClause, pageClause, searchPredicate, SqlParams, type SearchRequest } from './search-request.ts';
+import {
+  askedSortDir,
+  badRequest,
+  filterPredicates,
+  lookupField,
+  normalizeRequest,
+  orderByClause,
+  pageClause,
+  searchPredicate,
+  SqlParams,
+  type SearchRequest,
+} from './search-request.ts';
 
 // ------------------------------------------------------------------------------ geometry
 const EARTH_MILES = 3958.8;
@@ -165,38 +176,70 @@ async function figures(call: ErpCall, markers: Marker[]): Promise<void> {
   });
 }
 
-/** The caller's customers and ship-tos within the radius, nearest first (filters: accountType, company, branch, salesRep, state, customer). */
+const geoPoint = (alias: string) => `erp.geo_point(${alias}.latitude, ${alias}.longitude)`;
+
+/** Whether the request asks for the default order, nearest first (the map's). */
+function nearestFirst(request: ReturnType<typeof normalizeRequest>): boolean {
+  return lookupField(MARKER_FIELDS, request.sortBy ?? 'distanceMiles')?.name === 'distanceMiles' && askedSortDir(request, 'asc') === 'asc';
+}
+
+/**
+ * The caller's customers and ship-tos within the radius, nearest first (filters: accountType,
+ * company, branch, salesRep, state, customer). Each table's rows are filtered where they are read;
+ * nearest first, each table gives only its first pageNumber × pageSize by walking its
+ * nearest-first index (migration 260), and the count of the circle is asked apart.
+ */
 async function radiusSearch(call: ErpCall, lat: number, lng: number, askedRadius: number, body: SearchRequest | undefined) {
   checkPoint(lat, lng, askedRadius);
   const radius = radiusOf(call, askedRadius);
   const thresholds = thresholdsOf(call);
   const request = normalizeRequest(body);
-  const params = new SqlParams();
-  const part = (table: string, type: string, id: string, name: string, customer: string) => {
-    const where = withinRadius('a', lat, lng, radius, params);
+  const nearest = nearestFirst(request);
+  const distance = haversineMiles('a', lat, lng);
+  /** A table's accounts in the circle that are the caller's and pass the request's filters and search. */
+  const inCircle = (params: SqlParams, fields: Record<keyof typeof MARKER_FIELDS, string>) => {
+    const text = Object.fromEntries(Object.entries(fields).map(([field, sql]) => [field, `${sql}::text`]));
+    const where = [...withinRadius('a', lat, lng, radius, params), ...filterPredicates(request.filters, text, params)];
     const scope = scopePredicate(call.context.scope, 'a.sales_rep', params);
     if (scope) where.push(scope);
-    return `${markerSelect(type, id, name, customer, haversineMiles('a', lat, lng))} FROM ${table} a WHERE ${where.join(' AND ')}`;
+    const search = searchPredicate(request.searchString, request.searchOperator, [text.accountId!, text.accountName!, text.city!], params);
+    if (search) where.push(search);
+    return where;
   };
-  const parts = `${part('erp.customer', 'Customer', 'a.customer', 'a.customer_name', 'a.customer')} UNION ALL ${part('erp.ship_to', 'ShipTo', 'a.ship_to', 'a.ship_to_name', 'a.customer')}`;
-  const text = Object.fromEntries(Object.entries(MARKER_FIELDS).map(([field, sql]) => [field, `${sql}::text`]));
-  const where = filterPredicates(request.filters, text, params);
-  const search = searchPredicate(request.searchString, request.searchOperator, [text.accountId!, text.accountName!, text.city!], params);
-  if (search) where.push(search);
-  const order = orderByClause(request, MARKER_FIELDS, { field: 'distanceMiles', dir: 'asc' }, 'm."accountType", m.company, m."accountId"');
-  const { rows } = await analyticsQuery(
-    call.db,
-    `SELECT m.*, count(*) OVER ()::int AS total_count FROM (${parts}) m ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ${order} ${pageClause(request, params)}`,
-    params.values,
-  );
-  const markers = rows.map(({ total_count: _count, ...row }) => row as Marker);
+  const tables = [
+    { table: 'erp.customer', type: 'Customer', id: 'a.customer', name: 'a.customer_name' },
+    { table: 'erp.ship_to', type: 'ShipTo', id: 'a.ship_to', name: 'a.ship_to_name' },
+  ].map((t) => ({
+    ...t,
+    fields: { accountType: `'${t.type}'::text`, company: 'a.company', accountId: t.id, accountName: t.name, customer: 'a.customer', city: 'a.city', state: 'a.state', branch: 'a.branch', salesRep: 'a.sales_rep', distanceMiles: `round((${distance})::numeric, 2)::float8` },
+  }));
+
+  const params = new SqlParams();
+  const center = nearest ? `erp.geo_point(${params.add(lat)}::float8, ${params.add(lng)}::float8)` : '';
+  const reach = nearest ? params.add(request.pageNumber * request.pageSize) : '';
+  const parts = tables.map((t) => {
+    const where = inCircle(params, t.fields);
+    const select = markerSelect(t.type, t.id, t.name, 'a.customer', distance);
+    if (!nearest) return `${select} FROM ${t.table} a WHERE ${where.join(' AND ')}`;
+    // The planner walks the geo index when the circle holds many more accounts than asked, and
+    // reads the coordinate box and sorts it when it holds few.
+    return `(${select}, ${geoPoint('a')} <-> ${center} AS nearness FROM ${t.table} a WHERE ${where.join(' AND ')} ORDER BY nearness LIMIT ${reach})`;
+  });
+  const tieBreak = 'm."accountType", m.company, m."accountId"';
+  const order = nearest ? `ORDER BY m.nearness, ${tieBreak}` : orderByClause(request, MARKER_FIELDS, { field: 'distanceMiles', dir: 'asc' }, tieBreak);
+  const page = { text: `SELECT m.* FROM (${parts.join(' UNION ALL ')}) m ${order} ${pageClause(request, params)}`, values: params.values };
+  const counted = new SqlParams();
+  const counts = tables.map((t) => `(SELECT count(*) FROM ${t.table} a WHERE ${inCircle(counted, t.fields).join(' AND ')})`);
+  const count = { text: `SELECT (${counts.join(' + ')})::int AS n`, values: counted.values };
+  const { rows, totalCount } = await countedPage(call.db, page, count, request);
+  const markers = rows.map(({ nearness: _nearness, ...row }) => row as Marker);
   await figures(call, markers);
   return {
     latitude: lat,
     longitude: lng,
     radius,
     thresholds,
-    ...pageOf(request, rows[0] ? Number(rows[0].total_count) : 0),
+    ...pageOf(request, totalCount),
     rows: markers.map((m) => ({ ...m, salesBand: bandOf(m.sales!, thresholds), bookingsBand: bandOf(m.bookings!, thresholds) })) as never,
   };
 }

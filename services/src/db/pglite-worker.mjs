@@ -4,6 +4,7 @@ import { readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { cube } from '@electric-sql/pglite/contrib/cube';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
@@ -17,9 +18,10 @@ try {
 }
 
 // A snapshot (a dump of another database's files) makes the start a copy instead of a new database.
-// pg_trgm: the trigram indexes that answer the searches' `%text%` matches (migration 240).
+// pg_trgm: the trigram indexes that answer the searches' `%text%` matches (migration 240); cube:
+// the map's nearest-first index (migration 260).
 const db = await PGlite.create(workerData.dataDir, {
-  extensions: { pg_trgm },
+  extensions: { cube, pg_trgm },
   ...(workerData.snapshot ? { loadDataDir: new Blob([readFileSync(workerData.snapshot)]) } : {}),
 });
 // PGlite is one session: one connection, and the pool in front of it holds one client.
