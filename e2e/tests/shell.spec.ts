@@ -3,7 +3,7 @@ import { signIn } from './helpers.ts';
 
 async function signedIn(page: Page) {
   await signIn(page, 'rep@tradeboard.example');
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(/\/home(\/\d+)?$/);
 }
 
 test('the sidebar goes mini and full, and the choice survives a reload', async ({ page }) => {
