@@ -7,7 +7,9 @@
 //   4. boards (issues 3, 22): navigation to a 12-card data board (KPIs, charts, lists of the
 //      catalogue's masters) fully rendered in Chromium (goal ≤ 1.5 s),
 //      in a regular browser profile (a returning user's: HTTP and code caches) and in a private
-//      window (no code cache), and the p95 of the calls the board page makes on load. `pnpm bench boards` runs only this.
+//      window (no code cache), and the p95 of the calls the board page makes on load; and the account
+//      summary of the rep's largest customer, its header and default board drawn (issue 23, goal ≤ 1.5 s).
+//      `pnpm bench boards` runs only this.
 // BENCH_PORT sets the port of the started server (default 18080); with DATABASE_URL it runs on
 // PostgreSQL (load the data first, e.g. `npm run db:seed -- --scale 40`).
 import { spawn, spawnSync } from 'node:child_process';
@@ -18,6 +20,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import pino from 'pino';
 import { chromium, type BrowserContext, type Page, type Response } from '@playwright/test';
+import { sectionIdOf } from '@tradeboard/shared/constants';
 import { configFromEnv, createMailer, seedApplication } from '@tradeboard/services';
 import { migrate, openDatabase } from '@tradeboard/services/db';
 import { gatewayConfigFromEnv } from '../src/config.ts';
@@ -175,6 +178,7 @@ const BOARD_MASTERS = [
 const BOARD_CARDS = BOARD_MASTERS.length;
 const BOARD_NAME = 'Bench: 12 data cards';
 const BOARD_RUNS = 10;
+const ACCOUNT_SUMMARY_SECTION = sectionIdOf('accountSummary')!;
 const API_RUNS = 200;
 
 /** Signs in with node's fetch; returns headers that carry the session and the anti-forgery token. */
@@ -241,19 +245,21 @@ async function signedInContext(base: string, kind: 'profile' | 'private'): Promi
 }
 
 /**
- * Until the board's 12 cards show their components: no skeleton left, every KPI with its figure,
- * every chart drawn (an SVG with its marks, not an icon) and every table with its rows.
+ * Until the board's cards (12: the bench's board) show their components (a data component, or
+ * the white space's peers): no skeleton left, every KPI with its figure, every chart drawn (an SVG with its marks, not an icon) and every table with
+ * its rows; with `header`, the record header's key figures drawn too.
  */
-const boardRendered = (page: Page) =>
+const boardRendered = (page: Page, cardCount = BOARD_CARDS, header = false) =>
   page.waitForFunction(
-    (count) => {
+    ({ count, header }) => {
       // No named function in here: the page runs it as it is (tsx would wrap one in a helper it lacks).
       const cards = [...document.querySelectorAll('main article.tb-card')];
       return (
+        (!header || document.querySelector('.tb-record .tb-figures .tb-figure')) &&
         cards.length === count &&
         cards.every(
           (card) =>
-            card.querySelector('.tb-data') &&
+            card.querySelector('.tb-data, .tb-white-space__peers') &&
             !card.querySelector('.ant-skeleton') &&
             [...card.querySelectorAll('.tb-kpi')].every((kpi) => kpi.querySelector('.tb-kpi__value')) &&
             [...card.querySelectorAll('.tb-chart')].every((chart) => [...chart.querySelectorAll('svg')].some((svg) => svg.querySelectorAll('*').length > 20)) &&
@@ -261,18 +267,18 @@ const boardRendered = (page: Page) =>
         )
       );
     },
-    BOARD_CARDS,
+    { count: cardCount, header },
     { polling: 'raf', timeout: 30_000 },
   );
 
-/** The board opened in a new tab, BOARD_RUNS + 1 times: the first visit (empty caches), then the rest. */
-async function pageLoads(context: BrowserContext, url: string): Promise<{ first: number; then: number[] }> {
+/** The page opened in a new tab, BOARD_RUNS + 1 times until `drawn`: the first visit (empty caches), then the rest. */
+async function pageLoads(context: BrowserContext, url: string, drawn: (page: Page) => Promise<unknown> = boardRendered): Promise<{ first: number; then: number[] }> {
   const times: number[] = [];
   for (let run = 0; run <= BOARD_RUNS; run++) {
     const page = await context.newPage();
     const started = performance.now();
     await page.goto(url);
-    await boardRendered(page);
+    await drawn(page);
     times.push(performance.now() - started);
     await page.close();
   }
@@ -330,11 +336,34 @@ async function boardApiCalls(base: string, headers: Record<string, string>, sect
   }
 }
 
+/**
+ * The account summary of the rep's largest customer (issue 23): its header's key figures and its
+ * section's default board drawn, as a page load in a new tab of a regular profile.
+ */
+async function accountSummaryRender(base: string, headers: Record<string, string>): Promise<void> {
+  const get = async (url: string, init: RequestInit = {}) => {
+    const response = await fetch(`${base}/api${url}`, { headers, ...init });
+    if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+    return response.json();
+  };
+  const post = (url: string, body: unknown) => get(url, { method: 'POST', body: JSON.stringify(body) });
+  const top = await post('/Invoice/Grouped', { groupBy: 'customer', dateSlug: 'year-to-date', pageSize: 1, sortBy: 'sales', sortDir: 'desc' });
+  const found = await post('/Customer/List', { pageSize: 1, filters: [{ field: 'customer', comparison: 'equals', values: [top.rows[0].key] }] });
+  const customer = found.rows[0] as { customer: string; company: string };
+  const board = (await get(`/DynamicPage/Default/${ACCOUNT_SUMMARY_SECTION}`)) as { cards: unknown[] };
+  const url = `${base}/accountSummary?${new URLSearchParams({ accountType: 'customer', accountId: customer.customer, company: customer.company })}`;
+  const profile = await signedInContext(base, 'profile');
+  const loads = await pageLoads(profile.context, url, (page) => boardRendered(page, board.cards.length, true));
+  await profile.close();
+  console.log(`account summary    page load (header and ${board.cards.length}-card board), regular profile: first visit ${loads.first.toFixed(0)} ms; then ${figures(loads.then)} over ${BOARD_RUNS} visits (goal ≤ 1500 ms)`);
+}
+
 async function boardBench(port: number): Promise<void> {
   const base = `http://127.0.0.1:${port}`;
   const headers = await signedInHeaders(base, 'rep@tradeboard.example');
   const { sectionId, boardId, fromBoardId } = await twelveCardBoard(base, headers);
   await boardRender(base, boardId, fromBoardId);
+  await accountSummaryRender(base, headers);
   await boardApiCalls(base, headers, sectionId, boardId);
 }
 
