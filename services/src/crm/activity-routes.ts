@@ -26,7 +26,7 @@ import {
   type ActivityUpdateRequest,
 } from '@tradeboard/shared/contracts';
 import { milesBetween } from '@tradeboard/shared/constants';
-import { addDays, isDateInWindow } from '@tradeboard/shared/dates';
+import { addDays, addMonths, endOfMonth, isDateInWindow, startOfMonth } from '@tradeboard/shared/dates';
 import type pg from 'pg';
 import { inTransaction } from '../boards/board-access.ts';
 import type { SessionUser } from '../platform/session.ts';
@@ -149,12 +149,72 @@ const COUNTS = (call: ErpCall) => `count(*)::int AS "totalCount",
 
 const COUNT_FROM = 'crm.activity a';
 
+// ------------------------------------------------------------------------------ the counts rollup
+// crm.activity_month_count (migration 270) holds the activities per rep × month of due date ×
+// company × activity type × completed, kept by triggers in the writes' transactions. The KPI and
+// the groupings read it for the whole months of their period when the filters name only columns it
+// carries; the period's partial months are counted from the activities, and so is the split of
+// today's month's open activities into open and overdue (those due before today).
+const ROLLED_FILTERS = new Set(['company', 'salesrep', 'activitytype']);
+
+/** The counts of the caller's activities as rows (company, sales_rep, activity_type_id, month, total, open, overdue, completed, verified), or null where the rollup cannot answer. */
+function rolledCounts(call: ErpCall, params: SqlParams, dateSlug: string | undefined, body: SearchRequest | undefined): { source: string; period: ReturnType<typeof periodOf> | null } | null {
+  if (normalizeRequest(body).filters.some((f) => !ROLLED_FILTERS.has(f.field.toLowerCase()))) return null;
+  const period = dateSlug ? periodOf(call, dateSlug) : null;
+  // The whole months of the period: [first, lastEnd]; none (or a month's part only): the activities.
+  const first = !period ? null : period.from === startOfMonth(period.from) ? period.from : addMonths(startOfMonth(period.from), 1);
+  const lastEnd = !period ? null : period.to === endOfMonth(period.to) ? period.to : addDays(startOfMonth(period.to), -1);
+  if (period && first! > lastEnd!) return null;
+  // Scope and filters only (no period): the same predicates fit the rollup, whose columns bear the activity's names.
+  const { where } = scopedWhere(call, params, undefined, body);
+  const today = todaySql(call);
+  const thisMonth = `'${startOfMonth(call.today)}'::date`;
+  const and = where.map((w) => ` AND ${w}`).join('');
+  const months = period ? ` AND a.month BETWEEN ${params.add(first)}::date AND ${params.add(startOfMonth(lastEnd!))}::date` : '';
+  const arms = [
+    `SELECT a.company, a.sales_rep, a.activity_type_id, a.month, a.activities AS total,
+            CASE WHEN NOT a.completed AND a.month >= ${thisMonth} THEN a.activities ELSE 0 END AS open,
+            CASE WHEN NOT a.completed AND a.month < ${thisMonth} THEN a.activities ELSE 0 END AS overdue,
+            CASE WHEN a.completed THEN a.activities ELSE 0 END AS completed, a.verified
+       FROM crm.activity_month_count a WHERE a.activities > 0${and}${months}`,
+  ];
+  if (!period || (first! <= startOfMonth(call.today) && startOfMonth(call.today) <= lastEnd!)) {
+    // Today's month's open activities due before today: overdue, not open.
+    arms.push(`SELECT a.company, a.sales_rep, a.activity_type_id, ${thisMonth}, 0, -count(*), count(*), 0, 0
+       FROM crm.activity a WHERE a.completed_date IS NULL AND a.due_date >= ${thisMonth} AND a.due_date < ${today}${and}
+      GROUP BY 1, 2, 3`);
+  }
+  const edges = !period
+    ? []
+    : [
+        ...(period.from < first! ? [[period.from, addDays(first!, -1)]] : []),
+        ...(period.to > lastEnd! ? [[addDays(lastEnd!, 1), period.to]] : []),
+      ].map(([from, to]) => `a.due_date BETWEEN ${params.add(from)}::date AND ${params.add(to)}::date`);
+  if (edges.length) {
+    arms.push(`SELECT a.company, a.sales_rep, a.activity_type_id, date_trunc('month', a.due_date)::date,
+            count(*), count(*) FILTER (WHERE a.completed_date IS NULL AND a.due_date >= ${today}),
+            count(*) FILTER (WHERE a.completed_date IS NULL AND a.due_date < ${today}), count(a.completed_date),
+            count(g.activity_trans_id) FILTER (WHERE g.is_verified)
+       FROM crm.activity a LEFT JOIN crm.gps_verification g ON g.activity_trans_id = a.activity_transaction_number
+      WHERE (${edges.join(' OR ')})${and}
+      GROUP BY 1, 2, 3, 4`);
+  }
+  return { source: `(${arms.join('\n     UNION ALL\n     ')})`, period };
+}
+
+const ROLLED_COUNTS = `coalesce(sum(s.total), 0)::int AS "totalCount", coalesce(sum(s.open), 0)::int AS "openCount",
+  coalesce(sum(s.overdue), 0)::int AS "overdueCount", coalesce(sum(s.completed), 0)::int AS "completedCount"`;
+
 async function kpi(call: ErpCall, body: { dateSlug?: string; filters?: SearchRequest['filters'] } | undefined) {
+  // rolledCounts adds no parameter when it answers null.
   const params = new SqlParams();
-  const { where, period } = scopedWhere(call, params, body?.dateSlug, { filters: body?.filters });
+  const rolled = rolledCounts(call, params, body?.dateSlug, { filters: body?.filters });
+  const { where, period } = rolled ? { where: [], period: rolled.period } : scopedWhere(call, params, body?.dateSlug, { filters: body?.filters });
   const { rows } = await analyticsQuery(
     call.db,
-    `SELECT ${COUNTS(call)}, count(g.activity_trans_id) FILTER (WHERE g.is_verified)::int AS "verifiedCount"
+    rolled
+      ? `SELECT ${ROLLED_COUNTS}, coalesce(sum(s.verified), 0)::int AS "verifiedCount" FROM ${rolled.source} s`
+      : `SELECT ${COUNTS(call)}, count(g.activity_trans_id) FILTER (WHERE g.is_verified)::int AS "verifiedCount"
        FROM ${COUNT_FROM} LEFT JOIN crm.gps_verification g ON g.activity_trans_id = a.activity_transaction_number
       ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`,
     params.values,
@@ -204,11 +264,50 @@ function groupKey(call: ErpCall, groupBy: GroupBy): { key: string; carry: string
 
 const COUNT_NAMES = ['totalCount', 'openCount', 'overdueCount', 'completedCount'].map((name) => `g."${name}"`).join(', ');
 
+/** A grouping over the counts rows `s` of rolledCounts (its name as groupKey's), or null: the account is not among them. */
+function rolledGroupKey(groupBy: GroupBy): { key: string; carry: string[]; from?: string } | null {
+  switch (groupBy) {
+    case 'salesRep':
+      return { key: 's.sales_rep', carry: ['array_agg(DISTINCT s.company) AS companies'] };
+    case 'activityType':
+      return { key: 's.activity_type_id::text', carry: [] };
+    case 'month':
+      return { key: "to_char(s.month, 'YYYY-MM')", carry: ["to_char(min(s.month), 'Mon YYYY') AS month_name"] };
+    case 'status':
+      // Each counts row into its three statuses: a group's total is its status's count.
+      return { key: 'v.key', carry: [], from: "CROSS JOIN LATERAL (VALUES ('Open', s.open), ('Overdue', s.overdue), ('Completed', s.completed)) v(key, n)" };
+    case 'account':
+      return null;
+  }
+}
+
 async function grouped(call: ErpCall, groupBy: GroupBy, dateSlug: string, body: SearchRequest | undefined) {
   const request = normalizeRequest(body);
   const params = new SqlParams();
-  const { where, period } = scopedWhere(call, params, dateSlug, body);
-  const group = groupKey(call, groupBy);
+  const rolledGroup = rolledGroupKey(groupBy);
+  // rolledCounts adds no parameter when it answers null.
+  const rolled = rolledGroup ? rolledCounts(call, params, dateSlug, body) : null;
+  let inner: string;
+  let period: { from: string; to: string };
+  if (rolled && rolledGroup) {
+    period = rolled.period!;
+    const counts =
+      groupBy === 'status'
+        ? `sum(v.n)::int AS "totalCount", ${['Open', 'Overdue', 'Completed'].map((k) => `coalesce(sum(v.n) FILTER (WHERE v.key = '${k}'), 0)::int AS "${k.toLowerCase()}Count"`).join(', ')}`
+        : ROLLED_COUNTS;
+    inner = `SELECT ${rolledGroup.key} AS key, ${[...rolledGroup.carry, counts].join(', ')}
+           FROM ${rolled.source} s ${rolledGroup.from ?? ''}
+          GROUP BY 1 HAVING sum(${groupBy === 'status' ? 'v.n' : 's.total'}) > 0`;
+  } else {
+    const scoped = scopedWhere(call, params, dateSlug, body);
+    period = scoped.period!;
+    const group = groupKey(call, groupBy);
+    inner = `SELECT ${group.key} AS key, ${[...group.carry, COUNTS(call)].join(', ')}
+           FROM ${COUNT_FROM}
+          ${scoped.where.length ? `WHERE ${scoped.where.join(' AND ')}` : ''}
+          GROUP BY 1`;
+  }
+  const { name } = groupKey(call, groupBy);
   const search = searchPredicate(request.searchString, request.searchOperator, ['n.name', 'n.key'], params);
   const order = orderByClause(
     request,
@@ -219,19 +318,16 @@ async function grouped(call: ErpCall, groupBy: GroupBy, dateSlug: string, body: 
   const { rows } = await analyticsQuery(
     call.db,
     `SELECT n.*, count(*) OVER ()::int AS total_count FROM (
-       SELECT g.key, ${group.name} AS name, ${COUNT_NAMES} FROM (
-         SELECT ${group.key} AS key, ${[...group.carry, COUNTS(call)].join(', ')}
-           FROM ${COUNT_FROM}
-          ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-          GROUP BY 1) g) n
+       SELECT g.key, ${name} AS name, ${COUNT_NAMES} FROM (
+         ${inner}) g) n
      ${search ? `WHERE ${search}` : ''} ${order} ${pageClause(request, params)}`,
     params.values,
   );
   return {
     groupBy,
     dateSlug,
-    from: period!.from,
-    to: period!.to,
+    from: period.from,
+    to: period.to,
     ...pageOf(request, rows[0] ? Number(rows[0].total_count) : 0),
     rows: rows.map(({ total_count: _, ...row }) => row) as never,
   };

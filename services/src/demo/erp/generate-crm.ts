@@ -20,7 +20,7 @@ const SUBJECTS: Record<string, string[]> = {
 };
 
 /** The CRM tables the demo writes (vacuumed and analyzed after the load, like the ERP tables). */
-export const DEMO_CRM_TABLES = ['activity', 'gps_verification', 'opportunity', 'opportunity_link'] as const;
+export const DEMO_CRM_TABLES = ['activity', 'gps_verification', 'opportunity', 'opportunity_link', 'activity_month_count'] as const;
 
 export async function generateCrmData(client: pg.PoolClient, options: { seed: number; today: string }): Promise<void> {
   await client.query('TRUNCATE crm.gps_verification, crm.activity, crm.opportunity_link, crm.opportunity RESTART IDENTITY');
@@ -75,6 +75,9 @@ export async function generateCrmData(client: pg.PoolClient, options: { seed: nu
       WHERE a.completed_date IS NOT NULL AND c.latitude IS NOT NULL`,
   );
   await generateOpportunities(client, options);
+  // The activity counts (migration 270): its triggers kept them through these writes; rebuilt
+  // whole here all the same, so the demo's counts never depend on a bulk statement's trigger path.
+  await client.query('SELECT crm.refresh_activity_month_count()');
   await client.query('ANALYZE crm.activity');
 }
 
