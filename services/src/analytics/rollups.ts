@@ -210,7 +210,11 @@ function deltaStatements(t: TouchedRollups): Array<{ text: string; values: unkno
     // 011, 012 and 033: the pairs, the items from them, and the pairs by their last day.
     { text: 'SELECT erp.refresh_customer_item_rollups_for($1::text[], $2::text[], $3::text[])', values: [0, 1, 2].map((i) => columnsOf(t.invoicePairs, i)), when: t.invoicePairs.length > 0 },
     { text: 'SELECT erp.refresh_usage_rollups_for($1::date[])', values: [t.invoiceDays], when: t.invoiceDays.length > 0 },
-    { text: 'SELECT erp.refresh_usage_month_customer_items_for($1::date[], $2::date)', values: [t.invoiceDays, t.previousThrough], when: true },
+    {
+      text: 'SELECT erp.refresh_usage_month_customer_items_for($1::date[], $2::date, $3::text[], $4::text[], $5::text[])',
+      values: [t.invoiceDays, t.previousThrough, ...[0, 1, 2].map((i) => columnsOf(t.invoicePairs, i))],
+      when: true,
+    },
     { text: 'SELECT erp.refresh_invoice_day_customer_for($1::date[])', values: [t.invoiceDays], when: t.invoiceDays.length > 0 },
     { text: 'SELECT erp.refresh_invoice_month_to_date_customers_for($1::date[])', values: [t.invoiceDays], when: t.invoiceDays.length > 0 },
     { text: 'SELECT erp.refresh_item_month_rollups_for($1::date[])', values: [t.invoiceDays], when: t.invoiceDays.length > 0 },
