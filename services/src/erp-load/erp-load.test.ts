@@ -69,6 +69,20 @@ describe('ERP load: upsert, full refresh and deletes', () => {
   }, 120_000);
 });
 
+describe('ERP load: a first load', () => {
+  it('writes a table that was empty without its secondary indexes and builds them all again', async () => {
+    const indexes = () => sql<{ indexdef: string }>("SELECT indexdef FROM pg_indexes WHERE schemaname = 'erp' AND tablename = 'customer_part' ORDER BY indexname");
+    await sql('DELETE FROM erp.customer_part');
+    const before = await indexes();
+    expect(before.length).toBeGreaterThan(1);
+    const part = { company: 'EX', customer: 'EXC100', item_number: 'EX-HCS-100', customer_part_number: 'ALP-7' };
+    const result = await load(filesOf({ customer_part: [part] }));
+    expect(result.status, result.message).toBe('loaded');
+    expect(await sql('SELECT customer_part_number FROM erp.customer_part')).toEqual([{ customer_part_number: 'ALP-7' }]);
+    expect(await indexes()).toEqual(before);
+  }, 120_000);
+});
+
 describe('ERP load: validation', () => {
   it('names the file, row, column, value and reason of each problem and loads nothing by default', async () => {
     const tables = example();

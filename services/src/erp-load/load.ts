@@ -10,7 +10,7 @@
  */
 import type pg from 'pg';
 import type { Db } from '../db/database.ts';
-import { BatchWriter, type Column } from '../demo/erp/batch-writer.ts';
+import { BatchWriter, withoutSecondaryIndexes, type Column } from '../demo/erp/batch-writer.ts';
 import { revise } from '../analytics/cache.ts';
 import { refreshRollups, refreshRollupsFor, vacuumAnalyzeRollups } from '../analytics/rollups.ts';
 import { fullRebuildReason, touchTracker } from './touched.ts';
@@ -160,6 +160,16 @@ async function writeTable(client: pg.PoolClient, writer: BatchWriter, table: Tab
   return { written: table.rows.length, deleted };
 }
 
+/** The tables of `tables` that hold no row. */
+async function emptyTables(client: pg.PoolClient, tables: readonly string[]): Promise<string[]> {
+  const empty: string[] = [];
+  for (const table of tables) {
+    const { rows } = await client.query<{ any: boolean }>(`SELECT EXISTS (SELECT FROM erp.${table}) AS any`);
+    if (!rows[0]!.any) empty.push(table);
+  }
+  return empty;
+}
+
 async function finishRun(db: Db | pg.PoolClient, runId: number, status: LoadStatus, result: Omit<ErpLoadResult, 'runId' | 'status' | 'elapsedMs'>): Promise<void> {
   await db.query(
     `UPDATE erp.load_run SET status = $2, finished_at = now(), message = $3, rows_read = $4, rows_rejected = $5, table_rows = $6,
@@ -225,10 +235,14 @@ export async function runErpLoad(db: Db, read: () => Promise<ExtractFile[]>, opt
     const fullReason = fullRebuildReason(checked.tables.keys(), fullRefresh);
     const tracker = fullReason === null ? touchTracker(client, checked.tables) : null;
     await tracker?.before();
+    // A table empty before the load (a first load) is written without its secondary indexes, built
+    // once after the rows: its readers wait for the load to commit instead of seeing it empty.
+    const indexes = await withoutSecondaryIndexes(client, await emptyTables(client, [...checked.tables.keys()]));
     for (const [table, rows] of checked.tables) {
       await cancelRequested();
       summary.tableRows[table] = await writeTable(client, writer, rows, fullRefresh.has(table), advance);
     }
+    await indexes.rebuild();
     await tracker?.after();
     await cancelRequested();
     const { rows: load } = await client.query<{ load_id: number }>(

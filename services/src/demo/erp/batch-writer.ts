@@ -90,3 +90,32 @@ export class TableBuffer {
     await this.writer.send(this.table, this.sql, values, rows);
   }
 }
+
+/**
+ * Drops the secondary indexes (neither primary nor unique: an upsert's ON CONFLICT needs those) of
+ * the `erp` tables named, inside the caller's transaction, and answers a function that builds them
+ * again: one build after a bulk load is much cheaper than maintaining them row by row. The tables
+ * are locked until the transaction ends.
+ */
+export async function withoutSecondaryIndexes(client: pg.PoolClient, tables: readonly string[]): Promise<{ count: number; rebuild: () => Promise<void> }> {
+  if (tables.length === 0) return { count: 0, rebuild: async () => undefined };
+  const { rows: indexes } = await client.query<{ name: string; def: string }>(
+    `SELECT quote_ident(n.nspname) || '.' || quote_ident(ic.relname) AS name, pg_get_indexdef(i.indexrelid) AS def
+       FROM pg_index i
+       JOIN pg_class ic ON ic.oid = i.indexrelid
+       JOIN pg_class tc ON tc.oid = i.indrelid
+       JOIN pg_namespace n ON n.oid = tc.relnamespace
+      WHERE n.nspname = 'erp' AND tc.relname = ANY($1) AND NOT i.indisprimary AND NOT i.indisunique
+      ORDER BY ic.relname`,
+    [tables],
+  );
+  for (const index of indexes) await client.query(`DROP INDEX ${index.name}`);
+  return {
+    count: indexes.length,
+    rebuild: async () => {
+      const { rows } = await client.query<{ v: string }>('SELECT version() AS v');
+      if (!rows[0]!.v.includes('PGlite')) await client.query(`SET LOCAL maintenance_work_mem = '512MB'`);
+      for (const index of indexes) await client.query(index.def);
+    },
+  };
+}

@@ -8,7 +8,7 @@
  */
 import { DEMO_CRM_TABLES, generateCrmData } from './generate-crm.ts';
 import type pg from 'pg';
-import { BatchWriter, type Cell, type Column, type TableBuffer } from './batch-writer.ts';
+import { BatchWriter, withoutSecondaryIndexes, type Cell, type Column, type TableBuffer } from './batch-writer.ts';
 import { Rng, WeightedPicker } from './prng.ts';
 import { vacuumAnalyzeRollups, refreshRollups } from '../../analytics/rollups.ts';
 import { generateServiceData, SERVICE_ERP_TABLES, SERVICE_TABLES } from './generate-service.ts';
@@ -239,17 +239,7 @@ export async function generateErpData(db: pg.Pool, options: GenerateErpOptions =
     await client.query('BEGIN');
     await client.query(`TRUNCATE ${ERP_TABLES.map((t) => `erp.${t}`).join(', ')}`);
     // Secondary indexes are rebuilt after the load: much cheaper than maintaining them per row.
-    const { rows: indexes } = await client.query<{ name: string; def: string }>(
-      `SELECT quote_ident(n.nspname) || '.' || quote_ident(ic.relname) AS name, pg_get_indexdef(i.indexrelid) AS def
-         FROM pg_index i
-         JOIN pg_class ic ON ic.oid = i.indexrelid
-         JOIN pg_class tc ON tc.oid = i.indrelid
-         JOIN pg_namespace n ON n.oid = tc.relnamespace
-        WHERE n.nspname = 'erp' AND tc.relname = ANY($1) AND NOT i.indisprimary AND NOT i.indisunique
-        ORDER BY ic.relname`,
-      [ERP_TABLES as unknown as string[]],
-    );
-    for (const index of indexes) await client.query(`DROP INDEX ${index.name}`);
+    const indexes = await withoutSecondaryIndexes(client, ERP_TABLES);
 
     const writer = new BatchWriter(client);
     const tables = Object.fromEntries(
@@ -275,10 +265,8 @@ export async function generateErpData(db: pg.Pool, options: GenerateErpOptions =
              order_date, order_date, customer, ship_to, sales_rep, branch, item_number, product_group, qty_ordered, sales, cost, commission_cost
         FROM erp.order_line`);
 
-    progress(`Building ${indexes.length} indexes`);
-    const serverVersion = (await client.query<{ v: string }>('SELECT version() AS v')).rows[0].v;
-    if (!serverVersion.includes('PGlite')) await client.query(`SET LOCAL maintenance_work_mem = '512MB'`);
-    for (const index of indexes) await client.query(index.def);
+    progress(`Building ${indexes.count} indexes`);
+    await indexes.rebuild();
 
     const counts: Record<string, number> = {};
     for (const table of ERP_TABLES) counts[table] = writer.counts[`erp.${table}`] ?? 0;
