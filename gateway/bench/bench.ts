@@ -362,9 +362,18 @@ async function boardBench(port: number): Promise<void> {
   const base = `http://127.0.0.1:${port}`;
   const headers = await signedInHeaders(base, 'rep@tradeboard.example');
   const { sectionId, boardId, fromBoardId } = await twelveCardBoard(base, headers);
-  await boardRender(base, boardId, fromBoardId);
-  await accountSummaryRender(base, headers);
-  await boardApiCalls(base, headers, sectionId, boardId);
+  try {
+    await boardRender(base, boardId, fromBoardId);
+    await accountSummaryRender(base, headers);
+    await boardApiCalls(base, headers, sectionId, boardId);
+  } finally {
+    // The bench's boards go (on PostgreSQL the database outlives the run: a second board of the name would make its tab ambiguous).
+    const { 'content-type': _json, ...bodyless } = headers;
+    for (const id of [boardId, fromBoardId]) {
+      const removed = await fetch(`${base}/api/Board/Remove/${id}`, { method: 'POST', headers: bodyless });
+      if (!removed.ok) console.warn(`the bench's board ${id} was not removed: ${removed.status}`);
+    }
+  }
 }
 
 const only = process.argv[2];
