@@ -338,7 +338,8 @@ async function boardApiCalls(base: string, headers: Record<string, string>, sect
 
 /**
  * The account summary of the rep's largest customer (issue 23): its header's key figures and its
- * section's default board drawn, as a page load in a new tab of a regular profile.
+ * section's default board drawn, as a page load in a new tab of a regular profile (its first visit
+ * with the browser's caches empty and the account's answers not cached on the server).
  */
 async function accountSummaryRender(base: string, headers: Record<string, string>): Promise<void> {
   const get = async (url: string, init: RequestInit = {}) => {
@@ -347,13 +348,25 @@ async function accountSummaryRender(base: string, headers: Record<string, string
     return response.json();
   };
   const post = (url: string, body: unknown) => get(url, { method: 'POST', body: JSON.stringify(body) });
-  const top = await post('/Invoice/Grouped', { groupBy: 'customer', dateSlug: 'year-to-date', pageSize: 1, sortBy: 'sales', sortDir: 'desc' });
-  const found = await post('/Customer/List', { pageSize: 1, filters: [{ field: 'customer', comparison: 'equals', values: [top.rows[0].key] }] });
-  const customer = found.rows[0] as { customer: string; company: string };
+  const top = await post('/Invoice/Grouped', { groupBy: 'customer', dateSlug: 'year-to-date', pageSize: 2, sortBy: 'sales', sortDir: 'desc' });
+  const [measured, warmUp] = await Promise.all(
+    (top.rows as Array<{ key: string }>).map(async ({ key }) => {
+      const found = await post('/Customer/List', { pageSize: 1, filters: [{ field: 'customer', comparison: 'equals', values: [key] }] });
+      const customer = found.rows[0] as { customer: string; company: string };
+      return `${base}/accountSummary?${new URLSearchParams({ accountType: 'customer', accountId: customer.customer, company: customer.company })}`;
+    }),
+  );
   const board = (await get(`/DynamicPage/Default/${ACCOUNT_SUMMARY_SECTION}`)) as { cards: unknown[] };
-  const url = `${base}/accountSummary?${new URLSearchParams({ accountType: 'customer', accountId: customer.customer, company: customer.company })}`;
+  const drawn = (page: Page) => boardRendered(page, board.cards.length, true);
+  // A server in service: the account pages' code paths run once, for the next-largest customer in
+  // another window (not timed); the measured account's answers are still uncached on its first visit.
+  const other = await signedInContext(base, 'private');
+  const warm = await other.context.newPage();
+  await warm.goto(warmUp!);
+  await drawn(warm);
+  await other.close();
   const profile = await signedInContext(base, 'profile');
-  const loads = await pageLoads(profile.context, url, (page) => boardRendered(page, board.cards.length, true));
+  const loads = await pageLoads(profile.context, measured!, drawn);
   await profile.close();
   console.log(`account summary    page load (header and ${board.cards.length}-card board), regular profile: first visit ${loads.first.toFixed(0)} ms; then ${figures(loads.then)} over ${BOARD_RUNS} visits (goal ≤ 1500 ms)`);
 }
