@@ -27,7 +27,7 @@ import {
   type OpportunityUpdateRequest,
 } from '@tradeboard/shared/contracts';
 import { sectionIdOf } from '@tradeboard/shared/constants';
-import { addDays, isDateInWindow } from '@tradeboard/shared/dates';
+import { addDays, addMonths, endOfMonth, isDateInWindow, startOfMonth } from '@tradeboard/shared/dates';
 import type pg from 'pg';
 import { inTransaction } from '../boards/board-access.ts';
 import type { SessionUser } from '../platform/session.ts';
@@ -169,8 +169,58 @@ const SUMS = `count(*)::int AS "count",
   coalesce(sum(${WEIGHTED}), 0)::float8 AS "weightedSize"`;
 const WITH_STAGE = 'crm.opportunity o JOIN crm.data_item s ON s.data_item_id = o.stage_id';
 
+// ------------------------------------------------------------------------------ the sums rollup
+// crm.opportunity_month_count (migration 275) holds the opportunities per organization × rep ×
+// month of expected close × company × stage × step with their size and weighted size, kept by
+// triggers in the writes' transactions. The KPI, the funnel and the groupings by stage, rep,
+// month and outcome read it for the whole months of their period when the filters name only
+// columns it carries; the period's partial months are summed from the opportunities. Its rows
+// bear the opportunity's column names (the month as expected_close_date), so scopedWhere's
+// predicates, the outcome among them, and groupKey's expressions apply to them unchanged.
+const ROLLED_FILTERS = new Set(['company', 'salesrep', 'stage', 'step', 'outcome']);
+
+/** The caller's opportunities as sums rows o (customer_master_id, company, sales_rep, stage_id, step_id, expected_close_date: the month, n, size, weighted), or null where the rollup cannot answer. */
+function rolledSums(call: OpportunityCall, params: SqlParams, dateSlug: string | undefined, filters: SearchRequest['filters']): { source: string; period: ReturnType<typeof periodOf> | null } | null {
+  if (normalizeRequest({ filters }).filters.some((f) => !ROLLED_FILTERS.has(f.field.toLowerCase()))) return null;
+  const period = dateSlug ? periodOf(call, dateSlug) : null;
+  // The whole months of the period: [first, lastEnd]; none (a month's part only): the opportunities.
+  const first = !period ? null : period.from === startOfMonth(period.from) ? period.from : addMonths(startOfMonth(period.from), 1);
+  const lastEnd = !period ? null : period.to === endOfMonth(period.to) ? period.to : addDays(startOfMonth(period.to), -1);
+  if (period && first! > lastEnd!) return null;
+  const { where } = scopedWhere(call, params, undefined, filters);
+  const and = where.map((w) => ` AND ${w}`).join('');
+  const months = period ? ` AND o.month BETWEEN ${params.add(first)}::date AND ${params.add(startOfMonth(lastEnd!))}::date` : '';
+  const arms = [
+    `SELECT o.customer_master_id, o.company, o.sales_rep, o.stage_id, o.step_id, o.month AS expected_close_date,
+            o.opportunities AS n, o.opportunity_size AS size, o.weighted_size AS weighted
+       FROM crm.opportunity_month_count o WHERE o.opportunities > 0${and}${months}`,
+  ];
+  const edges = !period
+    ? []
+    : [...(period.from < first! ? [[period.from, addDays(first!, -1)]] : []), ...(period.to > lastEnd! ? [[addDays(lastEnd!, 1), period.to]] : [])].map(
+        ([from, to]) => `o.expected_close_date BETWEEN ${params.add(from)}::date AND ${params.add(to)}::date`,
+      );
+  if (edges.length) {
+    arms.push(`SELECT o.customer_master_id, o.company, o.sales_rep, o.stage_id, o.step_id, date_trunc('month', o.expected_close_date)::date,
+            count(*), sum(o.opportunity_size), sum(${WEIGHTED})
+       FROM crm.opportunity o WHERE (${edges.join(' OR ')})${and}
+      GROUP BY 1, 2, 3, 4, 5, 6`);
+  }
+  return { source: `(${arms.join('\n     UNION ALL\n     ')})`, period };
+}
+
+const ROLLED_SUMS = `coalesce(sum(o.n), 0)::int AS "count",
+  coalesce(sum(o.n) FILTER (WHERE s.closes_as IS NULL), 0)::int AS "openCount",
+  coalesce(sum(o.n) FILTER (WHERE s.closes_as = 'Won'), 0)::int AS "wonCount",
+  coalesce(sum(o.n) FILTER (WHERE s.closes_as = 'Lost'), 0)::int AS "lostCount",
+  coalesce(sum(o.size), 0)::float8 AS "opportunitySize",
+  coalesce(sum(o.weighted), 0)::float8 AS "weightedSize"`;
+
 async function kpi(call: OpportunityCall, body: { dateSlug?: string; filters?: SearchRequest['filters'] } | undefined) {
   const params = new SqlParams();
+  // rolledSums adds no parameter when it answers null.
+  const rolled = rolledSums(call, params, body?.dateSlug, body?.filters);
+  if (rolled) return kpiAnswer(body, rolled.period, await rolledKpi(call, params, rolled));
   const { where, period } = scopedWhere(call, params, body?.dateSlug, body?.filters);
   const open = 's.closes_as IS NULL';
   const first = (period?.from ?? call.today).slice(0, 7) + '-01';
@@ -194,7 +244,36 @@ async function kpi(call: OpportunityCall, body: { dateSlug?: string; filters?: S
        FROM ${WITH_STAGE} WHERE ${where.join(' AND ')}`,
     params.values,
   );
-  const row = rows[0];
+  return kpiAnswer(body, period, rows[0]);
+}
+
+/** The KPI's row from the sums rows (the same columns as the opportunities' query). */
+async function rolledKpi(call: OpportunityCall, params: SqlParams, rolled: NonNullable<ReturnType<typeof rolledSums>>) {
+  const open = 's.closes_as IS NULL';
+  const months = params.add((rolled.period?.from ?? call.today).slice(0, 7) + '-01');
+  const { rows } = await analyticsQuery(
+    call.db,
+    `WITH r AS MATERIALIZED (SELECT o.*, s.closes_as FROM ${rolled.source} o JOIN crm.data_item s ON s.data_item_id = o.stage_id)
+     SELECT coalesce(sum(s.n) FILTER (WHERE ${open}), 0)::int AS "openCount",
+            coalesce(sum(s.size) FILTER (WHERE ${open}), 0)::float8 AS pipeline,
+            coalesce(sum(s.weighted) FILTER (WHERE ${open}), 0)::float8 AS "weightedPipeline",
+            coalesce(sum(s.n) FILTER (WHERE s.closes_as = 'Won'), 0)::int AS "wonCount",
+            coalesce(sum(s.size) FILTER (WHERE s.closes_as = 'Won'), 0)::float8 AS "wonSize",
+            coalesce(sum(s.n) FILTER (WHERE s.closes_as = 'Lost'), 0)::int AS "lostCount",
+            coalesce(sum(s.size) FILTER (WHERE s.closes_as = 'Lost'), 0)::float8 AS "lostSize",
+            (SELECT coalesce(json_agg(m ORDER BY m.month), '[]') FROM (
+               SELECT to_char(g.month, 'YYYY-MM') AS month, coalesce(sum(c.n), 0)::int AS count,
+                      coalesce(sum(c.size), 0)::float8 AS "opportunitySize", coalesce(sum(c.weighted), 0)::float8 AS "weightedSize"
+                 FROM generate_series(${months}::date, ${months}::date + interval '5 months', interval '1 month') g(month)
+                 LEFT JOIN (SELECT s.expected_close_date AS month, s.n, s.size, s.weighted FROM r s WHERE ${open}) c ON c.month = g.month
+                GROUP BY g.month) m) AS "expectedCloseByMonth"
+       FROM r s`,
+    params.values,
+  );
+  return rows[0];
+}
+
+function kpiAnswer(body: { dateSlug?: string } | undefined, period: { from: string; to: string } | null, row: { wonCount: number; lostCount: number }) {
   const closed = row.wonCount + row.lostCount;
   return {
     dateSlug: body?.dateSlug ?? null,
@@ -226,8 +305,14 @@ function groupKey(groupBy: GroupBy): { key: string; name: string } {
 async function grouped(call: OpportunityCall, groupBy: GroupBy, dateSlug: string, body: SearchRequest | undefined) {
   const request = normalizeRequest(body);
   const params = new SqlParams();
-  const { where, period } = scopedWhere(call, params, dateSlug, body?.filters);
   const group = groupKey(groupBy);
+  // The rollup carries the stage, the rep, the month and (by the stage) the outcome; rolledSums adds no parameter when it answers null.
+  const rolled = ['stage', 'salesRep', 'month', 'outcome'].includes(groupBy) ? rolledSums(call, params, dateSlug, body?.filters) : null;
+  const scoped = rolled ? null : scopedWhere(call, params, dateSlug, body?.filters);
+  const period = rolled ? rolled.period : scoped!.period;
+  const inner = rolled
+    ? `SELECT ${group.key} AS key, ${group.name} AS name, ${ROLLED_SUMS} FROM ${rolled.source} o JOIN crm.data_item s ON s.data_item_id = o.stage_id GROUP BY 1`
+    : `SELECT ${group.key} AS key, ${group.name} AS name, ${SUMS} FROM ${WITH_STAGE} WHERE ${scoped!.where.join(' AND ')} GROUP BY 1`;
   const search = searchPredicate(request.searchString, request.searchOperator, ['g.name', 'g.key'], params);
   const measures = ['count', 'openCount', 'wonCount', 'lostCount', 'opportunitySize', 'weightedSize'];
   const order = orderByClause(
@@ -239,7 +324,7 @@ async function grouped(call: OpportunityCall, groupBy: GroupBy, dateSlug: string
   const { rows } = await analyticsQuery(
     call.db,
     `SELECT g.*, count(*) OVER ()::int AS total_count FROM (
-       SELECT ${group.key} AS key, ${group.name} AS name, ${SUMS} FROM ${WITH_STAGE} WHERE ${where.join(' AND ')} GROUP BY 1) g
+       ${inner}) g
      ${search ? `WHERE ${search}` : ''} ${order} ${pageClause(request, params)}`,
     params.values,
   );
@@ -260,22 +345,35 @@ const TOTALS: Record<Basis, string> = {
   OpportunityCount: 'count(o.opportunity)',
 };
 
+/** TOTALS over the rollup's sums per item (one row an item: no aggregate). */
+const ROLLED_TOTALS: Record<Basis, string> = {
+  OpportunitySize: 'coalesce(o.size, 0)',
+  WeightedOpportunitySize: 'coalesce(o.weighted, 0)',
+  OpportunityCount: 'coalesce(o.n, 0)',
+};
+
 /** Every active stage (or step) in its order with the opportunities in it: the funnel. */
 async function funnel(call: OpportunityCall, groupBy: (typeof FUNNEL_GROUP_BYS)[number], basis: string | undefined, body: { dateSlug?: string; filters?: SearchRequest['filters'] } | undefined) {
   const setting = call.settings.OpportunityDefaultReportTotal;
   const reportTotalBasis = (basis ?? (REPORT_TOTAL_BASES.includes(setting as Basis) ? setting : 'OpportunitySize')) as Basis;
   const params = new SqlParams();
-  const { where } = scopedWhere(call, params, body?.dateSlug, body?.filters);
   const column = groupBy === 'stage' ? 'stage_id' : 'step_id';
+  // rolledSums adds no parameter when it answers null.
+  const rolled = rolledSums(call, params, body?.dateSlug, body?.filters);
+  const joined = rolled
+    ? `LEFT JOIN (SELECT o.${column} AS item, sum(o.n) AS n, sum(o.size) AS size, sum(o.weighted) AS weighted FROM ${rolled.source} o GROUP BY 1) o ON o.item = i.data_item_id`
+    : `LEFT JOIN crm.opportunity o ON o.${column} = i.data_item_id AND ${scopedWhere(call, params, body?.dateSlug, body?.filters).where.join(' AND ')}`;
+  const sums = rolled
+    ? `coalesce(o.n, 0)::int AS count, coalesce(o.size, 0)::float8 AS "opportunitySize", coalesce(o.weighted, 0)::float8 AS "weightedSize", ${ROLLED_TOTALS[reportTotalBasis]}::float8 AS total`
+    : `count(o.opportunity)::int AS count, coalesce(sum(o.opportunity_size), 0)::float8 AS "opportunitySize",
+            coalesce(sum(${WEIGHTED}), 0)::float8 AS "weightedSize", ${TOTALS[reportTotalBasis]}::float8 AS total`;
   const { rows } = await analyticsQuery(
     call.db,
-    `SELECT i.data_item_id::text AS key, i.name, i.display_order AS "displayOrder", i.probability, i.closes_as AS "closesAs",
-            count(o.opportunity)::int AS count, coalesce(sum(o.opportunity_size), 0)::float8 AS "opportunitySize",
-            coalesce(sum(${WEIGHTED}), 0)::float8 AS "weightedSize", ${TOTALS[reportTotalBasis]}::float8 AS total
+    `SELECT i.data_item_id::text AS key, i.name, i.display_order AS "displayOrder", i.probability, i.closes_as AS "closesAs", ${sums}
        FROM crm.data_item i
-       LEFT JOIN crm.opportunity o ON o.${column} = i.data_item_id AND ${where.join(' AND ')}
-      WHERE i.data_type = ${params.add(groupBy === 'stage' ? 'Stage' : 'Step')} AND (i.is_active OR o.opportunity IS NOT NULL)
-      GROUP BY i.data_item_id ORDER BY i.display_order, lower(i.name), i.data_item_id`,
+       ${joined}
+      WHERE i.data_type = ${params.add(groupBy === 'stage' ? 'Stage' : 'Step')} AND (i.is_active OR o.${rolled ? 'n' : 'opportunity'} IS NOT NULL)
+      GROUP BY i.data_item_id${rolled ? ', o.n, o.size, o.weighted' : ''} ORDER BY i.display_order, lower(i.name), i.data_item_id`,
     params.values,
   );
   return { groupBy, reportTotalBasis, dateSlug: body?.dateSlug ?? null, rows: rows as never };
