@@ -100,7 +100,8 @@ async function timedStart(dataDir: string, port: number): Promise<{ elapsedMs: n
     stdio: 'ignore',
     detached: true,
   });
-  await waitFor(`http://127.0.0.1:${port}/api/ping`);
+  // A first start generates the demo data: minutes on a busy 2-core machine.
+  await waitFor(`http://127.0.0.1:${port}/api/ping`, 600_000);
   return { elapsedMs: performance.now() - started, stop: () => process.kill(-child.pid!, 'SIGTERM') };
 }
 

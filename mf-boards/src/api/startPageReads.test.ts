@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { rendererRegistry } from '@tradeboard/shared/boards';
 import { callsTo, mockFetch } from '@tradeboard/shared/testing/mockFetch';
+import { useTradeboardStore } from '@tradeboard/shared/web';
 import { preloadOwnRenderers } from '../renderers/configureRenderers.ts';
-import { board, card, master, page } from '../test/fixtures.ts';
+import { board, card, master, page, user } from '../test/fixtures.ts';
 import { clearEarlyReads, takeEarlyRead } from './earlyReads.ts';
 import { pageKey } from './keys.ts';
 import { rememberedRenderers } from './rendererHistory.ts';
@@ -21,6 +22,7 @@ beforeEach(() => {
 afterEach(() => {
   clearEarlyReads();
   localStorage.clear();
+  useTradeboardStore.setState({ user: null });
   vi.mocked(preloadOwnRenderers).mockClear();
 });
 
@@ -86,5 +88,59 @@ describe('startPageReads', () => {
     ]);
     expect(callsTo(fetchMock, 'POST /api/Invoice/KPI')[0]!.body).toEqual({ dateSlug: 'year-to-date', filters: [branch] });
     rendererLoads.forEach((load) => load());
+  });
+
+  it("for a section's own address, starts the board it lands on once the boards and the user are known: the user's default board", async () => {
+    const landing = page(board(14), [card(1)], []);
+    const fetchMock = mockFetch({
+      'GET /api/Board/List/3': () => ({ json: [board(12), board(14, { isBoardDefault: true })] }),
+      'GET /api/Board/User/Display/Get': () => ({ json: { sectionMasterId: 3, displayOrder: null } }),
+      'GET /api/GlobalFilter/List': () => ({ json: [] }),
+      'GET /api/GlobalFilter/FilterList': () => ({ json: [] }),
+      'GET /api/DynamicPage/14': () => ({ json: landing }),
+    });
+
+    startPageReads('/sales', '?branch=West');
+    // The page waits for the session check: nothing is asked for the board until the user is known.
+    await vi.waitFor(() => expect(callsTo(fetchMock, 'GET /api/Board/User/Display/Get')).toHaveLength(1));
+    expect(callsTo(fetchMock, 'GET /api/DynamicPage/14')).toHaveLength(0);
+    useTradeboardStore.setState({ user: user() });
+    await vi.waitFor(() => expect(callsTo(fetchMock, 'GET /api/DynamicPage/14')).toHaveLength(1));
+    await expect(takeEarlyRead(pageKey(14, 3), () => Promise.reject(new Error('not started early')))).resolves.toEqual(landing);
+  });
+
+  it("for a section's own address with no board of the user's and DisplayDefaultSectionTemplates on, starts the section's default board and its components' reads", async () => {
+    const configs = { outputModel: 'List' as const, dataConfig: { queryString: '/Invoice/Grouped/{groupBy}', pathParams: { groupBy: 'customer' }, pageSize: 10 } };
+    const defaultBoard = page(board(0), [card(1, { componentInstances: [{ componentInstanceId: 5, componentMasterId: 7, componentInstanceName: 'Sales', cardMasterId: 1, displayOrder: 0, configs: {} }] })], [
+      master(7, { renderer: 'list', configs }),
+    ]);
+    useTradeboardStore.setState({ user: user({ DisplayDefaultSectionTemplates: 'true' }) });
+    const fetchMock = mockFetch({
+      'GET /api/Board/List/3': () => ({ json: [] }),
+      'GET /api/Board/User/Display/Get': () => ({ json: { sectionMasterId: 3, displayOrder: null } }),
+      'GET /api/GlobalFilter/List': () => ({ json: [] }),
+      'GET /api/GlobalFilter/FilterList': () => ({ json: [] }),
+      'GET /api/DynamicPage/Default/3': () => ({ json: defaultBoard }),
+      'POST /api/Invoice/Grouped/customer': () => ({ json: { rows: [], totalCount: 0 } }),
+    });
+
+    startPageReads('/sales');
+    await vi.waitFor(() => expect(callsTo(fetchMock, 'POST /api/Invoice/Grouped/customer')).toHaveLength(1));
+    expect(callsTo(fetchMock, 'GET /api/DynamicPage/Default/3')).toHaveLength(1);
+  });
+
+  it('starts no board for a section the user lands on nothing in (no board, no default templates)', async () => {
+    useTradeboardStore.setState({ user: user() });
+    const fetchMock = mockFetch({
+      'GET /api/Board/List/3': () => ({ json: [] }),
+      'GET /api/Board/User/Display/Get': () => ({ json: { sectionMasterId: 3, displayOrder: null } }),
+      'GET /api/GlobalFilter/List': () => ({ json: [] }),
+      'GET /api/GlobalFilter/FilterList': () => ({ json: [] }),
+    });
+    startPageReads('/sales/default');
+    startPageReads('/sales');
+    await vi.waitFor(() => expect(callsTo(fetchMock, 'GET /api/GlobalFilter/FilterList')).toHaveLength(1));
+    await Promise.resolve();
+    expect(fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('DynamicPage'))).toEqual([]);
   });
 });

@@ -59,3 +59,16 @@ export const useTradeboardStore = create<TradeboardState>()(
     },
   ),
 );
+
+/** The signed-in user as soon as the session check has put him in the store (never, while signed out). */
+export function signedInUser(): Promise<UserResultValue> {
+  const user = useTradeboardStore.getState().user;
+  if (user) return Promise.resolve(user);
+  return new Promise((resolve) => {
+    const stop = useTradeboardStore.subscribe((state) => {
+      if (!state.user) return;
+      stop();
+      resolve(state.user);
+    });
+  });
+}
