@@ -9,17 +9,35 @@
 //     delta (upserts by key) and timed until the load, its rollups and its cache version commit.
 //     With --existing, that delta runs on the DATABASE_URL database itself (its data's last day
 //     loaded again: the data is left as it was), and the embedded full load is skipped.
+//  3. With --reload DIR (and DATABASE_URL): a full reload from CSV on PostgreSQL. The
+//     DATABASE_URL database's erp tables are written to DIR as one CSV per layout table (COPY …
+//     TO STDOUT, read only; skipped when DIR holds them already), then streamed into a new
+//     database (--target, default tb_reload, dropped first and kept after for a look) through
+//     runErpLoad as `npm run erp:import -- DIR` does, each part timed; with --refresh, loaded a
+//     second time into the same database as a full refresh of every table (the rows replaced).
 // Prints each step's time; the figures go in docs/benchmarks.md.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { seedApplication } from '@tradeboard/services';
 import { migrate, openDatabase, type Db } from '@tradeboard/services/db';
 import { generateErpData } from '@tradeboard/services/demo/erp';
-import { csvCell, ERP_LAYOUTS, readExtract, runErpLoad, type ExtractFile, type LoadProgress } from '@tradeboard/services/erp-load';
+import {
+  csvCell, ERP_LAYOUTS, readExtract, readExtractPath, runErpLoad, writeExtractDir, type ErpLoadOptions, type ExtractFile, type LoadProgress,
+} from '@tradeboard/services/erp-load';
 
-const { values } = parseArgs({ args: process.argv.slice(3), options: { scale: { type: 'string', default: '1' }, existing: { type: 'boolean', default: false } }, strict: true });
+const { values } = parseArgs({
+  args: process.argv.slice(3),
+  options: {
+    scale: { type: 'string', default: '1' },
+    existing: { type: 'boolean', default: false },
+    reload: { type: 'string' },
+    target: { type: 'string', default: 'tb_reload' },
+    refresh: { type: 'boolean', default: false },
+  },
+  strict: true,
+});
 const scale = Number(values.scale);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
@@ -56,17 +74,32 @@ function stepTimer() {
   };
 }
 
-async function load(db: Db, files: ExtractFile[], label: string): Promise<void> {
+async function load(db: Db, files: ExtractFile[] | (() => Promise<ExtractFile[]>), label: string, options: Partial<ErpLoadOptions> = {}): Promise<void> {
   const timer = stepTimer();
   const started = performance.now();
-  const result = await runErpLoad(db, async () => files, { source: 'bench', onProgress: timer.onProgress });
+  const read = typeof files === 'function' ? files : async () => files;
+  let lastPrinted = 0;
+  const onProgress = (p: LoadProgress) => {
+    timer.onProgress(p);
+    // A long load says where it is every 30 s.
+    if (p.elapsedMs - lastPrinted >= 30_000) {
+      lastPrinted = p.elapsedMs;
+      console.log(`  [${seconds(p.elapsedMs)}] ${p.label} ${p.done.toLocaleString('en-US')}/${p.total.toLocaleString('en-US')}`);
+    }
+  };
+  const result = await runErpLoad(db, read, { source: 'bench', ...options, onProgress });
   const rows = Object.values(result.tableRows).reduce((n, t) => n + t.written, 0);
   console.log(`${label.padEnd(44)} ${seconds(performance.now() - started).padStart(8)}  ${result.status}, ${rows.toLocaleString('en-US')} rows (${timer.done()}); rollups ${result.rollups ?? '-'}`);
+  const t = result.timings;
+  if (t) {
+    console.log(`  parts: open ${seconds(t.open)}, read+parse+check ${seconds(t.read)}, write wait ${seconds(t.write)}, indexes ${seconds(t.indexes)}, `
+      + `touched keys ${seconds(t.touched)}, rollups ${seconds(t.rollups)}, commit ${seconds(t.commit)}, statistics ${seconds(t.analyze)}`);
+  }
   if (result.status !== 'loaded') console.log(`  ${result.message}`);
 }
 
 // 1. Embedded, full load from CSV.
-if (!values.existing) {
+if (!values.existing && !values.reload) {
   const source = await openDatabase({ dataDir: 'memory://' });
   await migrate(source.db);
   await seedApplication(source.db);
@@ -78,10 +111,8 @@ if (!values.existing) {
   const target = await openDatabase({ dataDir: 'memory://' });
   await migrate(target.db);
   await seedApplication(target.db);
-  const read = performance.now();
-  const files = (await Promise.all([...csv].map(([table, text]) => readExtract(Buffer.from(text), `${table}.csv`)))).flat();
-  console.log(`embedded, scale ${scale}: parsed ${csv.size} CSV files in ${seconds(performance.now() - read)}`);
-  await load(target.db, files, `embedded, scale ${scale}, full load from CSV`);
+  // The CSV files are streamed from disk as the load reads them.
+  await load(target.db, () => readExtractPath(dir), `embedded, scale ${scale}, full load from CSV`);
   const { rows } = await target.db.query<{ day: string }>('SELECT max(invoice_date)::text AS day FROM erp.invoice_line');
   await loadDay(target.db, rows[0]!.day, `embedded, scale ${scale}`);
   await target.close();
@@ -97,12 +128,49 @@ async function loadDay(db: Db, day: string, label: string): Promise<void> {
   const delta = new Map<string, string>();
   for (const where of dated) for (const [table, text] of await exportTables(db, where)) if (!delta.has(table)) delta.set(table, text);
   const files = (await Promise.all([...delta].map(([table, text]) => readExtract(Buffer.from(text), `${table}.csv`)))).flat();
-  const lines = files.find((f) => f.table === 'invoice_line')?.rows.length ?? 0;
+  const lines = Math.max(0, (delta.get('invoice_line')?.split('\r\n').length ?? 2) - 2);
   await load(db, files, `${label}, daily delta (${lines.toLocaleString('en-US')} invoice lines of ${day})`);
 }
 
+// 3. PostgreSQL, a full reload from CSV.
+if (values.reload) {
+  if (!process.env.DATABASE_URL) throw new Error('--reload needs DATABASE_URL (the database whose data the extract holds)');
+  const dir = values.reload;
+  const sourceUrl = new URL(process.env.DATABASE_URL);
+  if (sourceUrl.pathname.slice(1) === values.target) throw new Error('--target must be another database than DATABASE_URL');
+  if (!existsSync(path.join(dir, 'invoice_line.csv'))) {
+    const source = await openDatabase({ databaseUrl: sourceUrl.toString() });
+    const started = performance.now();
+    try {
+      await writeExtractDir(source.db, dir, (table, rows) => console.log(`  wrote ${table}.csv: ${rows.toLocaleString('en-US')} rows (${seconds(performance.now() - started)})`));
+    } finally {
+      await source.close();
+    }
+    console.log(`extract of ${sourceUrl.pathname.slice(1)} written to ${dir} in ${seconds(performance.now() - started)}`);
+  }
+  const server = await openDatabase({ databaseUrl: sourceUrl.toString() });
+  await server.db.query(`DROP DATABASE IF EXISTS ${values.target} WITH (FORCE)`);
+  await server.db.query(`CREATE DATABASE ${values.target}`);
+  await server.close();
+  const targetUrl = new URL(sourceUrl);
+  targetUrl.pathname = `/${values.target}`;
+  const database = await openDatabase({ databaseUrl: targetUrl.toString() });
+  try {
+    await migrate(database.db);
+    await seedApplication(database.db);
+    await load(database.db, () => readExtractPath(dir), `PostgreSQL ${values.target}, full load from CSV (${dir})`);
+    if (values.refresh) {
+      await load(database.db, () => readExtractPath(dir), `PostgreSQL ${values.target}, full reload from CSV, every table replaced`, { fullRefresh: ERP_LAYOUTS.map((l) => l.table) });
+    }
+  } finally {
+    await database.close();
+  }
+}
+
 // 2. PostgreSQL, a daily delta.
-if (process.env.DATABASE_URL && values.existing) {
+if (values.reload) {
+  // done above
+} else if (process.env.DATABASE_URL && values.existing) {
   const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL });
   try {
     const { rows } = await database.db.query<{ day: string }>('SELECT max(invoice_date)::text AS day FROM erp.invoice_line');

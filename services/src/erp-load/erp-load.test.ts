@@ -1,11 +1,17 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { useErpServices } from '../analytics/erp-test-kit.ts';
 import type { TestBrowser } from '../testing/index.ts';
 import { EXAMPLE_EXTRACT, extractZip, rowsCsv } from './example-extract.ts';
-import { parseCsv, readExtract, type ExtractFile } from './extract.ts';
+import { ExtractError, parseCsv, readExtract, readExtractPath, streamCsv, type ExtractFile } from './extract.ts';
 import { ERP_LAYOUTS } from './layouts.ts';
 import { runErpLoad, type ErpLoadOptions } from './load.ts';
+import { KeyRows } from './validate.ts';
 
 const kit = useErpServices();
 const { sql } = kit;
@@ -128,6 +134,78 @@ describe('ERP load: validation', () => {
       ['customer.csv', 'customer_name', 'missing column'],
       ['widgets.csv', null, 'unknown table'],
     ]));
+  }, 120_000);
+});
+
+describe('ERP load: streamed CSV', () => {
+  const collect = async (file: ExtractFile) => {
+    const rows: string[][] = [];
+    if (Array.isArray(file.rows)) return file.rows;
+    for await (const batch of file.rows) rows.push(...batch);
+    return rows;
+  };
+
+  it('reads a CSV stream cut anywhere as parseCsv reads the whole text, and refuses a quote that never closes', async () => {
+    const crlf = '\ufeffCompany,Note\r\nEX,"a, b"\r\n\r\nEX,"two\nlines ""quoted"""\r\nEX,plain\r\n';
+    for (const [text, size] of [[crlf, 1], [crlf, 3], [crlf, 7], [crlf, 64], [crlf.replace(/\r\n/g, '\n'), 5], ['a,b', 1]] as const) {
+      const [header, ...rows] = parseCsv(text);
+      const pieces = Array.from({ length: Math.ceil(text.length / size) }, (_, i) => text.slice(i * size, (i + 1) * size));
+      const file = await streamCsv(Readable.from(pieces), 'note.csv');
+      expect(file.header).toEqual(header!.map((h) => h.toLowerCase()));
+      expect(await collect(file)).toEqual(rows);
+    }
+    const broken = await streamCsv(Readable.from(['a,b\n1,"never closed\n2,3\n']), 'broken.csv').then(collect).catch((error: unknown) => error);
+    expect(broken).toBeInstanceOf(ExtractError);
+    expect((broken as Error).message).toMatch(/broken\.csv: a quoted field is not closed/);
+  });
+
+  it('loads a file larger than a batch in several batches with the same result, and its report names the right rows across batches', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'tb-stream-'));
+    const exactKeys = KeyRows.EXACT_KEYS;
+    KeyRows.EXACT_KEYS = 500; // the larger files' hashed duplicate check, from the 501st key on
+    try {
+      const parts = Array.from({ length: 5000 }, (_, i) => ({ company: 'EX', customer: 'EXC100', item_number: `STREAM-${String(i).padStart(5, '0')}`, customer_part_number: `P${i}` }));
+      // Row n of the file is parts[n - 2]. Batches of 1,000 rows: rows 2–1,001, 1,002–2,001, …
+      const bad = structuredClone(parts);
+      bad[0]!.customer_part_number = ''; // row 2
+      bad[999]!.customer = ''; // row 1,001, the last of the first batch
+      bad[1000]!.item_number = ''; // row 1,002, the first of the second
+      bad[2998]!.item_number = bad[3]!.item_number; // row 3,000: the key of row 5
+      bad[4498]!.company = ''; // row 4,500
+      writeFileSync(path.join(dir, 'customer.csv'), rowsCsv('customer', [EXAMPLE_EXTRACT.customer![0]!]));
+      writeFileSync(path.join(dir, 'customer_part.csv'), rowsCsv('customer_part', bad));
+      const before = Number((await sql('SELECT count(*) AS n FROM erp.customer_part'))[0]!.n);
+      const rejected = await load(await readExtractPath(dir), { batchRows: 1000 });
+      expect(rejected.status).toBe('rejected');
+      expect(rejected.problems.map(({ file, row, column, reason }) => ({ file, row, column, reason }))).toEqual([
+        { file: 'customer_part.csv', row: 2, column: 'customer_part_number', reason: 'missing value' },
+        { file: 'customer_part.csv', row: 1001, column: 'customer', reason: 'missing key' },
+        { file: 'customer_part.csv', row: 1002, column: 'item_number', reason: 'missing key' },
+        { file: 'customer_part.csv', row: 3000, column: 'company, customer, item_number', reason: 'duplicate key' },
+        { file: 'customer_part.csv', row: 4500, column: 'company', reason: 'missing key' },
+      ]);
+      expect(rejected.problems[3]!.message).toBe('the same company, customer, item_number as row 5');
+      expect(rejected).toMatchObject({ rowsRead: 5001, rowsRejected: 5 });
+      expect(Number((await sql('SELECT count(*) AS n FROM erp.customer_part'))[0]!.n)).toBe(before);
+
+      // The good file: loaded into an empty table (COPY on PostgreSQL), then again as upserts, in batches of 700 and in one.
+      writeFileSync(path.join(dir, 'customer_part.csv'), rowsCsv('customer_part', parts));
+      const expected = createHash('md5').update(parts.map((p) => `${p.item_number}:${p.customer_part_number}`).join(',')).digest('hex');
+      const loaded = async () => (await sql<{ n: number; digest: string }>(
+        `SELECT count(*)::int AS n, md5(string_agg(item_number || ':' || customer_part_number, ',' ORDER BY item_number)) AS digest
+           FROM erp.customer_part WHERE item_number LIKE 'STREAM-%'`))[0];
+      await sql('DELETE FROM erp.customer_part');
+      for (const batchRows of [700, 700, 10_000]) {
+        const steps: number[] = [];
+        const result = await load(await readExtractPath(dir), { batchRows, onProgress: (p) => { if (p.step === 'load' && p.done > 0) steps.push(p.done); } });
+        expect(result, result.message).toMatchObject({ status: 'loaded', rowsRead: 5001, rowsRejected: 0, tableRows: { customer_part: { written: 5000, deleted: 0 } } });
+        expect(steps.length).toBeGreaterThanOrEqual(batchRows === 700 ? 8 : 1);
+        expect(await loaded()).toEqual({ n: 5000, digest: expected });
+      }
+    } finally {
+      KeyRows.EXACT_KEYS = exactKeys;
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 120_000);
 });
 

@@ -8,7 +8,7 @@
 import path from 'node:path';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../platform/errors.ts';
-import type { ExtractFile } from './extract.ts';
+import { mapRows, type ExtractFile } from './extract.ts';
 import { layoutFor } from './layouts.ts';
 
 /** A header of the source and the layout column it fills; null: the header's column is left out. */
@@ -78,7 +78,7 @@ export function applyFileSource(files: readonly ExtractFile[], tables: readonly 
     const header: Array<string | null> = file.header.map((h) => (columns.has(h) ? columns.get(h)! : h));
     const kept = header.flatMap((h, i) => (h === null ? [] : [i]));
     if (kept.length === header.length) return { ...file, table: entry.table, header: header as string[] };
-    return { ...file, table: entry.table, header: kept.map((i) => header[i]!), rows: file.rows.map((row) => kept.map((i) => row[i] ?? '')) };
+    return { ...file, table: entry.table, header: kept.map((i) => header[i]!), rows: mapRows(file.rows, (row) => kept.map((i) => row[i] ?? '')) };
   });
 }
 

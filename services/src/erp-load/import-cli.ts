@@ -1,15 +1,15 @@
 /**
  * `npm run erp:import -- <path> [--load-valid-rows] [--full-refresh table,table] [--as email]`: loads
  * an ERP extract — a ZIP of CSV/XLSX files, one XLSX workbook, one CSV, or a directory of
- * <table>.csv files — into the database (DATABASE_URL, else the embedded one in DATA_DIR, default
- * ./data), printing each step's progress with the elapsed time and an estimate, then the report.
+ * <table>.csv files (CSV files are streamed, so of any size) — into the database (DATABASE_URL,
+ * else the embedded one in DATA_DIR, default ./data), printing each step's progress with the
+ * elapsed time and an estimate, then the report and where the time went.
  * Exits 1 when the load was rejected, failed or cancelled (Ctrl-C cancels and rolls back).
  */
-import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { migrate, openDatabase } from '../db/index.ts';
-import { readExtract, type ExtractFile } from './extract.ts';
+import { readExtractPath } from './extract.ts';
 import { runErpLoad, type LoadProgress } from './load.ts';
 
 const { values, positionals } = parseArgs({
@@ -25,16 +25,6 @@ const target = positionals[0];
 if (!target) {
   console.error('Usage: npm run erp:import -- <extract.zip | workbook.xlsx | table.csv | directory> [--load-valid-rows] [--full-refresh table,table] [--as email]');
   process.exit(2);
-}
-
-/** The extract's files: a directory's CSV/XLSX files, or one file. */
-async function readPath(where: string): Promise<ExtractFile[]> {
-  if (!(await stat(where)).isDirectory()) return readExtract(await readFile(where), path.basename(where));
-  const files: ExtractFile[] = [];
-  for (const name of (await readdir(where)).sort()) {
-    if (/\.(csv|xlsx)$/i.test(name)) files.push(...(await readExtract(await readFile(path.join(where, name)), name)));
-  }
-  return files;
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)}s`;
@@ -63,7 +53,7 @@ try {
     ? (await database.db.query<{ id: number }>('SELECT user_master_id AS id FROM app.user_master WHERE lower(email) = lower($1) AND home_user_master_id IS NULL', [values.as])).rows[0]?.id ?? null
     : null;
   if (values.as && startedBy === null) throw new Error(`There is no user ${values.as}`);
-  const result = await runErpLoad(database.db, () => readPath(target), {
+  const result = await runErpLoad(database.db, () => readExtractPath(target), {
     source: 'cli',
     fileName: path.basename(target),
     startedBy,
@@ -79,6 +69,12 @@ try {
   for (const [table, counts] of Object.entries(result.tableRows)) {
     console.log(`  erp.${table.padEnd(22)} ${counts.written.toLocaleString('en-US').padStart(12)} written ${counts.deleted.toLocaleString('en-US').padStart(10)} deleted`);
   }
+  if (result.timings) {
+    const t = result.timings;
+    console.log(`  time: open ${seconds(t.open)}, read and check ${seconds(t.read)}, write (beyond the reading) ${seconds(t.write)}, indexes ${seconds(t.indexes)}, `
+      + `touched keys ${seconds(t.touched)}, rollups ${seconds(t.rollups)}, commit ${seconds(t.commit)}, statistics ${seconds(t.analyze)}`);
+  }
+  if (result.rollups) console.log(`  rollups ${result.rollups}`);
   console.log(`Load run ${result.runId}: ${result.status} in ${seconds(result.elapsedMs)}. ${result.message}`);
   if (result.status !== 'loaded') process.exitCode = 1;
 } catch (error) {

@@ -8,16 +8,21 @@
  * `runErpLoad` is the one entry point: the Data screen's upload, `npm run erp:import` and a
  * scheduled SQL-source load all call it with a reader of their extract.
  */
+import { once } from 'node:events';
+import { finished } from 'node:stream/promises';
 import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import type { Db } from '../db/database.ts';
-import { BatchWriter, withoutSecondaryIndexes, type Column } from '../demo/erp/batch-writer.ts';
+import { BatchWriter, withoutSecondaryIndexes, type Cell, type Column } from '../demo/erp/batch-writer.ts';
 import { revise } from '../analytics/cache.ts';
 import { refreshRollups, refreshRollupsFor, vacuumAnalyzeRollups } from '../analytics/rollups.ts';
 import { fullRebuildReason, touchTracker } from './touched.ts';
 import { ExtractError, type ExtractFile } from './extract.ts';
-import { customerKey, validateExtract, type FileCheck, type LoadProblem, type TableRows } from './validate.ts';
-import type { ErpLoadTable } from './layouts.ts';
+import { customerKey, ExtractChecker, KEPT_PROBLEMS, loadOrder, type FileCheck, type LoadProblem } from './validate.ts';
+import { layoutFor, type ErpLayout } from './layouts.ts';
 import { enqueueNotificationRunAfterLoad } from '../notifications/jobs.ts';
+
+export { KEPT_PROBLEMS };
 
 export const LOAD_STEPS = ['read', 'validate', 'load', 'rollups', 'analyze'] as const;
 export type LoadStep = (typeof LOAD_STEPS)[number];
@@ -42,9 +47,6 @@ export type LoadProgress = {
 
 export type LoadStatus = 'running' | 'loaded' | 'rejected' | 'failed' | 'cancelled';
 
-/** How many problems a run keeps (problem_count counts them all). */
-export const KEPT_PROBLEMS = 1000;
-
 export type ErpLoadOptions = {
   /** What the extract came from: 'file' (the Data screen), 'cli' (erp:import), 'sql' (a SQL source). */
   source: string;
@@ -63,6 +65,8 @@ export type ErpLoadOptions = {
   /** Hears each step's progress; the load waits for an answered promise before it goes on. */
   onProgress?: (progress: LoadProgress) => void | Promise<void>;
   signal?: AbortSignal;
+  /** Rows per batch (default BATCH_ROWS; the tests make it small). */
+  batchRows?: number;
 };
 
 export type TableCounts = { written: number; deleted: number };
@@ -81,7 +85,18 @@ export type ErpLoadResult = {
   tableRows: Record<string, TableCounts>;
   /** How the rollups were refreshed: the touched periods and keys, or rebuilt whole (and why). */
   rollups?: string;
+  /** Where the time went, in ms (see LoadTimings). */
+  timings?: LoadTimings;
   elapsedMs: number;
+};
+
+/**
+ * A load's time by part. The rows pass is `read` (reading, parsing and checking the rows in this
+ * process) plus `write` (handing them to the database and waiting for it to take them): the
+ * database writes one batch while the next is parsed, so `write` is the wait beyond the parse.
+ */
+export type LoadTimings = {
+  open: number; read: number; write: number; indexes: number; touched: number; rollups: number; commit: number; analyze: number;
 };
 
 class LoadCancelled extends Error {}
@@ -123,41 +138,69 @@ function progressReporter(options: ErpLoadOptions, started: number) {
   };
 }
 
-const PROGRESS_EVERY = 5000;
+/** Rows per batch: checked, then written (a COPY chunk, a DELETE, or upserts as the BatchWriter sends them). */
+const BATCH_ROWS = 10_000;
 
-async function writeTable(client: pg.PoolClient, writer: BatchWriter, table: TableRows, fullRefresh: boolean, advance: (rows: number) => Promise<void>): Promise<TableCounts> {
-  const { layout } = table;
-  const name = `erp.${layout.table}`;
-  const columns = layout.columns.map((c): Column => [c.name, c.type]);
+/** Where a table's checked rows go. */
+type RowSink = { add(rows: Cell[][]): Promise<void>; end(): Promise<void> };
+
+/** Upserts by business key (INSERT … SELECT FROM unnest … ON CONFLICT), the BatchWriter's batches. */
+function upsertSink(writer: BatchWriter, layout: ErpLayout, fullRefresh: boolean): RowSink {
   const keyColumns = layout.columns.filter((c) => c.key);
-  let deleted = 0;
-  if (fullRefresh) deleted += (await client.query(`DELETE FROM ${name}`)).rowCount ?? 0;
-  if (table.deletes.length > 0) {
-    const params = keyColumns.map((c, i) => `$${i + 1}::${c.type}[]`).join(', ');
-    const sql = `DELETE FROM ${name} WHERE (${keyColumns.map((c) => c.name).join(', ')}) IN (SELECT * FROM unnest(${params}))`;
-    for (let at = 0; at < table.deletes.length; at += PROGRESS_EVERY) {
-      const batch = table.deletes.slice(at, at + PROGRESS_EVERY);
-      deleted += (await client.query(sql, keyColumns.map((_, i) => batch.map((row) => row[i]!)))).rowCount ?? 0;
-      await advance(batch.length);
-    }
-  }
   const others = layout.columns.filter((c) => !c.key);
   const onConflict = fullRefresh
     ? ''
     : `ON CONFLICT (${keyColumns.map((c) => c.name).join(', ')}) DO ${others.length ? `UPDATE SET ${others.map((c) => `${c.name} = EXCLUDED.${c.name}`).join(', ')}` : 'NOTHING'}`;
-  const buffer = writer.define(name, columns, onConflict);
-  let pending = 0;
-  for (const row of table.rows) {
-    const sent = buffer.add(row);
-    if (sent) await sent;
-    if (++pending === PROGRESS_EVERY) {
-      await advance(pending);
-      pending = 0;
-    }
-  }
-  await writer.flush();
-  await advance(pending);
-  return { written: table.rows.length, deleted };
+  const buffer = writer.define(`erp.${layout.table}`, layout.columns.map((c): Column => [c.name, c.type]), onConflict);
+  return {
+    async add(rows) {
+      for (const row of rows) {
+        const sent = buffer.add(row);
+        if (sent) await sent;
+      }
+    },
+    end: () => writer.flush(),
+  };
+}
+
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+
+/** A cell in COPY's text format. */
+function copyCell(cell: Cell): string {
+  if (cell === null) return '\\N';
+  if (typeof cell === 'boolean') return cell ? 't' : 'f';
+  if (typeof cell === 'number') return String(cell);
+  return /[\\\t\n\r]/.test(cell) ? cell.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c]!) : cell;
+}
+
+/**
+ * Plain inserts by COPY … FROM STDIN (PostgreSQL), one COPY for the table, a chunk per batch:
+ * for a table that holds no row the load could conflict with (empty before the load, or emptied
+ * by a full refresh). The extract's keys are unique (validation), the primary key checks again.
+ */
+function copySink(client: pg.PoolClient, layout: ErpLayout): RowSink {
+  let stream: ReturnType<typeof copyFrom> | null = null;
+  let failure: Error | null = null;
+  const failed = () => new Error(`Loading erp.${layout.table} failed: ${failure!.message}`);
+  return {
+    async add(rows) {
+      if (!stream) {
+        stream = client.query(copyFrom(`COPY erp.${layout.table} (${layout.columns.map((c) => c.name).join(', ')}) FROM STDIN`));
+        stream.on('error', (error: Error) => (failure ??= error));
+      }
+      if (failure) throw failed();
+      let text = '';
+      for (const row of rows) text += `${row.map(copyCell).join('\t')}\n`;
+      if (!stream.write(text)) await once(stream, 'drain').catch(() => undefined);
+      if (failure) throw failed();
+    },
+    async end() {
+      if (!stream) return;
+      stream.end();
+      await finished(stream).catch(() => undefined);
+      if (failure) throw failed();
+    },
+  };
 }
 
 /** The tables of `tables` that hold no row. */
@@ -180,70 +223,140 @@ async function finishRun(db: Db | pg.PoolClient, runId: number, status: LoadStat
   );
 }
 
-/** Runs one load of the extract `read` answers (see the file's comment). Never throws for bad data: the result says what happened. */
+class LoadRejected extends Error {}
+
+/**
+ * Runs one load of the extract `read` answers (see the file's comment). Never throws for bad data:
+ * the result says what happened. The rows are read, checked and written in one pass, a batch at a
+ * time, inside the load's transaction: a load that stops on its problems (the default) stops
+ * writing at the first, checks the rest for the report, and rolls back.
+ */
 export async function runErpLoad(db: Db, read: () => Promise<ExtractFile[]>, options: ErpLoadOptions): Promise<ErpLoadResult> {
   const started = performance.now();
   const runId = options.runId ?? (await createLoadRun(db, options));
   const progress = progressReporter(options, started);
   const fullRefresh = new Set(options.fullRefresh ?? []);
-  let summary: Omit<ErpLoadResult, 'runId' | 'status' | 'elapsedMs'> = { loadId: null, message: '', rowsRead: 0, rowsRejected: 0, problems: [], problemCount: 0, files: [], tableRows: {} };
+  const timings: LoadTimings = { open: 0, read: 0, write: 0, indexes: 0, touched: 0, rollups: 0, commit: 0, analyze: 0 };
+  let summary: Omit<ErpLoadResult, 'runId' | 'status' | 'elapsedMs'> = { loadId: null, message: '', rowsRead: 0, rowsRejected: 0, problems: [], problemCount: 0, files: [], tableRows: {}, timings };
   const finish = async (status: Exclude<LoadStatus, 'running'>, message: string, on: Db | pg.PoolClient = db): Promise<ErpLoadResult> => {
     summary = { ...summary, message };
     await finishRun(on, runId, status, summary);
     return { runId, status, ...summary, elapsedMs: Math.round(performance.now() - started) };
   };
+  const extractProblem = (error: ExtractError) => {
+    summary.problems = [...summary.problems, { file: options.fileName ?? 'extract', row: 0, column: null, value: null, reason: 'type', message: error.message }];
+    summary.problemCount += 1;
+  };
 
   let files: ExtractFile[];
   try {
     await progress('read', 0, 1);
-    files = await read();
+    files = loadOrder(await read());
     await progress('read', 1, 1);
+    timings.open = performance.now() - started;
   } catch (error) {
     if (error instanceof LoadCancelled) return finish('cancelled', error.message);
     if (!(error instanceof ExtractError)) return finish('failed', `The extract could not be read: ${(error as Error).message}`);
-    summary.problems = [{ file: options.fileName ?? 'extract', row: 0, column: null, value: null, reason: 'type', message: error.message }];
-    summary.problemCount = 1;
+    extractProblem(error);
     return finish('rejected', error.message);
   }
 
-  await progress('validate', 0, 1);
-  const { rows: customers } = await db.query<{ company: string; customer: string }>('SELECT company, customer FROM erp.customer');
-  const checked = validateExtract(files, {
-    knownCustomers: new Set(customers.map((c) => customerKey(c.company, c.customer))),
-    fullRefresh,
-    today: options.today ?? new Date(),
-  });
-  await progress('validate', 1, 1);
-  summary = { ...summary, rowsRead: checked.rowsRead, rowsRejected: checked.rowsRejected, problems: checked.problems, problemCount: checked.problems.length, files: checked.files };
-  const toWrite = [...checked.tables.values()].reduce((n, t) => n + t.rows.length + t.deletes.length, 0);
-  if (checked.problems.length > 0 && !options.loadValidRows) {
-    return finish('rejected', `${checked.problems.length} problem${checked.problems.length === 1 ? '' : 's'} in ${checked.rowsRejected} of ${checked.rowsRead} rows: nothing was loaded`);
-  }
-  if (toWrite === 0 && ![...fullRefresh].some((t) => checked.tables.has(t as ErpLoadTable))) {
-    return finish('rejected', 'The extract holds no rows to load');
-  }
-
+  const tables = [...new Set(files.flatMap((f) => (layoutFor(f.table) ? [f.table] : [])))];
+  const fullReason = fullRebuildReason(tables, fullRefresh);
+  let checker: ExtractChecker | null = null;
   const outcome = await inRunTransaction(db, runId, async (client, cancelRequested) => {
-    const writer = new BatchWriter(client);
-    let written = 0;
-    const advance = async (rows: number) => {
-      written += rows;
-      await progress('load', written, toWrite);
-    };
-    await progress('load', 0, toWrite);
-    // What the rows touch, read before the writes and after them, for a refresh of those periods and keys alone.
-    const fullReason = fullRebuildReason(checked.tables.keys(), fullRefresh);
-    const tracker = fullReason === null ? touchTracker(client, checked.tables) : null;
+    const { rows: customers } = await client.query<{ company: string; customer: string }>('SELECT company, customer FROM erp.customer');
+    checker = new ExtractChecker({
+      knownCustomers: new Set(customers.map((c) => customerKey(c.company, c.customer))),
+      fullRefresh,
+      today: options.today ?? new Date(),
+    });
+    const postgres = !(await client.query<{ v: string }>('SELECT version() AS v')).rows[0]!.v.includes('PGlite');
+    // What the rows touch, read before each batch is written and after all, for a refresh of those periods and keys alone.
+    const tracker = fullReason === null ? touchTracker(client, new Set(tables)) : null;
     await tracker?.before();
     // A table empty before the load (a first load) is written without its secondary indexes, built
     // once after the rows: its readers wait for the load to commit instead of seeing it empty.
-    const indexes = await withoutSecondaryIndexes(client, await emptyTables(client, [...checked.tables.keys()]));
-    for (const [table, rows] of checked.tables) {
+    const empty = await emptyTables(client, tables);
+    const indexes = await withoutSecondaryIndexes(client, empty);
+    const writer = new BatchWriter(client);
+
+    // Progress in rows: the files in memory are counted, the streamed ones estimated from their bytes.
+    const knownRows = files.reduce((n, f) => n + (Array.isArray(f.rows) ? f.rows.length : 0), 0);
+    const streamedBytes = files.reduce((n, f) => n + (Array.isArray(f.rows) ? 0 : (f.size ?? 0)), 0);
+    let streamedRows = 0;
+    let doneBytes = 0;
+    let doneStreamedRows = 0;
+    const estimate = (rowsRead: number, current: ExtractFile) => {
+      const bytes = doneBytes + (current.bytesRead?.() ?? 0);
+      return Math.max(rowsRead, knownRows + (bytes > 0 ? Math.round((streamedRows * streamedBytes) / bytes) : 0));
+    };
+
+    let writing = true;
+    let written = 0;
+    const begun = new Set<string>();
+    await progress('load', 0, Math.max(knownRows, 1));
+    for (const file of files) {
       await cancelRequested();
-      summary.tableRows[table] = await writeTable(client, writer, rows, fullRefresh.has(table), advance);
+      const layout = layoutFor(file.table);
+      const counts = layout ? (summary.tableRows[layout.table] ??= { written: 0, deleted: 0 }) : null;
+      if (layout && !begun.has(layout.table)) {
+        begun.add(layout.table);
+        if (fullRefresh.has(layout.table) && writing) counts!.deleted += (await client.query(`DELETE FROM erp.${layout.table}`)).rowCount ?? 0;
+      }
+      const copy = postgres && layout !== undefined && file.kind === 'rows' && (empty.includes(layout.table) || fullRefresh.has(layout.table));
+      const sink = layout && file.kind === 'rows' ? (copy ? copySink(client, layout) : upsertSink(writer, layout, fullRefresh.has(layout.table))) : null;
+      const keyColumns = layout?.columns.filter((c) => c.key) ?? [];
+      const deleteSql = layout && file.kind === 'delete'
+        ? `DELETE FROM erp.${layout.table} WHERE (${keyColumns.map((c) => c.name).join(', ')}) IN (SELECT * FROM unnest(${keyColumns.map((c, i) => `$${i + 1}::${c.type}[]`).join(', ')}))`
+        : '';
+      const rowsBefore = checker.rowsRead;
+      const batches = checker.check(file, options.batchRows ?? BATCH_ROWS);
+      let batchCount = 0;
+      for (;;) {
+        const readStarted = performance.now();
+        const next = await batches.next();
+        timings.read += performance.now() - readStarted;
+        if (next.done) break;
+        const batch = next.value;
+        if (writing && checker.problemCount > 0 && !options.loadValidRows) writing = false;
+        if (writing) {
+          const writeStarted = performance.now();
+          await tracker?.beforeRows(batch.layout, batch.kind, batch.rows, !copy);
+          if (batch.kind === 'delete') {
+            counts!.deleted += (await client.query(deleteSql, keyColumns.map((_, i) => batch.rows.map((row) => row[i]!)))).rowCount ?? 0;
+          } else {
+            await sink!.add(batch.rows);
+            counts!.written += batch.rows.length;
+          }
+          written += batch.rows.length;
+          timings.write += performance.now() - writeStarted;
+        }
+        if (++batchCount % 20 === 0) await cancelRequested();
+        const read = checker.rowsRead;
+        if (!Array.isArray(file.rows)) streamedRows = doneStreamedRows + read - rowsBefore;
+        await progress(writing ? 'load' : 'validate', read, estimate(read, file));
+      }
+      if (!Array.isArray(file.rows)) {
+        doneBytes += file.size ?? 0;
+        doneStreamedRows += checker.rowsRead - rowsBefore;
+      }
+      const writeStarted = performance.now();
+      await sink?.end();
+      timings.write += performance.now() - writeStarted;
     }
+    summary = { ...summary, rowsRead: checker.rowsRead, rowsRejected: checker.rowsRejected, problems: checker.problems, problemCount: checker.problemCount, files: checker.files };
+    if (checker.problemCount > 0 && !options.loadValidRows) {
+      throw new LoadRejected(`${checker.problemCount} problem${checker.problemCount === 1 ? '' : 's'} in ${checker.rowsRejected} of ${checker.rowsRead} rows: nothing was loaded`);
+    }
+    if (written === 0 && !tables.some((t) => fullRefresh.has(t))) throw new LoadRejected('The extract holds no rows to load');
+
+    let at = performance.now();
     await indexes.rebuild();
+    timings.indexes = performance.now() - at;
+    at = performance.now();
     await tracker?.after();
+    timings.touched = performance.now() - at;
     await cancelRequested();
     const { rows: load } = await client.query<{ load_id: number }>(
       `INSERT INTO erp.data_load (source, data_through, invoice_lines, duration_ms, loaded_by, table_rows)
@@ -252,6 +365,7 @@ export async function runErpLoad(db: Db, read: () => Promise<ExtractFile[]>, opt
       [options.source, Math.round(performance.now() - started), options.startedBy ?? null, JSON.stringify(summary.tableRows)],
     );
     summary.loadId = load[0]!.load_id;
+    at = performance.now();
     await progress('rollups', 0, 1);
     const touched = tracker?.touched() ?? fullReason!;
     if (typeof touched === 'string') {
@@ -261,17 +375,28 @@ export async function runErpLoad(db: Db, read: () => Promise<ExtractFile[]>, opt
       summary.rollups = 'refreshed the touched periods and keys';
       await refreshRollupsFor(client, touched, (done, total) => progress('rollups', done, total));
     }
+    timings.rollups = performance.now() - at;
     await cancelRequested();
     const loaded = Object.values(summary.tableRows).reduce((n, t) => n + t.written, 0);
-    return finish('loaded', `Loaded ${loaded.toLocaleString('en-US')} rows${checked.rowsRejected ? `, left out ${checked.rowsRejected.toLocaleString('en-US')} with problems` : ''}`, client);
-  });
+    return finish('loaded', `Loaded ${loaded.toLocaleString('en-US')} rows${checker.rowsRejected ? `, left out ${checker.rowsRejected.toLocaleString('en-US')} with problems` : ''}`, client);
+  }, timings);
+  for (const file of files) file.close?.();
+  const checked = checker as ExtractChecker | null;
+  if (checked) summary = { ...summary, rowsRead: checked.rowsRead, rowsRejected: checked.rowsRejected, problems: checked.problems, problemCount: checked.problemCount, files: checked.files };
   if (outcome instanceof Error) summary.loadId = null;
   if (outcome instanceof LoadCancelled) return finish('cancelled', 'The load was cancelled; the previous data is unchanged');
+  if (outcome instanceof LoadRejected) return finish('rejected', outcome.message);
+  if (outcome instanceof ExtractError) {
+    extractProblem(outcome);
+    return finish('rejected', outcome.message);
+  }
   if (outcome instanceof Error) return finish('failed', `The load failed and the previous data is unchanged: ${outcome.message}`);
-  await analyze(db, [...checked.tables.keys()], progress);
+  const at = performance.now();
+  await analyze(db, tables, progress);
+  timings.analyze = performance.now() - at;
   // The alerts look at the new data (issue 26: a run after each ERP load, once across gateways).
   if (outcome.loadId !== null) await enqueueNotificationRunAfterLoad(db, outcome.loadId);
-  return { ...outcome, elapsedMs: Math.round(performance.now() - started) };
+  return { ...outcome, timings, elapsedMs: Math.round(performance.now() - started) };
 }
 
 /**
@@ -283,6 +408,7 @@ async function inRunTransaction<T>(
   db: Db,
   runId: number,
   work: (client: pg.PoolClient, cancelRequested: () => Promise<void>) => Promise<T>,
+  timings?: { commit: number },
 ): Promise<T | LoadCancelled | Error> {
   const client = await db.connect();
   try {
@@ -292,7 +418,9 @@ async function inRunTransaction<T>(
       if (rows[0]?.cancel_requested) throw new LoadCancelled('The load was cancelled');
     };
     const result = await work(client, cancelRequested);
+    const committing = performance.now();
     await client.query('COMMIT');
+    if (timings) timings.commit = performance.now() - committing;
     return result;
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);

@@ -1,8 +1,8 @@
 /**
  * What a load touched, for the incremental rollup refresh (analytics/rollups.ts,
- * `refreshRollupsFor`): the load reads, before its writes and again after them, the dates and keys
- * of the rows its extract names (the keys of its rows and of its delete lists) — so a deleted row,
- * or an updated one whose date moved, counts with its old date and its new one.
+ * `refreshRollupsFor`): the load reads, before it writes each batch and again after all its writes,
+ * the dates and keys of the rows its extract names (the keys of its rows and of its delete lists)
+ * — so a deleted row, or an updated one whose date moved, counts with its old date and its new one.
  *
  * A load falls back to the full rebuild (`fullRebuildReason` answers why) when it replaces a dated
  * table whole, or changes what the rollups join on in the master tables: a customer's branch or
@@ -10,7 +10,8 @@
  */
 import type pg from 'pg';
 import type { TouchedRollups } from '../analytics/rollups.ts';
-import type { TableRows } from './validate.ts';
+import type { Cell } from '../demo/erp/batch-writer.ts';
+import type { ErpLayout } from './layouts.ts';
 
 /** The dated tables (and the master tables the rollups join on): a full refresh of one rebuilds every rollup. */
 const ROLLUP_SOURCES = new Set([
@@ -112,49 +113,81 @@ export function fullRebuildReason(tables: Iterable<string>, fullRefresh: Readonl
   return null;
 }
 
+/** Past this many rows of the tables the rollups read, a load refreshes the rollups whole (cheaper than by key, and its keys are not kept). */
+export const TRACKED_ROWS = 1_000_000;
+
 /**
- * Reads what the extract's rows touch as the tables stand: call `snapshot` before the writes and
- * again after them, then `touched` (null when a master row the rollups join on changed, or the
- * data had no load before: the full rebuild then).
+ * Reads what the extract's rows touch as the tables stand. The load calls `before` once before its
+ * writes and `beforeRows` with each batch before it writes the batch (its keys read before the
+ * write), then `after` (all the keys read again), then `touched` (why the full rebuild instead:
+ * a master row the rollups join on changed, the data had no load before, or more than
+ * `limit` rows). `tables` are the tables of the extract.
  */
-export function touchTracker(client: pg.PoolClient, tables: ReadonlyMap<string, TableRows>) {
+export function touchTracker(client: pg.PoolClient, tables: ReadonlySet<string>, limit = TRACKED_ROWS) {
   const before = emptyCollected();
   const after = emptyCollected();
   let previousThrough: string | null = null;
   const orderLines: [string, string, number][] = [];
-  const lines = tables.get('order_line' as never);
-  if (lines) {
-    const at = ['company', 'order_number', 'order_line_number'].map((name) => lines.layout.columns.findIndex((c) => c.name === name));
-    for (const row of lines.rows) orderLines.push([String(row[at[0]!]), String(row[at[1]!]), Number(row[at[2]!])]);
-    for (const row of lines.deletes) orderLines.push([String(row[0]), String(row[1]), Number(row[2])]);
-  }
+  /** Per table, its key columns and the keys of the extract, one array per column. */
+  const keys = new Map<string, { layout: ErpLayout; columns: Cell[][] }>();
+  let rows = 0;
+  let overflow = false;
 
-  async function snapshot(into: Collected): Promise<void> {
-    for (const [table, rows] of tables) {
-      const queries = SNAPSHOTS[table];
-      if (!queries) continue;
-      const keyColumns = rows.layout.columns.filter((c) => c.key);
-      const at = keyColumns.map((c) => rows.layout.columns.indexOf(c));
-      const keys = keyColumns.map((_, i) => [...rows.rows.map((row) => row[at[i]!]!), ...rows.deletes.map((row) => row[i]!)]);
-      if (keys[0]!.length === 0) continue;
-      const k = `WITH k AS (SELECT DISTINCT * FROM unnest(${keyColumns.map((c, i) => `$${i + 1}::${c.type}[]`).join(', ')}) AS k (${keyColumns.map((c) => c.name).join(', ')})) `;
-      for (const query of queries) {
-        const { rows: found } = await client.query<Record<string, string | number | null>>(k + query.text, keys);
-        for (const row of found) query.collect(row, into);
-      }
+  async function snapshot(table: string, layout: ErpLayout, columns: Cell[][], into: Collected): Promise<void> {
+    const queries = SNAPSHOTS[table];
+    if (!queries || columns[0]!.length === 0) return;
+    const keyColumns = layout.columns.filter((c) => c.key);
+    const k = `WITH k AS (SELECT DISTINCT * FROM unnest(${keyColumns.map((c, i) => `$${i + 1}::${c.type}[]`).join(', ')}) AS k (${keyColumns.map((c) => c.name).join(', ')})) `;
+    for (const query of queries) {
+      const { rows: found } = await client.query<Record<string, string | number | null>>(k + query.text, columns);
+      for (const row of found) query.collect(row, into);
     }
   }
 
   return {
     async before(): Promise<void> {
-      const { rows } = await client.query<{ through: string | null }>('SELECT data_through::text AS through FROM erp.data_load ORDER BY load_id DESC LIMIT 1');
-      previousThrough = rows[0]?.through ?? null;
-      await snapshot(before);
+      const { rows: last } = await client.query<{ through: string | null }>('SELECT data_through::text AS through FROM erp.data_load ORDER BY load_id DESC LIMIT 1');
+      previousThrough = last[0]?.through ?? null;
     },
-    after: () => snapshot(after),
+    /** Whether the batches' keys are wanted (not when the rollups will be rebuilt whole anyway). */
+    get tracking(): boolean {
+      return previousThrough !== null && !overflow;
+    },
+    /** A batch about to be written (rows in the layout's column order; a delete list's in its key's). */
+    async beforeRows(layout: ErpLayout, kind: 'rows' | 'delete', batch: readonly Cell[][], readBefore = true): Promise<void> {
+      if (previousThrough === null || overflow || batch.length === 0) return;
+      if (!SNAPSHOTS[layout.table]) return;
+      rows += batch.length;
+      if (rows > limit) {
+        overflow = true;
+        keys.clear();
+        orderLines.length = 0;
+        return;
+      }
+      const keyColumns = layout.columns.filter((c) => c.key);
+      const keyAt = keyColumns.map((c, i) => (kind === 'delete' ? i : layout.columns.indexOf(c)));
+      const columns = keyAt.map((i) => batch.map((row) => row[i]!));
+      let entry = keys.get(layout.table);
+      if (!entry) keys.set(layout.table, (entry = { layout, columns: keyAt.map(() => []) }));
+      for (const [i, column] of columns.entries()) for (const value of column) entry.columns[i]!.push(value);
+      if (layout.table === 'order_line') {
+        const [company, order, line] = ['company', 'order_number', 'order_line_number'].map((name) => columns[keyColumns.findIndex((c) => c.name === name)]!);
+        for (let r = 0; r < company!.length; r++) orderLines.push([String(company![r]), String(order![r]), Number(line![r])]);
+      }
+      // A table written by COPY held none of these keys (empty, or emptied by a full refresh): nothing to read before.
+      if (readBefore) await snapshot(layout.table, layout, columns, before);
+    },
+    async after(): Promise<void> {
+      if (!this.tracking) return;
+      const step = 50_000;
+      for (const [table, { layout, columns }] of keys) {
+        for (let at = 0; at < columns[0]!.length; at += step) await snapshot(table, layout, columns.map((c) => c.slice(at, at + step)), after);
+      }
+    },
     /** What the load touched, or why it needs the full rebuild. */
     touched(): TouchedRollups | string {
       if (previousThrough === null) return 'the data had no load before';
+      if (overflow) return `the load writes more than ${limit.toLocaleString('en-US')} rows of the tables the rollups read`;
       // A master row the rollups join on that changed or went (a new one joins only the new rows).
       const changed = [...before.masters].find((row) => !after.masters.has(row));
       if (changed) return `a ${(JSON.parse(changed) as [string])[0]} the rollups join on changed`;
@@ -174,8 +207,8 @@ export function touchTracker(client: pg.PoolClient, tables: ReadonlyMap<string, 
         bookingCustomers: union(before.bookingCustomers, after.bookingCustomers),
         shipCustomers: union(before.shipCustomers, after.shipCustomers),
         orderLines,
-        arOpen: tables.has('ar_open' as never),
-        orderLineShort: tables.has('order_line' as never) || tables.has('inventory' as never),
+        arOpen: tables.has('ar_open'),
+        orderLineShort: tables.has('order_line') || tables.has('inventory'),
       };
     },
   };

@@ -1,9 +1,12 @@
 /**
  * Checking an extract against the published layouts, row by row: every problem is reported with
  * its file, row, column, value and reason, and a row with a problem is left out of the load.
+ * The rows are checked as they are read, a batch at a time (a streamed file is never whole in
+ * memory); what a check needs across batches is the customers known so far and, per file, the
+ * keys seen (for duplicates: see KeyRows).
  */
 import type { Cell } from '../demo/erp/batch-writer.ts';
-import type { ExtractFile } from './extract.ts';
+import { rowBatches, type ExtractFile } from './extract.ts';
 import { ERP_LOAD_TABLES, layoutFor, type ColumnType, type ErpLayout, type ErpLoadTable } from './layouts.ts';
 
 export const PROBLEM_REASONS = [
@@ -14,19 +17,14 @@ export type ProblemReason = (typeof PROBLEM_REASONS)[number];
 /** One problem of the report; row 1 is a file's header, 0 the file as a whole. */
 export type LoadProblem = { file: string; row: number; column: string | null; value: string | null; reason: ProblemReason; message: string };
 
-/** The rows of one table that passed, typed in the layout's column order, and the keys to delete. */
-export type TableRows = { layout: ErpLayout; rows: Cell[][]; deletes: Cell[][] };
+/** How many problems a run keeps (problem_count counts them all). */
+export const KEPT_PROBLEMS = 1000;
+
+/** A batch of one file's rows that passed: typed in the layout's column order (a delete list's in its key's). */
+export type CheckedBatch = { layout: ErpLayout; kind: 'rows' | 'delete'; rows: Cell[][] };
 
 /** What was read of one file: its table, the headers neither a column nor mapped, the required columns it lacks. */
 export type FileCheck = { fileName: string; table: string; known: boolean; kind: 'rows' | 'delete'; columns: string[]; unmatched: string[]; missing: string[] };
-
-export type ValidatedExtract = {
-  tables: Map<ErpLoadTable, TableRows>;
-  problems: LoadProblem[];
-  files: FileCheck[];
-  rowsRead: number;
-  rowsRejected: number;
-};
 
 /** Dates a row may carry: from 1950 to ten years after the load. */
 export const EARLIEST_DATE = '1950-01-01';
@@ -92,33 +90,118 @@ export type ValidateOptions = {
   today: Date;
 };
 
-/** Types and checks every row of the extract; rows with a problem are reported and left out. */
-export function validateExtract(files: readonly ExtractFile[], options: ValidateOptions): ValidatedExtract {
-  const latest = new Date(options.today);
-  latest.setUTCFullYear(latest.getUTCFullYear() + LATEST_YEARS_AHEAD);
-  const latestDate = latest.toISOString().slice(0, 10);
-  const problems: LoadProblem[] = [];
-  const checks: FileCheck[] = [];
-  const tables = new Map<ErpLoadTable, TableRows>();
-  let rowsRead = 0;
-  let rowsRejected = 0;
+/**
+ * Each file's first row number for each key it holds, to report a duplicate key. A key is kept as
+ * text up to EXACT_KEYS keys; past that as a 64-bit hash beside its row number (12 bytes a slot,
+ * about 24 a key): 10 million invoice lines take about 240 MB instead of gigabytes of strings. Two
+ * different keys share a hash with a chance of about n²/2⁶⁵ (3 in a million at 10 million keys).
+ */
+export class KeyRows {
+  static EXACT_KEYS = 250_000;
+  private exact: Map<string, number> | null = new Map();
+  private hashes = new Uint32Array(0);
+  private rows = new Uint32Array(0);
+  private count = 0;
 
-  const report = (file: string, row: number, column: string | null, value: string | null, reason: ProblemReason, message: string) =>
-    problems.push({ file, row, column, value, reason, message });
+  /** The row that holds `key` already, or undefined (and `row` is kept as its row). */
+  firstRow(key: string, row: number): number | undefined {
+    if (this.exact) {
+      const first = this.exact.get(key);
+      if (first !== undefined) return first;
+      this.exact.set(key, row);
+      if (this.exact.size > KeyRows.EXACT_KEYS) {
+        const exact = this.exact;
+        this.exact = null;
+        this.grow(exact.size * 4);
+        for (const [k, r] of exact) this.place(k, r);
+      }
+      return undefined;
+    }
+    if ((this.count + 1) * 2 > this.rows.length) this.grow(this.rows.length * 2);
+    return this.place(key, row);
+  }
 
-  const ordered = [...files].sort((a, b) => order(a.table) - order(b.table) || (a.kind === 'delete' ? 1 : 0) - (b.kind === 'delete' ? 1 : 0));
-  // Customers: the database's (unless the extract replaces them), then the extract's and its deletes.
-  const customers = new Set(options.fullRefresh.has('customer') ? [] : options.knownCustomers);
+  private grow(slots: number): void {
+    const size = 1 << Math.ceil(Math.log2(Math.max(16, slots)));
+    const [hashes, rows] = [this.hashes, this.rows];
+    this.hashes = new Uint32Array(size * 2);
+    this.rows = new Uint32Array(size);
+    this.count = 0;
+    for (let i = 0; i < rows.length; i++) if (rows[i] !== 0) this.insertAt(hashes[i * 2]!, hashes[i * 2 + 1]!, rows[i]!);
+  }
 
-  for (const file of ordered) {
+  private place(key: string, row: number): number | undefined {
+    // FNV-1a and a multiply-xorshift hash of the key's UTF-16 code units: 64 bits together.
+    let a = 0x811c9dc5;
+    let b = 0x9e3779b9 ^ key.length;
+    for (let i = 0; i < key.length; i++) {
+      const c = key.charCodeAt(i);
+      a = Math.imul(a ^ c, 0x01000193);
+      b = Math.imul(b ^ c, 0x5bd1e995);
+      b ^= b >>> 15;
+    }
+    b = Math.imul(b ^ (b >>> 13), 0xc2b2ae35) ^ (b >>> 16);
+    return this.insertAt(a >>> 0, b >>> 0, row);
+  }
+
+  private insertAt(a: number, b: number, row: number): number | undefined {
+    const mask = this.rows.length - 1;
+    for (let i = (a ^ Math.imul(b, 0x27d4eb2d)) & mask; ; i = (i + 1) & mask) {
+      const at = this.rows[i]!;
+      if (at === 0) {
+        this.hashes[i * 2] = a;
+        this.hashes[i * 2 + 1] = b;
+        this.rows[i] = row;
+        this.count++;
+        return undefined;
+      }
+      if (this.hashes[i * 2] === a && this.hashes[i * 2 + 1] === b) return at;
+    }
+  }
+}
+
+/**
+ * Types and checks the rows of an extract's files, one file after another in load order
+ * (`loadOrder`): `check` answers a file's rows that passed in batches; rows with a problem are
+ * reported (the first KEPT_PROBLEMS kept, all counted) and left out.
+ */
+export class ExtractChecker {
+  readonly problems: LoadProblem[] = [];
+  problemCount = 0;
+  readonly files: FileCheck[] = [];
+  rowsRead = 0;
+  rowsRejected = 0;
+  private readonly latestDate: string;
+  /** Customers: the database's (unless the extract replaces them), then the extract's and its deletes. */
+  private readonly customers: Set<string>;
+
+  constructor(options: ValidateOptions) {
+    const latest = new Date(options.today);
+    latest.setUTCFullYear(latest.getUTCFullYear() + LATEST_YEARS_AHEAD);
+    this.latestDate = latest.toISOString().slice(0, 10);
+    this.customers = new Set(options.fullRefresh.has('customer') ? [] : options.knownCustomers);
+  }
+
+  private report(file: string, row: number, column: string | null, value: string | null, reason: ProblemReason, message: string): void {
+    this.problemCount++;
+    if (this.problems.length < KEPT_PROBLEMS) this.problems.push({ file, row, column, value, reason, message });
+  }
+
+  /** The file's rows that pass, in batches of at most `batchRows`. */
+  async *check(file: ExtractFile, batchRows: number): AsyncGenerator<CheckedBatch> {
+    const report = this.report.bind(this);
+    const latestDate = this.latestDate;
+    const customers = this.customers;
     const layout = layoutFor(file.table);
     if (!layout) {
       report(file.fileName, 0, null, null, 'unknown table',
         `${file.fileName} is not a table of the layouts (name the file after its table, such as customer.csv, or map its name to a table in a file source)`);
-      checks.push({ fileName: file.fileName, table: file.table, known: false, kind: file.kind, columns: [], unmatched: file.header.filter(Boolean), missing: [] });
-      rowsRead += file.rows.length;
-      rowsRejected += file.rows.length;
-      continue;
+      this.files.push({ fileName: file.fileName, table: file.table, known: false, kind: file.kind, columns: [], unmatched: file.header.filter(Boolean), missing: [] });
+      for await (const batch of rowBatches(file, batchRows)) {
+        this.rowsRead += batch.length;
+        this.rowsRejected += batch.length;
+      }
+      return;
     }
     const wanted = file.kind === 'delete' ? layout.columns.filter((c) => c.key) : layout.columns;
     const positions = new Map(file.header.map((name, i) => [name, i]));
@@ -132,70 +215,81 @@ export function validateExtract(files: readonly ExtractFile[], options: Validate
     const missing = wanted.filter((c) => c.required && !positions.has(c.name));
     for (const column of missing) report(file.fileName, 1, column.name, null, 'missing column', `${file.fileName} has no ${column.name} column, which ${layout.table} needs`);
     const columns = wanted.filter((c) => positions.has(c.name)).map((c) => c.name);
-    checks.push({ fileName: file.fileName, table: layout.table, known: true, kind: file.kind, columns, unmatched, missing: missing.map((c) => c.name) });
-    let entry = tables.get(layout.table);
-    if (!entry) tables.set(layout.table, (entry = { layout, rows: [], deletes: [] }));
-    rowsRead += file.rows.length;
+    this.files.push({ fileName: file.fileName, table: layout.table, known: true, kind: file.kind, columns, unmatched, missing: missing.map((c) => c.name) });
     if (missing.length > 0) {
-      rowsRejected += file.rows.length;
-      continue;
+      for await (const batch of rowBatches(file, batchRows)) {
+        this.rowsRead += batch.length;
+        this.rowsRejected += batch.length;
+      }
+      return;
     }
-    const seen = new Map<string, number>();
+    const seen = new KeyRows();
+    const keyAt = layout.key.map((name) => wanted.findIndex((c) => c.name === name));
     const customerAt = layout.columns.findIndex((c) => c.name === 'customer');
     const companyAt = layout.columns.findIndex((c) => c.name === 'company');
-    for (const [index, cells] of file.rows.entries()) {
-      const rowNo = index + 2;
-      const values: Cell[] = [];
-      let bad = false;
-      for (const column of wanted) {
-        const at = positions.get(column.name);
-        const given = at === undefined ? '' : (cells[at] ?? '').trim();
-        const text = given === '' && column.default !== undefined ? column.default : given;
-        if (text === '') {
-          if (column.required) {
-            bad = true;
-            report(file.fileName, rowNo, column.name, '', column.key ? 'missing key' : 'missing value', `${column.name} is empty; ${layout.table} needs it${column.key ? ' (part of the key)' : ''}`);
+    const at = wanted.map((column) => positions.get(column.name));
+    let rowNo = 1;
+    for await (const batch of rowBatches(file, batchRows)) {
+      this.rowsRead += batch.length;
+      const passed: Cell[][] = [];
+      for (const cells of batch) {
+        rowNo++;
+        const values: Cell[] = [];
+        let bad = false;
+        for (const [c, column] of wanted.entries()) {
+          const given = at[c] === undefined ? '' : (cells[at[c]!] ?? '').trim();
+          const text = given === '' && column.default !== undefined ? column.default : given;
+          if (text === '') {
+            if (column.required) {
+              bad = true;
+              report(file.fileName, rowNo, column.name, '', column.key ? 'missing key' : 'missing value', `${column.name} is empty; ${layout.table} needs it${column.key ? ' (part of the key)' : ''}`);
+            }
+            values.push(null);
+            continue;
           }
-          values.push(null);
+          const result = typed(text, column.type, latestDate);
+          if (!result.ok) {
+            bad = true;
+            report(file.fileName, rowNo, column.name, text, result.reason,
+              result.reason === 'type' ? `${column.name} must be ${TYPE_TEXT[column.type]}` : `${column.name} must be between ${EARLIEST_DATE} and ${latestDate}`);
+          }
+          values.push(result.ok ? result.value : null);
+        }
+        if (!bad) {
+          const key = keyAt.map((i) => String(values[i])).join('\u0000');
+          const first = seen.firstRow(key, rowNo);
+          if (first !== undefined) {
+            bad = true;
+            report(file.fileName, rowNo, layout.key.join(', '), keyAt.map((i) => String(values[i])).join(', '), 'duplicate key', `the same ${layout.key.join(', ')} as row ${first}`);
+          }
+        }
+        if (!bad && file.kind === 'rows' && CUSTOMER_TABLES.has(layout.table) && values[customerAt] !== null) {
+          if (!customers.has(customerKey(values[companyAt]!, values[customerAt]!))) {
+            bad = true;
+            report(file.fileName, rowNo, 'customer', String(values[customerAt]), 'unknown customer', `customer ${String(values[customerAt])} of company ${String(values[companyAt])} is neither in the data nor in this extract`);
+          }
+        }
+        if (bad) {
+          this.rowsRejected++;
           continue;
         }
-        const result = typed(text, column.type, latestDate);
-        if (!result.ok) {
-          bad = true;
-          report(file.fileName, rowNo, column.name, text, result.reason,
-            result.reason === 'type' ? `${column.name} must be ${TYPE_TEXT[column.type]}` : `${column.name} must be between ${EARLIEST_DATE} and ${latestDate}`);
+        if (layout.table === 'customer') {
+          if (file.kind === 'delete') customers.delete(customerKey(values[0]!, values[1]!));
+          else customers.add(customerKey(values[companyAt]!, values[customerAt]!));
         }
-        values.push(result.ok ? result.value : null);
+        passed.push(values);
       }
-      if (!bad) {
-        const key = layout.key.map((name) => String(values[wanted.findIndex((c) => c.name === name)])).join('\u0000');
-        const first = seen.get(key);
-        if (first !== undefined) {
-          bad = true;
-          report(file.fileName, rowNo, layout.key.join(', '), layout.key.map((name) => String(values[wanted.findIndex((c) => c.name === name)])).join(', '),
-            'duplicate key', `the same ${layout.key.join(', ')} as row ${first}`);
-        } else seen.set(key, rowNo);
-      }
-      if (!bad && file.kind === 'rows' && CUSTOMER_TABLES.has(layout.table) && values[customerAt] !== null) {
-        if (!customers.has(customerKey(values[companyAt]!, values[customerAt]!))) {
-          bad = true;
-          report(file.fileName, rowNo, 'customer', String(values[customerAt]), 'unknown customer', `customer ${String(values[customerAt])} of company ${String(values[companyAt])} is neither in the data nor in this extract`);
-        }
-      }
-      if (bad) {
-        rowsRejected++;
-        continue;
-      }
-      if (file.kind === 'delete') {
-        entry.deletes.push(values);
-        if (layout.table === 'customer') customers.delete(customerKey(values[0]!, values[1]!));
-      } else {
-        entry.rows.push(values);
-        if (layout.table === 'customer') customers.add(customerKey(values[companyAt]!, values[customerAt]!));
-      }
+      if (passed.length > 0) yield { layout, kind: file.kind, rows: passed };
     }
   }
-  return { tables, problems, files: checks, rowsRead, rowsRejected };
+}
+
+/**
+ * The files in the order a load reads them: by table (parents before the rows that name them),
+ * and a table's delete list before its rows (as a load deletes before it upserts).
+ */
+export function loadOrder(files: readonly ExtractFile[]): ExtractFile[] {
+  return [...files].sort((a, b) => order(a.table) - order(b.table) || (a.kind === 'delete' ? 0 : 1) - (b.kind === 'delete' ? 0 : 1));
 }
 
 function order(table: string): number {
