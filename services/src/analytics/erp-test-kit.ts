@@ -57,6 +57,26 @@ export function useErpServices(scale: number = TEST_ERP_DATA.scale): Kit {
 
 export const cents = (x: unknown) => Math.round(Number(x) * 100);
 
+/** How many rows two SELECTs' answers differ by (each side EXCEPT ALL the other): 0 when they hold the same rows. */
+export async function rowDifferences(kit: Kit, kept: string, fresh: string): Promise<number> {
+  const [row] = await kit.sql<{ n: number }>(
+    `SELECT ((SELECT count(*) FROM (${kept} EXCEPT ALL ${fresh}) a) + (SELECT count(*) FROM (${fresh} EXCEPT ALL ${kept}) b))::int AS n`,
+  );
+  return row!.n;
+}
+
+/** Runs a write in a transaction that is rolled back (a trigger-kept table must keep nothing of it). */
+export async function rolledBack(kit: Kit, write: string): Promise<void> {
+  const client = await kit.services.db.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query(write);
+    await client.query('ROLLBACK');
+  } finally {
+    client.release();
+  }
+}
+
 /** Runs `body` after `change` (SQL that alters a rollup table), then rebuilds the rollup with `refresh`, whatever happened. */
 export async function withChangedRollup(kit: Kit, change: string, refresh: string, body: () => Promise<void>): Promise<void> {
   await kit.sql(change);

@@ -83,6 +83,9 @@ function checkPoint(lat: number, lng: number, radius: number): void {
 }
 
 // ------------------------------------------------------------------------------ customer and ship-to maps
+/** A distance in miles, rounded to hundredths as the answers show it. */
+const roundedMiles = (distance: string) => `round((${distance})::numeric, 2)::float8`;
+
 const customerMapRows = (distance: string | null): ListModel => ({
   ...customerRows,
   name: 'Customer/Map',
@@ -90,7 +93,7 @@ const customerMapRows = (distance: string | null): ListModel => ({
     ...Object.fromEntries(Object.entries(customerRows.columns).filter(([name]) => name !== 'corporate')),
     latitude: 'c.latitude',
     longitude: 'c.longitude',
-    distanceMiles: distance ? `round((${distance})::numeric, 2)::float8` : 'NULL::float8',
+    distanceMiles: distance ? roundedMiles(distance) : 'NULL::float8',
   },
   // Without the corporate column there is nothing to filter it by.
   filterFields: customerRows.filterFields.filter((field) => field !== 'corporate'),
@@ -119,7 +122,7 @@ type Marker = {
 const markerSelect = (type: string, id: string, name: string, customer: string, distance: string) =>
   `SELECT '${type}'::text AS "accountType", a.company, ${id} AS "accountId", ${name} AS "accountName", ${customer} AS customer,
           a.address1 AS address, a.city, a.state, a.postal_code AS "postalCode", a.branch, a.sales_rep AS "salesRep",
-          a.latitude, a.longitude, round((${distance})::numeric, 2)::float8 AS "distanceMiles"`;
+          a.latitude, a.longitude, ${roundedMiles(distance)} AS "distanceMiles"`;
 
 const MARKER_FIELDS = {
   accountType: 'm."accountType"',
@@ -211,7 +214,7 @@ async function radiusSearch(call: ErpCall, lat: number, lng: number, askedRadius
     { table: 'erp.ship_to', type: 'ShipTo', id: 'a.ship_to', name: 'a.ship_to_name' },
   ].map((t) => ({
     ...t,
-    fields: { accountType: `'${t.type}'::text`, company: 'a.company', accountId: t.id, accountName: t.name, customer: 'a.customer', city: 'a.city', state: 'a.state', branch: 'a.branch', salesRep: 'a.sales_rep', distanceMiles: `round((${distance})::numeric, 2)::float8` },
+    fields: { accountType: `'${t.type}'::text`, company: 'a.company', accountId: t.id, accountName: t.name, customer: 'a.customer', city: 'a.city', state: 'a.state', branch: 'a.branch', salesRep: 'a.sales_rep', distanceMiles: roundedMiles(distance) },
   }));
 
   const params = new SqlParams();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, customRangeSlug, endOfMonth, startOfMonth } from '@tradeboard/shared/dates';
 import type { TestBrowser } from '../testing/index.ts';
-import { TODAY, useErpServices } from '../analytics/erp-test-kit.ts';
+import { rolledBack, rowDifferences, TODAY, useErpServices } from '../analytics/erp-test-kit.ts';
 
 // The activity counts rollup (migration 270, crm.activity_month_count): kept by triggers in the
 // writes' transactions, it answers the KPI and the groupings exactly as the activities do. The
@@ -23,10 +23,7 @@ async function rollupDifferences(): Promise<number> {
                         count(*)::int AS activities, (count(g.activity_trans_id) FILTER (WHERE g.is_verified))::int AS verified
                    FROM crm.activity a LEFT JOIN crm.gps_verification g ON g.activity_trans_id = a.activity_transaction_number GROUP BY 1, 2, 3, 4, 5`;
   const kept = 'SELECT sales_rep, month, company, activity_type_id, completed, activities, verified FROM crm.activity_month_count';
-  const [row] = await sql<{ n: number }>(
-    `SELECT ((SELECT count(*) FROM (${kept} EXCEPT ALL ${fresh}) a) + (SELECT count(*) FROM (${fresh} EXCEPT ALL ${kept}) b))::int AS n`,
-  );
-  return row!.n;
+  return rowDifferences(kit, kept, fresh);
 }
 
 const thisMonth = startOfMonth(TODAY);
@@ -138,14 +135,7 @@ describe('activity counts rollup: the KPI and groupings as the activities count 
     await expectRollupAnswers(admin);
 
     // A rolled-back write leaves no count behind.
-    const client = await kit.services.db.connect();
-    try {
-      await client.query('BEGIN');
-      await client.query("UPDATE crm.activity SET sales_rep = 'SR09' WHERE sales_rep = 'SR01'");
-      await client.query('ROLLBACK');
-    } finally {
-      client.release();
-    }
+    await rolledBack(kit, "UPDATE crm.activity SET sales_rep = 'SR09' WHERE sales_rep = 'SR01'");
     expect(await rollupDifferences()).toBe(0);
 
     // The refresh (the demo generator's last step) gives the same rows.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, customRangeSlug, endOfMonth, startOfMonth } from '@tradeboard/shared/dates';
 import type { TestBrowser } from '../testing/index.ts';
-import { TODAY, useErpServices } from '../analytics/erp-test-kit.ts';
+import { rolledBack, rowDifferences, TODAY, useErpServices } from '../analytics/erp-test-kit.ts';
 
 // The opportunity sums rollup (migration 275, crm.opportunity_month_count): kept by triggers in the
 // writes' transactions, it answers the KPI, the funnel and the groupings by stage, rep, month and
@@ -24,10 +24,7 @@ async function rollupDifferences(): Promise<number> {
                         count(*)::int AS opportunities, sum(o.opportunity_size) AS opportunity_size, sum(round(o.opportunity_size * o.probability / 100, 2)) AS weighted_size
                    FROM crm.opportunity o GROUP BY 1, 2, 3, 4, 5, 6`;
   const kept = 'SELECT customer_master_id, sales_rep, month, company, stage_id, step_id, opportunities, opportunity_size, weighted_size FROM crm.opportunity_month_count';
-  const [row] = await sql<{ n: number }>(
-    `SELECT ((SELECT count(*) FROM (${kept} EXCEPT ALL ${fresh}) a) + (SELECT count(*) FROM (${fresh} EXCEPT ALL ${kept}) b))::int AS n`,
-  );
-  return row!.n;
+  return rowDifferences(kit, kept, fresh);
 }
 
 const thisMonth = startOfMonth(TODAY);
@@ -141,14 +138,7 @@ describe('opportunity sums rollup: the KPI, funnel and groupings as the opportun
     }
 
     // A rolled-back write leaves no sum behind.
-    const client = await kit.services.db.connect();
-    try {
-      await client.query('BEGIN');
-      await client.query("UPDATE crm.opportunity SET sales_rep = 'SR09', opportunity_size = 1 WHERE sales_rep = 'SR01'");
-      await client.query('ROLLBACK');
-    } finally {
-      client.release();
-    }
+    await rolledBack(kit, "UPDATE crm.opportunity SET sales_rep = 'SR09', opportunity_size = 1 WHERE sales_rep = 'SR01'");
     expect(await rollupDifferences()).toBe(0);
 
     // The refresh (the demo generator's last step) gives the same rows.
