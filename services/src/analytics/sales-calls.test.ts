@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { cents, TODAY, useErpServices, withChangedRollup } from './erp-test-kit.ts';
+import { loadAnalyticsContext } from './scope.ts';
 
 const kit = useErpServices();
 const { ok, post, sql } = kit;
@@ -153,6 +154,29 @@ describe('Invoice: Header, Freight, ItemHistory, FirstTime, ByDay, Quarterly', (
     const forCustomer = await ok(admin(), '/Invoice/ItemHistory', { itemNumber: item!.item_number, customer: item!.customer, pageSize: 500 });
     expect(forCustomer.totalCount).toBe(item!.n);
     expect(forCustomer.rows.every((r: Row) => r.customer === item!.customer && r.itemNumber === item!.item_number)).toBe(true);
+  });
+
+  it("ItemHistory for a team: the manager's lines of the item, counted from the item index alone (it carries the line's rep)", async () => {
+    const [manager] = await sql<{ id: number }>(`SELECT user_master_id AS id FROM app.user_master WHERE email = 'manager@tradeboard.example' AND home_user_master_id IS NULL`);
+    const { scope } = await loadAnalyticsContext(kit.services.db, manager!.id);
+    expect(scope.salesReps.length).toBeGreaterThan(1);
+    const [item] = await sql(`SELECT item_number FROM erp.invoice_line GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`);
+    const [team] = await sql(`SELECT count(*)::int AS n FROM erp.invoice_line WHERE item_number = $1 AND sales_rep = ANY($2::text[])`, [item!.item_number, scope.salesReps]);
+    const history = await ok(kit.users.manager, '/Invoice/ItemHistory', { itemNumber: item!.item_number, pageSize: 500 });
+    expect(history.totalCount).toBe(team!.n);
+    expect(history.rows.every((r: Row) => scope.salesReps.includes(r.salesRep))).toBe(true);
+
+    const client = await kit.services.db.connect();
+    try {
+      await client.query('BEGIN');
+      // The demo data is small enough that a scan is cheapest: forbid the others to see what the index serves alone.
+      await client.query('SET LOCAL enable_seqscan = off; SET LOCAL enable_bitmapscan = off');
+      const { rows } = await client.query(`EXPLAIN SELECT count(*) FROM erp.invoice_line l WHERE l.sales_rep = ANY($1::text[]) AND l.item_number = $2`, [scope.salesReps, item!.item_number]);
+      await client.query('ROLLBACK');
+      expect(rows.map((r) => r['QUERY PLAN']).join('\n')).toMatch(/Index Only Scan using invoice_line_by_item_date/);
+    } finally {
+      client.release();
+    }
   });
 
   it('FirstTime: the customers whose first invoice is in the period', async () => {
