@@ -1,5 +1,5 @@
 /**
- * The analytics rollups (migrations 004_rollups.sql, 007_sales_calls.sql, 011–015, 018–028, 033–035, 037–048, 053, 054, 070): narrow
+ * The analytics rollups (migrations 004_rollups.sql, 007_sales_calls.sql, 011–015, 018–028, 033–035, 037–048, 053, 054, 070, 280): narrow
  * pre-aggregates of the invoice lines, bookings and quotes, rebuilt after each ERP load by `generateErpData` and `runErpLoad` (inside the load's
  * transaction, so readers never see new lines with old rollups).
  */
@@ -18,6 +18,8 @@ const ROLLUPS = {
   invoice_day_customer: 'invoice_day_customer_pkey',
   invoice_year_customer: 'invoice_year_customer_pkey',
   invoice_month_product_group: 'invoice_month_product_group_pkey',
+  // Read by customer (its index holds what goal against actual reads), not by ranges of months: no CLUSTER.
+  invoice_month_customer_product_group: null,
   booking_day_rep: 'booking_day_rep_pkey',
   quote_day_rep: 'quote_day_rep_pkey',
   quote_booked_day_rep: 'quote_booked_day_rep_pkey',
@@ -81,6 +83,8 @@ export const DATED_ROLLUPS = Object.entries(ROLLUPS).flatMap(([table, index]) =>
 /** The statements that rebuild the rollups from the erp tables, in order (each a function of its migration). */
 const REFRESH_STATEMENTS = [
   'SELECT erp.refresh_rollups()',
+  // Month × customer × product group (migration 280), for goal against actual at a level naming both.
+  'SELECT erp.refresh_invoice_month_customer_product_group()',
   // The quote and on-time rollups of migration 007 (the load's transaction keeps them in step with rollup_state).
   'SELECT erp.refresh_sales_rollups()',
   // Each item's last sale (migration 011), for Inventory/Inactive/Supplier.
@@ -206,6 +210,12 @@ function deltaStatements(t: TouchedRollups): Array<{ text: string; values: unkno
   const customerNames = (keys: [string, string][]) => [...new Set(keys.map(([, customer]) => customer))];
   const statements: Array<{ text: string; values: unknown[]; when: boolean }> = [
     { text: 'SELECT erp.refresh_rollups_for($1::date[], $2::date[])', values: [t.invoiceDays, t.bookingDays], when: true },
+    // 280: the touched customers' rows of the touched months.
+    {
+      text: 'SELECT erp.refresh_invoice_month_customer_product_group_for($1::date[], $2::text[], $3::text[])',
+      values: [t.invoiceDays, ...[0, 1].map((i) => columnsOf(t.invoiceCustomers, i))],
+      when: t.invoiceDays.length > 0 && t.invoiceCustomers.length > 0,
+    },
     { text: 'SELECT erp.refresh_sales_rollups_for($1::date[], $2::date[], $3::date[])', values: [t.shipDays, t.quoteDays, t.bookedDays], when: t.shipDays.length + t.quoteDays.length + t.bookedDays.length > 0 },
     // 011, 012 and 033: the pairs, the items from them, and the pairs by their last day.
     { text: 'SELECT erp.refresh_customer_item_rollups_for($1::text[], $2::text[], $3::text[])', values: [0, 1, 2].map((i) => columnsOf(t.invoicePairs, i)), when: t.invoicePairs.length > 0 },

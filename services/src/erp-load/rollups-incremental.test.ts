@@ -98,6 +98,8 @@ describe('ERP load: a delta refreshes only the periods and keys it touched', () 
     expect(result.status, result.message + JSON.stringify(result.problems.slice(0, 3))).toBe('loaded');
     expect(result.rollups).toBe('refreshed the touched periods and keys');
     expect((await sql("SELECT customer FROM erp.customer_first_invoice WHERE customer = 'DELTANEW'")).length).toBe(1);
+    // The month × customer × product group rollup (migration 280) by the touched customers and months: the new customer's rows are there.
+    expect((await sql("SELECT DISTINCT product_group FROM erp.invoice_month_customer_product_group WHERE customer = 'DELTANEW'")).length).toBe(new Set(lines.filter((l) => l.invoice_number === header.invoice_number).map((l) => l.product_group)).size);
     expect(await differencesFromFullRebuild()).toEqual({});
 
     // A new last day (the data's last day moves): the rollups of the last 12 months follow it.

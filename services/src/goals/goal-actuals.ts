@@ -160,6 +160,14 @@ type ActualQuery = {
   split: IsoDate;
   /** When every goal path names a customer: those customers (the rows read are cut to them). */
   customers: string[] | null;
+  /** When every goal path names a product group: those groups (likewise). */
+  groups: string[] | null;
+  /**
+   * When every goal path names both: its customer × product group pairs (the rows read are cut to
+   * them, each pair read by index; `customer = ANY(…) AND product_group = ANY(…)` let the planner
+   * read every group of the customers when a scope's rep filter came beside it).
+   */
+  pairs: { customers: string[]; groups: string[] } | null;
 };
 
 /**
@@ -167,9 +175,10 @@ type ActualQuery = {
  * cost): the smallest source that holds the dimensions. Without customers or product groups, the
  * day rollups (rep, branch, company); the customers' from the month rollup for the months before
  * the split and the day rollup after it (bookings: the lines); product groups from their month
- * rollup and the lines after the split; customers and product groups together from the lines, cut
- * to the goals' customers. The raw rows when the rollups do not match the data or a fiscal month
- * is not a calendar month.
+ * rollup and the lines after the split; customers and product groups together from the month ×
+ * customer × product group rollup (migration 280) and the lines after the split. Cut to the goals'
+ * customers and product groups when every path names them. The raw rows when the rollups do not
+ * match the data or a fiscal month is not a calendar month (bookings by product group: always).
  */
 function actualParts(q: ActualQuery, params: SqlParams): string[] {
   const { source, columns, range, split } = q;
@@ -182,14 +191,17 @@ function actualParts(q: ActualQuery, params: SqlParams): string[] {
     if (rollup && source.basis) where.push(`basis = ${params.add(source.basis)}`);
     const scoped = scopePredicate(q.scope, 'sales_rep', params);
     if (scoped) where.push(scoped);
-    if (q.customers) where.push(`customer = ANY(${params.add(q.customers)}::text[])`);
+    if (q.pairs) where.push(`(customer, product_group) IN (SELECT * FROM unnest(${params.add(q.pairs.customers)}::text[], ${params.add(q.pairs.groups)}::text[]))`);
+    else if (q.customers) where.push(`customer = ANY(${params.add(q.customers)}::text[])`);
+    else if (q.groups) where.push(`product_group = ANY(${params.add(q.groups)}::text[])`);
     return `SELECT ${[...columns, `${date} AS d`, 'sales', 'cost'].join(', ')} FROM ${table} WHERE ${where.join(' AND ')}`;
   };
   const lines = (from: IsoDate) => part(source.table, source.date, from, { through: range.to }, false);
-  if (!q.rollups || (byCustomer && byGroup) || (byGroup && !sales)) return [lines(range.from)];
+  if (!q.rollups || (byGroup && !sales)) return [lines(range.from)];
   if (!byCustomer && !byGroup) return [part(sales ? 'erp.invoice_day_rep' : 'erp.booking_day_rep', sales ? 'invoice_date' : 'day', range.from, { through: range.to }, true)];
   // Months before the split from a month rollup (d: the month's first day); the days after it by day.
-  const monthRollup = byGroup ? 'erp.invoice_month_product_group' : sales ? 'erp.invoice_month_customer' : 'erp.booking_month_customer';
+  const groupRollup = byCustomer ? 'erp.invoice_month_customer_product_group' : 'erp.invoice_month_product_group';
+  const monthRollup = byGroup ? groupRollup : sales ? 'erp.invoice_month_customer' : 'erp.booking_month_customer';
   const parts: string[] = [];
   if (range.from < split) parts.push(part(monthRollup, 'month', range.from, split <= range.to ? { before: split } : { through: range.to }, true));
   if (range.to >= split) {
@@ -204,15 +216,23 @@ function actualParts(q: ActualQuery, params: SqlParams): string[] {
  * each period given: one query grouped by the dimensions the paths use (actualParts), then an
  * index of its rows by each kind of path.
  */
-async function actualsOf(db: Db, q: Omit<ActualQuery, 'columns' | 'customers' | 'range'>, goals: readonly Goal[], periods: Record<string, Period>, byMonth: boolean, fiscalSetting: string) {
+async function actualsOf(db: Db, q: Omit<ActualQuery, 'columns' | 'customers' | 'groups' | 'pairs' | 'range'>, goals: readonly Goal[], periods: Record<string, Period>, byMonth: boolean, fiscalSetting: string) {
   const dimensions = [...new Set(goals.flatMap((g) => g.path.map(([type]) => type)).filter((t) => DIMENSION_COLUMN[t]))];
   const columns = dimensions.map((d) => DIMENSION_COLUMN[d]!);
-  const everyPathHasCustomer = goals.length > 0 && goals.every((g) => g.path.some(([type]) => type === 'Customer'));
-  const customers = everyPathHasCustomer ? [...new Set(goals.flatMap((g) => g.path.filter(([type]) => type === 'Customer').map(([, value]) => value)))] : null;
+  /** When every path names a `type`: its values (the rows read are cut to them). */
+  const valuesOf = (type: GoalGroupBy) =>
+    goals.length > 0 && goals.every((g) => g.path.some(([t]) => t === type)) ? [...new Set(goals.flatMap((g) => g.path.filter(([t]) => t === type).map(([, value]) => value)))] : null;
+  const customers = valuesOf('Customer');
+  const groups = valuesOf('ProductGroup');
+  let pairs: ActualQuery['pairs'] = null;
+  if (customers && groups) {
+    const distinct = new Map(goals.map((g) => [g.path.find(([t]) => t === 'Customer')![1], g.path.find(([t]) => t === 'ProductGroup')![1]] as const).map((pair) => [JSON.stringify(pair), pair]));
+    pairs = { customers: [...distinct.values()].map(([c]) => c), groups: [...distinct.values()].map(([, g]) => g) };
+  }
   const spans = Object.values(periods);
   const range = { from: spans.reduce((a, p) => (p.from < a ? p.from : a), spans[0]!.from), to: spans.reduce((a, p) => (p.to > a ? p.to : a), spans[0]!.to) };
   const params = new SqlParams();
-  const parts = actualParts({ ...q, columns, customers, range }, params);
+  const parts = actualParts({ ...q, columns, customers, groups, pairs, range }, params);
   const names = Object.keys(periods).flatMap((name) => [name, `${name}Profit`]);
   const sums = Object.entries(periods).flatMap(([name, p]) => {
     const filter = `FILTER (WHERE d BETWEEN ${params.add(p.from)}::date AND ${params.add(p.to)}::date)`;

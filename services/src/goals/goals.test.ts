@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../demo/app-seed.ts';
 import type { TestBrowser } from '../testing/index.ts';
-import { TODAY, useErpServices } from '../analytics/erp-test-kit.ts';
+import { TODAY, useErpServices, withChangedRollup } from '../analytics/erp-test-kit.ts';
 import { elapsedWorkingDays, pace, workingDays } from './pacing.ts';
 
 const kit = useErpServices();
@@ -356,6 +356,44 @@ describe('goal against actual', () => {
       const { sales } = await raw('erp.invoice_line', 'invoice_date', { branch: path(row.key).branch, sales_rep: path(row.key).rep, customer: row.key }, from, to);
       expect(row.actual, `Q${row.quarter} ${row.key}`).toBeCloseTo(sales, 2);
     }
+
+    // A customer's product group (SalesRep › Customer › ProductGroup, the 50,000-row setup's shape): read from the month ×
+    // customer × product group rollup (migration 280); each group's actual sums its paths' raw lines (two paths may share a group).
+    const deep = await ok(admin, '/SalesGoal/InsertHierarchyConfig', { company: '01', goalYear: 2026, goalType: 'SalesRep', hierarchyType1: 'Customer', hierarchyType2: 'ProductGroup', setupDescription: 'Customer groups' });
+    await ok(admin, '/SalesGoal/SalesGoalsHierarchyBulkUpdate', paths.map(({ rep, customer, group }) => newRow(deep.id, { goalTypeValue: rep, hierarchyValue1: customer, hierarchyValue2: group, salesGoal: 1 })));
+    const pathSums = async (group: string, from: string, to: string) => {
+      const sums = await Promise.all(paths.filter((p) => p.group === group).map((p) => raw('erp.invoice_line', 'invoice_date', { sales_rep: p.rep, customer: p.customer, product_group: group }, from, to)));
+      return { sales: sums.reduce((s, x) => s + x.sales, 0), profit: sums.reduce((s, x) => s + x.profit, 0) };
+    };
+    const checkGroups = async () => {
+      const answer = await ok(admin, `/SalesGoal/Grouped/ProductGroup/current/${deep.id}`);
+      expect(answer.rows.map((r: { key: string }) => r.key).sort()).toEqual([...new Set(paths.map((p) => p.group))].sort());
+      for (const row of answer.rows) {
+        const ytd = await pathSums(row.key, '2026-01-01', TODAY);
+        expect(row.actual, `ProductGroup ${row.key}`).toBeCloseTo(ytd.sales, 2);
+        expect(row.actual2, `ProductGroup ${row.key}`).toBeCloseTo(ytd.profit, 2);
+        expect(row.monthActual, `ProductGroup ${row.key}`).toBeCloseTo((await pathSums(row.key, '2026-11-01', TODAY)).sales, 2);
+      }
+      for (const row of (await ok(admin, `/SalesGoal/Grouped/Quarterly/ProductGroup/current/${deep.id}`)).rows) {
+        const from = `2026-${String(row.quarter * 3 - 2).padStart(2, '0')}-01`;
+        const to = ['2026-03-31', '2026-06-30', '2026-09-30', '2026-12-31'][row.quarter - 1]!;
+        expect(row.actual, `Q${row.quarter} ProductGroup ${row.key}`).toBeCloseTo((await pathSums(row.key, from, to)).sales, 2);
+      }
+      return answer;
+    };
+    const before = await checkGroups();
+    // The rollup is what is read: 1,000 more in one of its rows of the first path is 1,000 more in that group's actual.
+    const [first] = paths;
+    const [row] = await sql<{ ctid: string }>(
+      `SELECT ctid::text FROM erp.invoice_month_customer_product_group WHERE sales_rep = $1 AND customer = $2 AND product_group = $3 AND month BETWEEN '2026-01-01' AND $4 LIMIT 1`,
+      [first!.rep, first!.customer, first!.group, TODAY],
+    );
+    expect(row, 'a rollup row of the first path this year').toBeDefined();
+    await withChangedRollup(kit, `UPDATE erp.invoice_month_customer_product_group SET sales = sales + 1000 WHERE ctid = '${row!.ctid}'::tid`, 'erp.refresh_invoice_month_customer_product_group', async () => {
+      const changed = await ok(admin, `/SalesGoal/Grouped/ProductGroup/current/${deep.id}`);
+      const actualOf = (answer: { rows: Array<{ key: string; actual: number }> }) => answer.rows.find((r) => r.key === first!.group)!.actual;
+      expect(actualOf(changed)).toBeCloseTo(actualOf(before) + 1000, 2);
+    });
   });
 
   it('sums the goal rows per path: the year, the month, the months before it and each quarter; a rep sees the paths of his reps and customers', async () => {
