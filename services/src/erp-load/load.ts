@@ -332,7 +332,8 @@ export async function runErpLoad(db: Db, read: () => Promise<ExtractFile[]>, opt
           written += batch.rows.length;
           timings.write += performance.now() - writeStarted;
         }
-        if (++batchCount % 20 === 0) await cancelRequested();
+        // (While a COPY is open its connection answers nothing else: the run's row is read on another.)
+        if (++batchCount % 20 === 0) await (copy ? cancelRequestedOn(db, runId) : cancelRequested());
         const read = checker.rowsRead;
         if (!Array.isArray(file.rows)) streamedRows = doneStreamedRows + read - rowsBefore;
         await progress(writing ? 'load' : 'validate', read, estimate(read, file));
@@ -397,6 +398,12 @@ export async function runErpLoad(db: Db, read: () => Promise<ExtractFile[]>, opt
   // The alerts look at the new data (issue 26: a run after each ERP load, once across gateways).
   if (outcome.loadId !== null) await enqueueNotificationRunAfterLoad(db, outcome.loadId);
   return { ...outcome, timings, elapsedMs: Math.round(performance.now() - started) };
+}
+
+/** Throws LoadCancelled when the run was asked to stop (read on a connection of the pool). */
+async function cancelRequestedOn(db: Db, runId: number): Promise<void> {
+  const { rows } = await db.query<{ cancel_requested: boolean }>('SELECT cancel_requested FROM erp.load_run WHERE run_id = $1', [runId]);
+  if (rows[0]?.cancel_requested) throw new LoadCancelled('The load was cancelled');
 }
 
 /**

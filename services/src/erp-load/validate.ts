@@ -55,7 +55,8 @@ function typed(text: string, type: ColumnType, latestDate: string): Typed {
     }
     case 'numeric':
     case 'float8': {
-      if (!DECIMAL.test(text) || !Number.isFinite(Number(text))) return { ok: false, reason: 'type' };
+      // Without an exponent a decimal is always finite; with one, it must stay in a double's range.
+      if (!DECIMAL.test(text) || (/[eE]/.test(text) && !Number.isFinite(Number(text)))) return { ok: false, reason: 'type' };
       return { ok: true, value: type === 'numeric' ? text : Number(text) };
     }
     case 'date': {
@@ -224,6 +225,7 @@ export class ExtractChecker {
       return;
     }
     const seen = new KeyRows();
+    const dates = new Map<string, Typed>();
     const keyAt = layout.key.map((name) => wanted.findIndex((c) => c.name === name));
     const customerAt = layout.columns.findIndex((c) => c.name === 'customer');
     const companyAt = layout.columns.findIndex((c) => c.name === 'company');
@@ -247,7 +249,12 @@ export class ExtractChecker {
             values.push(null);
             continue;
           }
-          const result = typed(text, column.type, latestDate);
+          let result: Typed;
+          if (column.type === 'date') {
+            // A file holds few distinct dates: each is checked once.
+            result = dates.get(text) ?? typed(text, 'date', latestDate);
+            if (dates.size < 100_000) dates.set(text, result);
+          } else result = typed(text, column.type, latestDate);
           if (!result.ok) {
             bad = true;
             report(file.fileName, rowNo, column.name, text, result.reason,
