@@ -377,9 +377,18 @@ console.log(
 );
 console.log(`${'call'.padEnd(52)} ${'source'.padEnd(28)} ${'cold p50'.padStart(7)} ${'p95'.padStart(7)}   ${'warm p50'.padStart(7)} ${'p95'.padStart(7)}   ${'raw p50'.padStart(7)} ${'p95'.padStart(7)}`);
 const only = values.only ? new RegExp(values.only) : null;
+const failed: string[] = [];
 for (const c of calls.filter((c) => !only || only.test(c.name))) {
   clearAnalyticsCaches();
-  const answer = await call(c); // first call: plans and buffers warm up
+  let answer;
+  try {
+    answer = await call(c); // first call: plans and buffers warm up
+  } catch (error) {
+    // A call that does not answer (a 503 after the statement timeout) is reported, and the rest still measured.
+    console.log(`${c.name.padEnd(52)} ${(error as Error).message.slice(c.name.length + 2, c.name.length + 120)}`);
+    failed.push(c.name);
+    continue;
+  }
   const raw = c.raw(answer);
   await db.query(raw.sql, raw.params);
   const cold: number[] = [];
@@ -394,4 +403,6 @@ for (const c of calls.filter((c) => !only || only.test(c.name))) {
   console.log(`${c.name.padEnd(52)} ${String(answer.source ?? '').padEnd(28)} ${stats(cold)}   ${stats(warm)}   ${stats(plain)}`);
 }
 
+if (failed.length) console.log(`\n${failed.length} call(s) did not answer: ${failed.join(', ')}`);
 await close();
+process.exitCode = failed.length ? 1 : 0;
