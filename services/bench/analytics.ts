@@ -379,28 +379,26 @@ console.log(`${'call'.padEnd(52)} ${'source'.padEnd(28)} ${'cold p50'.padStart(7
 const only = values.only ? new RegExp(values.only) : null;
 const failed: string[] = [];
 for (const c of calls.filter((c) => !only || only.test(c.name))) {
-  clearAnalyticsCaches();
-  let answer;
   try {
-    answer = await call(c); // first call: plans and buffers warm up
+    clearAnalyticsCaches();
+    const answer = await call(c); // first call: plans and buffers warm up
+    const raw = c.raw(answer);
+    await db.query(raw.sql, raw.params);
+    const cold: number[] = [];
+    const warm: number[] = [];
+    const plain: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      clearAnalyticsCaches();
+      cold.push(await time(() => call(c)));
+      warm.push(await time(() => call(c)));
+      plain.push(await time(() => db.query(raw.sql, raw.params)));
+    }
+    console.log(`${c.name.padEnd(52)} ${String(answer.source ?? '').padEnd(28)} ${stats(cold)}   ${stats(warm)}   ${stats(plain)}`);
   } catch (error) {
     // A call that does not answer (a 503 after the statement timeout) is reported, and the rest still measured.
     console.log(`${c.name.padEnd(52)} ${(error as Error).message.slice(c.name.length + 2, c.name.length + 120)}`);
     failed.push(c.name);
-    continue;
   }
-  const raw = c.raw(answer);
-  await db.query(raw.sql, raw.params);
-  const cold: number[] = [];
-  const warm: number[] = [];
-  const plain: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    clearAnalyticsCaches();
-    cold.push(await time(() => call(c)));
-    warm.push(await time(() => call(c)));
-    plain.push(await time(() => db.query(raw.sql, raw.params)));
-  }
-  console.log(`${c.name.padEnd(52)} ${String(answer.source ?? '').padEnd(28)} ${stats(cold)}   ${stats(warm)}   ${stats(plain)}`);
 }
 
 if (failed.length) console.log(`\n${failed.length} call(s) did not answer: ${failed.join(', ')}`);
