@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, customRangeSlug, endOfMonth, startOfMonth } from '@tradeboard/shared/dates';
 import type { TestBrowser } from '../testing/index.ts';
-import { rolledBack, rowDifferences, TODAY, useErpServices } from '../analytics/erp-test-kit.ts';
+import { rolledBack, rowDifferences, TODAY, useErpServices, withChangedRollup } from '../analytics/erp-test-kit.ts';
 
 // The activity counts rollup (migration 270, crm.activity_month_count): kept by triggers in the
 // writes' transactions, it answers the KPI and the groupings exactly as the activities do. The
@@ -45,6 +45,10 @@ async function expectRollupAnswers(browser: TestBrowser, filters: Row[] = []) {
     const raw = await ok(browser, '/ActivityTransaction/KPI', { ...body, filters: [...filters, EVERY_ACCOUNT] });
     expect(rolled, `KPI ${dateSlug}`).toEqual(raw);
     expect(rolled.totalCount).toBe(rolled.openCount + rolled.overdueCount + rolled.completedCount);
+    // The list's count: the rollup's, as the activities count them.
+    const listed = await ok(browser, '/ActivityTransaction/List', { ...body, filters, pageSize: 1 });
+    expect(listed.totalCount, `List ${dateSlug}`).toBe((await ok(browser, '/ActivityTransaction/List', { ...body, filters: [...filters, EVERY_ACCOUNT], pageSize: 1 })).totalCount);
+    expect(listed.totalCount).toBe(rolled.totalCount);
     if (!dateSlug) continue;
     for (const groupBy of ['salesRep', 'activityType', 'month', 'status']) {
       const url = `/ActivityTransaction/Grouped/${groupBy}/${dateSlug}`;
@@ -79,6 +83,15 @@ describe('activity counts rollup: the KPI and groupings as the activities count 
       { field: 'activityType', comparison: 'include', values: [String(await typeId('Visit')), String(await typeId('Email'))] },
     ]);
     await expectRollupAnswers(admin, [{ field: 'salesRep', comparison: 'include', values: ['SR01', 'SR02'] }]);
+
+    // The list reads its count from the rollup: five more there are five more listed.
+    const listedBefore = (await ok(rep, '/ActivityTransaction/List', { pageSize: 1 })).totalCount;
+    await withChangedRollup(
+      kit,
+      "UPDATE crm.activity_month_count SET activities = activities + 5 WHERE (sales_rep, month, company, activity_type_id, completed) = (SELECT sales_rep, month, company, activity_type_id, completed FROM crm.activity_month_count WHERE sales_rep = 'SR01' ORDER BY month LIMIT 1)",
+      'crm.refresh_activity_month_count',
+      async () => expect((await ok(rep, '/ActivityTransaction/List', { pageSize: 2 })).totalCount).toBe(listedBefore + 5),
+    );
   }, 120_000);
 
   it('inserts, updates (type, dates, completion, rep) and deletes through the routes and in SQL keep it exact, verifications too', async () => {

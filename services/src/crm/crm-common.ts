@@ -132,11 +132,22 @@ export const selectOf = (columns: Record<string, string>): string =>
  */
 export async function pagedRows<R>(
   call: ErpCall,
-  spec: { from: string; alias: string; key: string; select: string; where: string[]; order: string; request: NormalizedRequest; params: SqlParams },
+  spec: {
+    from: string;
+    alias: string;
+    key: string;
+    select: string;
+    where: string[];
+    order: string;
+    request: NormalizedRequest;
+    params: SqlParams;
+    /** The rows' count from elsewhere (a rollup), as a statement answering n; by default a count of the rows. */
+    count?: { text: string; values: unknown[] };
+  },
 ) {
   const { from, alias, key, select, where, order, request, params } = spec;
   const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
-  const count = { text: `SELECT count(*)::int AS n FROM ${from} ${filter}`, values: [...params.values] };
+  const count = spec.count ?? { text: `SELECT count(*)::int AS n FROM ${from} ${filter}`, values: [...params.values] };
   const page = `SELECT ${select} FROM (SELECT ${alias}.${key} AS k FROM ${from} ${filter} ${order} ${pageClause(request, params)}) p JOIN ${from} ON ${alias}.${key} = p.k ${order}`;
   const { rows, totalCount } = await countedPage(call.db, { text: page, values: params.values }, count, request);
   return { ...pageOf(request, totalCount), rows: rows as R[] };
