@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TestBrowser } from '../testing/index.ts';
-import { TODAY, useErpServices, withRoleSettings } from './erp-test-kit.ts';
+import { planOf, TODAY, useErpServices, withRoleSettings } from './erp-test-kit.ts';
 import { nameKey } from './prospect-routes.ts';
 
 const kit = useErpServices();
@@ -384,21 +384,8 @@ describe('the map', () => {
   });
 
   it('the radius search reads the coordinate index (a bounding box), and the nearest first walk the geo index, not every row', async () => {
-    const plan = async (where: string) => {
-      const client = await kit.services.db.connect();
-      try {
-        await client.query('BEGIN');
-        // The demo data is small enough that a scan is cheapest: forbid it to see that the index serves the box.
-        await client.query('SET LOCAL enable_seqscan = off');
-        const { rows } = await client.query(
-          `EXPLAIN SELECT customer FROM erp.customer a WHERE a.latitude IS NOT NULL AND a.longitude IS NOT NULL ${where}`,
-        );
-        await client.query('ROLLBACK');
-        return rows.map((r) => r['QUERY PLAN']).join('\n');
-      } finally {
-        client.release();
-      }
-    };
+    const plan = (where: string) =>
+      planOf(kit, `SELECT customer FROM erp.customer a WHERE a.latitude IS NOT NULL AND a.longitude IS NOT NULL ${where}`, [], ['enable_seqscan = off']);
     const box = 'AND a.latitude BETWEEN 41 AND 42 AND a.longitude BETWEEN -88 AND -87';
     expect(await plan(box)).toMatch(/customer_by_position|customer_by_rep_position/);
     expect(await plan(`${box} AND a.sales_rep = ANY('{SR01}'::text[])`)).toContain('customer_by_rep_position');

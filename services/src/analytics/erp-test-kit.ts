@@ -1,5 +1,6 @@
 /** Set-up shared by the purchasing, accounting, inventory and account call tests. */
 import { afterAll, beforeAll, expect } from 'vitest';
+import type pg from 'pg';
 import { DEMO_PASSWORD } from '../demo/app-seed.ts';
 import { generateErpData } from '../demo/erp/index.ts';
 import { startTestServices, TEST_ERP_DATA, type TestBrowser } from '../testing/index.ts';
@@ -65,16 +66,34 @@ export async function rowDifferences(kit: Kit, kept: string, fresh: string): Pro
   return row!.n;
 }
 
-/** Runs a write in a transaction that is rolled back (a trigger-kept table must keep nothing of it). */
-export async function rolledBack(kit: Kit, write: string): Promise<void> {
+
+/** Runs `body` on one connection inside a transaction that is rolled back, whatever it did. */
+async function inRolledBackTransaction<T>(kit: Kit, body: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await kit.services.db.connect();
   try {
     await client.query('BEGIN');
-    await client.query(write);
-    await client.query('ROLLBACK');
+    return await body(client);
   } finally {
+    await client.query('ROLLBACK').catch(() => undefined);
     client.release();
   }
+}
+
+/** Runs a write in a transaction that is rolled back (a trigger-kept table must keep nothing of it). */
+export async function rolledBack(kit: Kit, write: string): Promise<void> {
+  await inRolledBackTransaction(kit, (client) => client.query(write));
+}
+
+/**
+ * The plan of a statement, under planner settings for its transaction only (the demo data is small
+ * enough that a scan is cheapest: `enable_seqscan = off` shows what an index serves).
+ */
+export function planOf(kit: Kit, statement: string, params: unknown[] = [], settings: readonly string[] = []): Promise<string> {
+  return inRolledBackTransaction(kit, async (client) => {
+    for (const setting of settings) await client.query(`SET LOCAL ${setting}`);
+    const { rows } = await client.query(`EXPLAIN ${statement}`, params);
+    return rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n');
+  });
 }
 
 /** Runs `body` after `change` (SQL that alters a rollup table), then rebuilds the rollup with `refresh`, whatever happened. */

@@ -3,7 +3,7 @@
  * their 400s, and scoping: a rep reads only his own documents whatever ids or filters he sends.
  */
 import { describe, expect, it } from 'vitest';
-import { cents, TODAY, useErpServices, withChangedRollup } from './erp-test-kit.ts';
+import { cents, planOf, TODAY, useErpServices, withChangedRollup } from './erp-test-kit.ts';
 import { loadAnalyticsContext } from './scope.ts';
 
 const kit = useErpServices();
@@ -167,17 +167,12 @@ describe('Invoice: Header, Freight, ItemHistory, FirstTime, ByDay, Quarterly', (
     expect(history.totalCount).toBe(team!.n);
     expect(history.rows.every((r: Row) => reps.includes(r.salesRep))).toBe(true);
 
-    const client = await kit.services.db.connect();
-    try {
-      await client.query('BEGIN');
-      // The demo data is small enough that a scan is cheapest: forbid the others to see what the index serves alone.
-      await client.query('SET LOCAL enable_seqscan = off; SET LOCAL enable_bitmapscan = off');
-      const { rows } = await client.query(`EXPLAIN SELECT count(*) FROM erp.invoice_line l WHERE l.sales_rep = ANY($1::text[]) AND l.item_number = $2`, [reps, item!.item_number]);
-      await client.query('ROLLBACK');
-      expect(rows.map((r) => r['QUERY PLAN']).join('\n')).toMatch(/Index Only Scan using invoice_line_by_item_date/);
-    } finally {
-      client.release();
-    }
+    // Scans forbidden (the demo data is small enough that one is cheapest) to see what the index serves alone.
+    const plan = await planOf(kit, 'SELECT count(*) FROM erp.invoice_line l WHERE l.sales_rep = ANY($1::text[]) AND l.item_number = $2', [reps, item!.item_number], [
+      'enable_seqscan = off',
+      'enable_bitmapscan = off',
+    ]);
+    expect(plan).toMatch(/Index Only Scan using invoice_line_by_item_date/);
   });
 
   it('FirstTime: the customers whose first invoice is in the period', async () => {
