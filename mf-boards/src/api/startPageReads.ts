@@ -38,12 +38,12 @@ export function startPageReads(pathname: string, search = ''): void {
     startEarlyRead(pageKey(shown, sectionId), () => fetchPage(shown, sectionId, componentReads));
     if (shown !== 'default') preloadOwnRenderers(rememberedRenderers(shown));
   };
-  const user = signedInUser();
-  const defaultBoards = user.then((signedIn) => isSettingOn(signedIn.settings, 'DisplayDefaultSectionTemplates'));
+  // Only an address without a board id waits for the user (his DisplayDefaultSectionTemplates).
+  const defaultBoards = () => signedInUser().then((user) => isSettingOn(user.settings, 'DisplayDefaultSectionTemplates'));
   if (board.kind === 'id') startBoard(board.id, pathname);
-  else if (board.kind === 'default') void defaultBoards.then((shown) => shown && startBoard('default', pathname));
+  else if (board.kind === 'default') void defaultBoards().then((shown) => shown && startBoard('default', pathname));
   else if (board.kind === 'none') {
-    Promise.all([boards, order, defaultBoards])
+    Promise.all([boards, order, defaultBoards()])
       .then(([list, saved, withDefault]) => {
         const to = sectionLandingTarget(sectionName, orderBoards(list, saved, sectionId), withDefault, search);
         if (to === null) return;
