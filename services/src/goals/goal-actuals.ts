@@ -7,9 +7,10 @@
  * Which goals a group sums: those set at the group-by's level of each config (the goal type is
  * level 0, hierarchy type n level n): at level n a row whose hierarchy value n is set and deeper
  * ones are not. An actual is cut by the group's value and by the values of the levels above it
- * (a customer's goal under rep SR01 counts SR01's sales to that customer). The goal rows are summed
- * in SQL per path (year, today's month, the months before it, the quarters): the customer level of a
- * 50,000-row setup is ~2,000 paths, not 25,000 rows.
+ * (a customer's goal under rep SR01 counts SR01's sales to that customer). The goal rows' sums per
+ * path (the year, each month) are kept by triggers as the rows are written (app.goal_path_total,
+ * migration 320): the customer level of a 50,000-row setup reads ~2,000 paths, not 25,000 rows
+ * (grouped by fiscal month, the level's rows are summed per path and month as they are read).
  *
  * Scope: administrators read every goal; anyone else the goals naming a sales rep of his scope
  * (his own, a manager's team) at any level, or a customer of one; actuals are scoped as always.
@@ -82,8 +83,8 @@ async function configsOf(db: Db, caller: GoalCaller, configId: number, fiscalYea
 }
 
 /**
- * The goal paths at the group-by's level of each config, their rows summed per path, cut to the
- * caller's scope: administrators read every goal; anyone else a path naming a sales rep of his scope
+ * The goal paths at the group-by's level of each config, their rows summed per path (as kept, or
+ * per path and month when by fiscal month), cut to the caller's scope: administrators read every goal; anyone else a path naming a sales rep of his scope
  * at some level, or a customer of one (a customer whose sales rep is his, in any company).
  */
 async function goalsAt(db: Db, configs: readonly GoalConfigRow[], groupBy: GoalGroupBy, scope: DataScope, currentMonth: number, sums: 'monthly' | 'quarterly'): Promise<Goal[]> {
@@ -92,37 +93,50 @@ async function goalsAt(db: Db, configs: readonly GoalConfigRow[], groupBy: GoalG
     const types = [config.goalType, ...hierarchyOf(config)] as GoalGroupBy[];
     const level = groupBy === 'FiscalMonth' || groupBy === 'Complete' ? 0 : types.indexOf(groupBy);
     if (level < 0) continue;
-    const columns = ['goal_type_value', ...[1, 2, 3, 4, 5].map((l) => `hierarchy_value${l}`)].slice(0, level + 1);
     const params = new SqlParams();
-    const where = [`goal_config_id = ${params.add(config.id)}`, 'goal_type_value IS NOT NULL'];
-    if (level > 0) where.push(`hierarchy_value${level} IS NOT NULL`);
-    for (let l = level + 1; l <= 5; l++) where.push(`hierarchy_value${l} IS NULL`);
-    if (!scope.all) {
-      const reps = `${params.add(scope.salesReps)}::text[]`;
-      const visible = columns.flatMap((column, i) =>
-        types[i] === 'SalesRep' ? [`${column} = ANY(${reps})`] : types[i] === 'Customer' ? [`${column} IN (SELECT customer FROM erp.customer WHERE sales_rep = ANY(${reps}))`] : [],
-      );
-      where.push(visible.length ? `(${visible.join(' OR ')})` : 'false');
-    }
-    const byMonth = groupBy === 'FiscalMonth' ? ['coalesce(goal_month, 0)'] : [];
-    const sum = (goal: 'goal1' | 'goal2', name: string, filter?: string) => `coalesce(sum(${goal})${filter ? ` FILTER (WHERE ${filter})` : ''}, 0)::float8 AS "${name}"`;
-    // Only the sums the call reads: each is a filtered sum over every row of the level (25,000 in the
-    // 50,000-row setup's customer level).
+    const id = params.add(config.id);
     const monthly = sums === 'monthly';
     const cm = monthly ? params.add(currentMonth) : '';
-    const columnsSummed = [
-      sum('goal1', 'goal1'),
-      sum('goal2', 'goal2'),
-      ...(monthly ? [sum('goal1', 'monthGoal', `goal_month = ${cm}::int`), sum('goal1', 'before', `goal_month >= 1 AND goal_month < ${cm}::int`)] : []),
-      ...(monthly ? [] : [1, 2, 3, 4].flatMap((q) => [sum('goal1', `q${q}goal1`, `goal_month BETWEEN ${q * 3 - 2} AND ${q * 3}`), sum('goal2', `q${q}goal2`, `goal_month BETWEEN ${q * 3 - 2} AND ${q * 3}`)])),
-    ];
-    const keys = [...columns.map((column, i) => `${column} AS h${i}`), ...byMonth.map((m) => `${m} AS month`)];
-    const { rows } = await db.query<Record<string, string | number | null>>(
-      `SELECT ${[...keys, ...columnsSummed].join(', ')} FROM app.goal_row WHERE ${where.join(' AND ')} GROUP BY ${[...columns, ...byMonth].join(', ')}`,
-      params.values,
-    );
+    /** The caller's scope on the path's values (`value(i)`: the SQL of level i's value). */
+    const scoped = (value: (i: number) => string): string | null => {
+      if (scope.all) return null;
+      const reps = `${params.add(scope.salesReps)}::text[]`;
+      const visible = types.slice(0, level + 1).flatMap((type, i) =>
+        type === 'SalesRep' ? [`${value(i)} = ANY(${reps})`] : type === 'Customer' ? [`${value(i)} IN (SELECT customer FROM erp.customer WHERE sales_rep = ANY(${reps}))`] : [],
+      );
+      return visible.length ? `(${visible.join(' OR ')})` : 'false';
+    };
+    let sql: string;
+    if (groupBy !== 'FiscalMonth') {
+      // The level's paths and their sums as the goal row triggers keep them (migration 320): one row a path.
+      const where = [`goal_config_id = ${id}`, `level = ${params.add(level)}`];
+      const visible = scoped((i) => `path[${i + 1}]`);
+      if (visible) where.push(visible);
+      const quarter = (goal: 1 | 2, q: number) => `(month_goal${goal}[${q * 3 - 2}] + month_goal${goal}[${q * 3 - 1}] + month_goal${goal}[${q * 3}])::float8 AS "q${q}goal${goal}"`;
+      const columnsRead = [
+        ...Array.from({ length: level + 1 }, (_, i) => `path[${i + 1}] AS h${i}`),
+        'goal1::float8 AS goal1',
+        'goal2::float8 AS goal2',
+        ...(monthly ? [`month_goal1[${cm}::int]::float8 AS "monthGoal"`, `(SELECT coalesce(sum(v), 0) FROM unnest(month_goal1[1:${cm}::int - 1]) v)::float8 AS before`] : []),
+        ...(monthly ? [] : [1, 2, 3, 4].flatMap((q) => [quarter(1, q), quarter(2, q)])),
+      ];
+      sql = `SELECT ${columnsRead.join(', ')} FROM app.goal_path_total WHERE ${where.join(' AND ')}`;
+    } else {
+      // By fiscal month: the level's rows grouped by path and month.
+      const columns = ['goal_type_value', ...[1, 2, 3, 4, 5].map((l) => `hierarchy_value${l}`)].slice(0, level + 1);
+      const where = [`goal_config_id = ${id}`, 'goal_type_value IS NOT NULL'];
+      if (level > 0) where.push(`hierarchy_value${level} IS NOT NULL`);
+      for (let l = level + 1; l <= 5; l++) where.push(`hierarchy_value${l} IS NULL`);
+      const visible = scoped((i) => columns[i]!);
+      if (visible) where.push(visible);
+      const sum = (goal: 'goal1' | 'goal2', name: string, filter?: string) => `coalesce(sum(${goal})${filter ? ` FILTER (WHERE ${filter})` : ''}, 0)::float8 AS "${name}"`;
+      const keys = [...columns.map((column, i) => `${column} AS h${i}`), 'coalesce(goal_month, 0) AS month'];
+      const summed = [sum('goal1', 'goal1'), sum('goal2', 'goal2'), sum('goal1', 'monthGoal', `goal_month = ${cm}::int`), sum('goal1', 'before', `goal_month >= 1 AND goal_month < ${cm}::int`)];
+      sql = `SELECT ${[...keys, ...summed].join(', ')} FROM app.goal_row WHERE ${where.join(' AND ')} GROUP BY ${[...columns, 'coalesce(goal_month, 0)'].join(', ')}`;
+    }
+    const { rows } = await db.query<Record<string, string | number | null>>(sql, params.values);
     for (const row of rows) {
-      const values = columns.map((_, i) => String(row[`h${i}`]));
+      const values = Array.from({ length: level + 1 }, (_, i) => String(row[`h${i}`]));
       const path = values.map((value, i) => [types[i]!, value] as [GoalGroupBy, string]);
       const key = groupBy === 'Complete' ? 'Complete' : groupBy === 'FiscalMonth' ? String(row.month) : values[level]!;
       const quarters = monthly ? [] : [1, 2, 3, 4].map((q) => ({ goal1: Number(row[`q${q}goal1`]), goal2: Number(row[`q${q}goal2`]) }));

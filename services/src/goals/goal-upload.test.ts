@@ -2,23 +2,10 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { multipart, type TestBrowser } from '../testing/index.ts';
 import { useErpServices } from '../analytics/erp-test-kit.ts';
+import { filledTemplate } from './goal-test-kit.ts';
 
 const kit = useErpServices();
 const { ok, post, get, sql } = kit;
-
-type Cells = Array<string | number | null>;
-
-/** The config's template, downloaded, with `rows` written below its header on the "Goals" sheet. */
-async function filledTemplate(browser: TestBrowser, configId: number, rows: Cells[]): Promise<Buffer> {
-  const answer = await browser.request('POST', `/api/SalesGoal/SalesGoalsTemplateGenerator/${configId}`, { body: {}, headers: { 'export-results': 'true' } });
-  expect(answer.statusCode).toBe(200);
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(answer.rawPayload as unknown as ArrayBuffer);
-  const sheet = workbook.getWorksheet('Goals')!;
-  sheet.spliceRows(2, sheet.rowCount);
-  for (const row of rows) sheet.addRow(row);
-  return Buffer.from(await workbook.xlsx.writeBuffer());
-}
 
 const upload = async (browser: TestBrowser, url: string, bytes: Buffer, fileName = 'goals.xlsx') => {
   const { body, headers } = multipart(fileName, bytes);
