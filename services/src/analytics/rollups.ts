@@ -1,5 +1,5 @@
 /**
- * The analytics rollups (migrations 004_rollups.sql, 007_sales_calls.sql, 011–015, 018–028, 033–035, 037–048, 053, 054, 070, 280): narrow
+ * The analytics rollups (migrations 004_rollups.sql, 007_sales_calls.sql, 011–015, 018–028, 033–035, 037–048, 053, 054, 070, 280, 300): narrow
  * pre-aggregates of the invoice lines, bookings and quotes, rebuilt after each ERP load by `generateErpData` and `runErpLoad` (inside the load's
  * transaction, so readers never see new lines with old rollups).
  */
@@ -25,6 +25,7 @@ const ROLLUPS = {
   quote_booked_day_rep: 'quote_booked_day_rep_pkey',
   order_ship_month_customer: 'order_ship_month_customer_pkey',
   item_last_sale: 'item_last_sale_by_date',
+  item_rep_last_sale: null,
   customer_item_last_sale: null,
   usage_month_groups: 'usage_month_groups_pkey',
   usage_month_customer_item: null,
@@ -87,7 +88,7 @@ const REFRESH_STATEMENTS = [
   'SELECT erp.refresh_invoice_month_customer_product_group()',
   // The quote and on-time rollups of migration 007 (the load's transaction keeps them in step with rollup_state).
   'SELECT erp.refresh_sales_rollups()',
-  // Each item's last sale (migration 011), for Inventory/Inactive/Supplier.
+  // Each item's last sale per rep and in all (migrations 011, 300), for Inventory/Inactive/Supplier.
   'SELECT erp.refresh_item_rollups()',
   // Each customer's last purchase of each item (migration 012), for Inventory/Inactive/Customer.
   'SELECT erp.refresh_customer_item_rollups()',
@@ -189,6 +190,8 @@ export type TouchedRollups = {
   invoiceCustomers: [company: string, customer: string][];
   /** The customer × item pairs of the touched invoice lines. */
   invoicePairs: [company: string, customer: string, item: string][];
+  /** The touched invoice lines' sales by rep and item (lines with a positive quantity): each value before the load with sign -1, after it with +1. */
+  itemRepSales: [rep: string, company: string, item: string, day: string, sales: string, sign: 1 | -1][];
   bookingCustomers: string[];
   shipCustomers: string[];
   /** The order lines written or deleted. */
@@ -219,6 +222,12 @@ function deltaStatements(t: TouchedRollups): Array<{ text: string; values: unkno
     { text: 'SELECT erp.refresh_sales_rollups_for($1::date[], $2::date[], $3::date[])', values: [t.shipDays, t.quoteDays, t.bookedDays], when: t.shipDays.length + t.quoteDays.length + t.bookedDays.length > 0 },
     // 011, 012 and 033: the pairs, the items from them, and the pairs by their last day.
     { text: 'SELECT erp.refresh_customer_item_rollups_for($1::text[], $2::text[], $3::text[])', values: [0, 1, 2].map((i) => columnsOf(t.invoicePairs, i)), when: t.invoicePairs.length > 0 },
+    // 300: each item's last sale and sales bound per rep, moved by the lines' differences.
+    {
+      text: 'SELECT erp.refresh_item_rep_last_sale_for($1::text[], $2::text[], $3::text[], $4::date[], $5::numeric[], $6::int[])',
+      values: [0, 1, 2, 3, 4, 5].map((i) => columnsOf(t.itemRepSales, i)),
+      when: t.itemRepSales.length > 0,
+    },
     { text: 'SELECT erp.refresh_usage_rollups_for($1::date[])', values: [t.invoiceDays], when: t.invoiceDays.length > 0 },
     {
       text: 'SELECT erp.refresh_usage_month_customer_items_for($1::date[], $2::date, $3::text[], $4::text[], $5::text[])',

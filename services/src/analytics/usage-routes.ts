@@ -313,19 +313,38 @@ const SUPPLIER_FILTERS: FieldMap = { ...LINE_FILTERS, supplier: 'i.supplier' };
 
 /** The filters that narrow an item's lines to whole items (each item's lines all in or all out). */
 const WHOLE_ITEM_FILTERS = ['company', 'supplier', 'itemnumber'];
+const isRepFilter = (filter: { field: string }) => filter.field.toLowerCase() === 'salesrep';
 
 /**
- * With every line of an item counted (every sales rep's, no filter on anything but the item),
- * the items that can be inactive, from each item's last sale (erp.item_last_sale): last sold in
- * the look-back period but before the window, or after today (its last sale up to today is
- * unknown there); the rest either sold in the window or not in the look-back period. The lines
- * of those items alone are read (by item), not the whole look-back period's. Empty otherwise.
+ * Each item's last sale and sales bound over the lines of the caller's reps and of a filter's rep,
+ * as a FROM item aliased s (company, item_number, last_date, sales_bound): erp.item_last_sale for
+ * every rep, else each item's rows of those reps in erp.item_rep_last_sale, summed. Null when the
+ * rollups are not ready or a filter narrows the lines on more than the item and the rep.
+ */
+function itemLastSales(call: ErpCall, request: NormalizedRequest, params: SqlParams): string | null {
+  if (!call.context.rollupsReady) return null;
+  if (!request.filters.every((f) => isRepFilter(f) || WHOLE_ITEM_FILTERS.includes(f.field.toLowerCase()))) return null;
+  const reps = [
+    scopePredicate(call.context.scope, 'r.sales_rep', params),
+    ...filterPredicates(request.filters.filter(isRepFilter), { salesRep: 'r.sales_rep' }, params),
+  ].filter((predicate) => predicate);
+  if (!reps.length) return 'erp.item_last_sale s';
+  return `(SELECT r.company, r.item_number, max(r.last_date) AS last_date, sum(r.sales_bound) AS sales_bound
+             FROM erp.item_rep_last_sale r WHERE ${reps.join(' AND ')} GROUP BY r.company, r.item_number) s`;
+}
+
+/**
+ * The items that can be inactive, from each item's last sale over the lines counted
+ * (itemLastSales): last sold in the look-back period but before the window, or after today (its
+ * last sale up to today is unknown there); the rest either sold in the window or not in the
+ * look-back period. The lines of those items alone are read (by item), not the whole look-back
+ * period's. Empty when itemLastSales cannot tell.
  */
 function inactiveItemsOnly(call: ErpCall, window: Window, request: NormalizedRequest, params: SqlParams): string {
-  if (!call.context.rollupsReady || !call.context.scope.all) return '';
-  if (!request.filters.every((f) => WHOLE_ITEM_FILTERS.includes(f.field.toLowerCase()))) return '';
+  const items = itemLastSales(call, request, params);
+  if (!items) return '';
   return `AND (l.company, l.item_number) IN (
-            SELECT s.company, s.item_number FROM erp.item_last_sale s
+            SELECT s.company, s.item_number FROM ${items}
              WHERE s.last_date >= ${params.add(window.lookbackFrom)}::date
                AND (s.last_date < ${params.add(window.windowFrom)}::date OR s.last_date > ${params.add(window.asOf)}::date))`;
 }
@@ -371,39 +390,41 @@ function inactiveSupplierSpec(call: ErpCall, window: Window, request: Normalized
   };
 }
 
-/** The whole-item filters over erp.item_last_sale (alias s) and the item (alias i). */
+/** The whole-item filters over itemLastSales (alias s) and the item (alias i). */
 const ITEM_FILTERS: FieldMap = { company: 's.company', supplier: 'i.supplier', itemNumber: 's.item_number' };
 
 /**
  * The default page of Inventory/Inactive/Supplier (largest sales first) from the items with the
- * largest sales bounds (erp.item_last_sale) among those last sold in the look-back period but
- * before the window, which are exactly the inactive items: only the first `n` of them have their
- * lines read, and they are counted there (decidedByBounds says when the page holds). Null when it
- * does not, or for a search, another sort, a rep's scope or a filter on more than the item: the
- * caller then reads every inactive item's lines.
+ * largest sales bounds (itemLastSales: every rep's, or the caller's and the filter's reps') among
+ * those last sold in the look-back period but before the window, which are exactly the inactive
+ * items: only the first `n` of them have their lines read, and they are counted there
+ * (decidedByBounds says when the page holds). Null when it does not, or for a search, another
+ * sort or a filter on more than the item and the rep: the caller then reads every inactive item's lines.
  */
 async function largestInactiveItemsPage(call: ErpCall, window: Window, request: NormalizedRequest) {
   const sortBy = (request.sortBy ?? 'sales').toLowerCase();
   const dir = askedSortDir(request, 'desc');
-  if (!call.context.rollupsReady || !call.context.scope.all || request.searchString || sortBy !== 'sales' || dir !== 'desc') return null;
-  if (!request.filters.every((f) => WHOLE_ITEM_FILTERS.includes(f.field.toLowerCase()))) return null;
-  const n = Math.max(100, 2 * request.pageNumber * request.pageSize);
+  if (request.searchString || sortBy !== 'sales' || dir !== 'desc') return null;
   const params = new SqlParams();
-  const items = `erp.item_last_sale s JOIN erp.item i ON i.company = s.company AND i.item_number = s.item_number
+  const lastSales = itemLastSales(call, request, params);
+  if (!lastSales) return null;
+  const n = Math.max(100, 2 * request.pageNumber * request.pageSize);
+  const items = `${lastSales} JOIN erp.item i ON i.company = s.company AND i.item_number = s.item_number
                   WHERE ${[
                     `s.last_date >= ${params.add(window.lookbackFrom)}::date`,
                     `s.last_date < ${params.add(window.windowFrom)}::date`,
-                    ...filterPredicates(request.filters, ITEM_FILTERS, params),
+                    ...filterPredicates(request.filters.filter((f) => !isRepFilter(f)), ITEM_FILTERS, params),
                   ].join(' AND ')}`;
   const byBound = 'ORDER BY sales_bound DESC, company, item_number';
   const page = await rowsPage(
     call,
     inactiveSupplierSpec(call, window, request, params, {
-      with: `bounded AS MATERIALIZED (SELECT s.company, s.item_number, s.sales_bound FROM ${items} ${byBound} LIMIT ${params.add(n + 1)}),
+      with: `inactive AS MATERIALIZED (SELECT s.company, s.item_number, s.sales_bound FROM ${items}),
+             bounded AS MATERIALIZED (SELECT * FROM inactive ${byBound} LIMIT ${params.add(n + 1)}),
              cand AS MATERIALIZED (SELECT * FROM bounded ${byBound} LIMIT ${params.add(n)})`,
       // One probe of an item's lines (invoice_line_by_item_date) per item.
       restrict: `AND (l.company, l.item_number) IN (SELECT company, item_number FROM cand)`,
-      totalCount: `SELECT count(*) FROM ${items}`,
+      totalCount: 'SELECT count(*) FROM inactive',
       extras: `(SELECT sales_bound FROM bounded ${byBound} OFFSET ${params.add(n)} LIMIT 1) AS next_bound,
                coalesce((SELECT max(last_date) FROM erp.item_last_sale) > ${params.add(window.asOf)}::date, false) AS bought_after_today`,
     }),

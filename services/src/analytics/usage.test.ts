@@ -674,14 +674,27 @@ describe('Inventory/Inactive/Supplier from each item’s last sale (erp.item_las
       .map((r) => [r.company, r.item_number, r.last, r.customers, r.qty, cents(r.sales)].join('|'))
       .sort();
   const answered = (rows: Row[]) => rows.map((r) => [r.company, r.itemNumber, r.lastSoldDate, r.customerCount, r.qty, cents(r.sales)].join('|')).sort();
-  const everyItem = async (body: Record<string, unknown>) => {
-    const first = await ok(kit.users.admin, '/Inventory/Inactive/Supplier', { ...body, pageSize: 500 });
+  const everyItem = async (body: Record<string, unknown>, user = kit.users.admin) => {
+    const first = await ok(user, '/Inventory/Inactive/Supplier', { ...body, pageSize: 500 });
     const rows: Row[] = [...first.rows];
     for (let page = 2; rows.length < first.totalCount; page++) {
-      rows.push(...(await ok(kit.users.admin, '/Inventory/Inactive/Supplier', { ...body, pageSize: 500, pageNumber: page })).rows);
+      rows.push(...(await ok(user, '/Inventory/Inactive/Supplier', { ...body, pageSize: 500, pageNumber: page })).rows);
     }
     return { totalCount: first.totalCount as number, rows };
   };
+  /** A page of the raw lines' inactive items (`extra` narrows the lines), largest sales first (ties by company, supplier, item), with the count. */
+  const rawPage = async (pageSize: number, offset: number, extra = '', params: unknown[] = []) => {
+    const rows = await sql<{ company: string; item_number: string; last: string; qty: number; sales: string; customers: number }>(
+      `${inactiveSql('l.company, i.supplier, l.item_number', from, extra)} ORDER BY sum(l.sales) DESC, l.company, i.supplier, l.item_number`,
+      ['2024-11-21', '2026-08-23', ...params],
+    );
+    return { totalCount: rows.length, rows: rows.slice(offset, offset + pageSize).map((r) => [r.company, r.item_number, r.last, r.customers, r.qty, cents(r.sales)].join('|')) };
+  };
+  const shown = (result: { totalCount: number; rows: Row[] }) => ({
+    totalCount: result.totalCount,
+    rows: result.rows.map((r) => [r.company, r.itemNumber, r.lastSoldDate, r.customerCount, r.qty, cents(r.sales)].join('|')),
+  });
+  const TEAM = "AND l.sales_rep IN (SELECT sales_rep FROM erp.sales_rep WHERE manager_sales_rep = 'SM01' UNION SELECT 'SM01')";
 
   it('answers every item as the raw lines do, for the default and another window, and with a filter that reads the raw lines', async () => {
     const all = await everyItem({});
@@ -714,18 +727,6 @@ describe('Inventory/Inactive/Supplier from each item’s last sale (erp.item_las
 
   it('pages from the largest sales bounds like the raw lines, and counts the items from the table', async () => {
     const { admin } = kit.users;
-    /** A page of the raw lines' inactive items, largest sales first (ties by company, supplier, item), with the count. */
-    const rawPage = async (pageSize: number, offset: number) => {
-      const rows = await sql<{ company: string; item_number: string; last: string; qty: number; sales: string; customers: number }>(
-        `${inactiveSql('l.company, i.supplier, l.item_number', from)} ORDER BY sum(l.sales) DESC, l.company, i.supplier, l.item_number`,
-        ['2024-11-21', '2026-08-23'],
-      );
-      return { totalCount: rows.length, rows: rows.slice(offset, offset + pageSize).map((r) => [r.company, r.item_number, r.last, r.customers, r.qty, cents(r.sales)].join('|')) };
-    };
-    const shown = (result: { totalCount: number; rows: Row[] }) => ({
-      totalCount: result.totalCount,
-      rows: result.rows.map((r) => [r.company, r.itemNumber, r.lastSoldDate, r.customerCount, r.qty, cents(r.sales)].join('|')),
-    });
     for (const [pageSize, pageNumber] of [[15, 1], [15, 2], [5, 9], [250, 1]] as const) {
       expect(shown(await ok(admin, '/Inventory/Inactive/Supplier', { pageSize, pageNumber }))).toEqual(await rawPage(pageSize, (pageNumber - 1) * pageSize));
     }
@@ -742,6 +743,28 @@ describe('Inventory/Inactive/Supplier from each item’s last sale (erp.item_las
     });
   });
 
+  it('a rep’s, a team’s and a filtered rep’s items from each rep’s last sale (erp.item_rep_last_sale), as their own lines say', async () => {
+    const { admin, rep, manager } = kit.users;
+    const mine = "AND l.sales_rep = 'SR01'";
+    for (const [pageSize, pageNumber] of [[15, 1], [5, 4]] as const) {
+      expect(shown(await ok(rep, '/Inventory/Inactive/Supplier', { pageSize, pageNumber }))).toEqual(await rawPage(pageSize, (pageNumber - 1) * pageSize, mine));
+      expect(shown(await ok(manager, '/Inventory/Inactive/Supplier', { pageSize, pageNumber }))).toEqual(await rawPage(pageSize, (pageNumber - 1) * pageSize, TEAM));
+    }
+    const byRep = await ok(admin, '/Inventory/Inactive/Supplier', { filters: [eq('salesRep', 'SR02')] });
+    expect(shown(byRep)).toEqual(await rawPage(15, 0, "AND l.sales_rep = 'SR02'"));
+    // Another sort reads the lines of the items inactive for the team only, and answers every one of them.
+    const team = await everyItem({ sortBy: 'itemNumber' }, manager);
+    expect(answered(team.rows)).toEqual(await rawItems(TODAY, '2024-11-21', '2026-08-23', TEAM));
+    // The rep's default page is counted from his rows: one of his items that sold in the window, moved into the period there, counts once more.
+    const raw = await rawPage(13, 0, mine);
+    const moved = `UPDATE erp.item_rep_last_sale SET last_date = '2025-06-01'
+                    WHERE (sales_rep, company, item_number) = (SELECT sales_rep, company, item_number FROM erp.item_rep_last_sale
+                                                                WHERE sales_rep = 'SR01' AND last_date > '2026-08-23' ORDER BY company, item_number LIMIT 1)`;
+    await withChangedRollup(kit, moved, 'erp.refresh_item_rollups', async () => {
+      expect(shown(await ok(rep, '/Inventory/Inactive/Supplier', { pageSize: 13 }))).toEqual({ ...raw, totalCount: raw.totalCount + 1 });
+    });
+  });
+
   it('is rebuilt by each data load: after a reload with another seed the answer is still the raw lines’', async () => {
     await generateErpData(kit.services.db, { scale: 0.02, seed: 7, today: new Date(2026, 10, 20) });
     const [{ stale }] = await sql<{ stale: number }>(
@@ -749,6 +772,12 @@ describe('Inventory/Inactive/Supplier from each item’s last sale (erp.item_las
          FULL JOIN erp.item_last_sale s USING (company, item_number) WHERE s.last_date IS DISTINCT FROM x.d OR s.sales_bound IS DISTINCT FROM x.b`,
     );
     expect(stale).toBe(0);
+    const [{ staleReps }] = await sql<{ staleReps: number }>(
+      `SELECT count(*)::int AS "staleReps" FROM (SELECT sales_rep, company, item_number, max(invoice_date) AS d, sum(greatest(sales, 0)) AS b
+                                                FROM erp.invoice_line WHERE qty > 0 GROUP BY 1, 2, 3) x
+         FULL JOIN erp.item_rep_last_sale s USING (sales_rep, company, item_number) WHERE s.last_date IS DISTINCT FROM x.d OR s.sales_bound IS DISTINCT FROM x.b`,
+    );
+    expect(staleReps).toBe(0);
     const all = await everyItem({});
     expect(answered(all.rows)).toEqual(await rawItems(TODAY, '2024-11-21', '2026-08-23'));
     const [{ pairs }] = await sql<{ pairs: number }>(

@@ -24,10 +24,14 @@ type Collected = {
   days: Record<'invoice' | 'booking' | 'ship' | 'quote' | 'quoteHeader' | 'booked' | 'po', Set<string>>;
   invoiceCustomers: Map<string, [string, string]>;
   invoicePairs: Map<string, [string, string, string]>;
+  /** Per invoice line (company, invoice, line), its rep, company, item, day and positive sales when its quantity is positive, else null. */
+  lineSales: Map<string, LineSale | null>;
   bookingCustomers: Set<string>;
   shipCustomers: Set<string>;
   masters: Set<string>;
 };
+
+type LineSale = [rep: string, company: string, item: string, day: string, sales: string];
 
 const add = (set: Set<string>, day: unknown) => {
   if (day !== null && day !== undefined) set.add(String(day));
@@ -37,7 +41,12 @@ const line = (r: Record<string, unknown>, into: Collected) => {
   const [company, customer, item] = [String(r.company), String(r.customer), String(r.item_number)];
   into.invoiceCustomers.set(`${company}\u0000${customer}`, [company, customer]);
   into.invoicePairs.set(`${company}\u0000${customer}\u0000${item}`, [company, customer, item]);
+  // A line read twice (its own key and its invoice's) has one value in each snapshot: the first read before any write.
+  const key = `${company}\u0000${r.invoice_number}\u0000${r.invoice_line_number}`;
+  if (!into.lineSales.has(key)) into.lineSales.set(key, Number(r.qty) > 0 ? [String(r.sales_rep), company, item, String(r.invoice_date), String(r.sold)] : null);
 };
+/** The invoice line columns `line` reads (alias l). */
+const LINE_COLUMNS = 'l.invoice_date::text, l.company, l.customer, l.item_number, l.invoice_number, l.invoice_line_number, l.sales_rep, l.qty, greatest(l.sales, 0)::text AS sold';
 const booked = (r: Record<string, unknown>, into: Collected) => add(into.days.booked, r.order_date);
 
 /**
@@ -45,7 +54,7 @@ const booked = (r: Record<string, unknown>, into: Collected) => add(into.days.bo
  * rows touch. Dates are read as text (YYYY-MM-DD) so they pass back as they came.
  */
 const SNAPSHOTS: Record<string, Snapshot[]> = {
-  invoice_line: [{ text: `SELECT l.invoice_date::text, l.company, l.customer, l.item_number FROM k JOIN erp.invoice_line l USING (company, invoice_number, invoice_line_number)`, collect: line }],
+  invoice_line: [{ text: `SELECT ${LINE_COLUMNS} FROM k JOIN erp.invoice_line l USING (company, invoice_number, invoice_line_number)`, collect: line }],
   invoice_header: [
     {
       text: `SELECT h.invoice_date::text, h.company, h.customer FROM k JOIN erp.invoice_header h USING (company, invoice_number)`,
@@ -55,7 +64,7 @@ const SNAPSHOTS: Record<string, Snapshot[]> = {
       },
     },
     // Its lines: the lines shipped from another branch join the header's location.
-    { text: `SELECT l.invoice_date::text, l.company, l.customer, l.item_number FROM k JOIN erp.invoice_line l USING (company, invoice_number)`, collect: line },
+    { text: `SELECT ${LINE_COLUMNS} FROM k JOIN erp.invoice_line l USING (company, invoice_number)`, collect: line },
   ],
   booking: [{
     text: `SELECT b.booking_date::text, b.order_line_date::text, b.customer FROM k JOIN erp.booking b USING (company, booking_id)`,
@@ -103,8 +112,20 @@ const SNAPSHOTS: Record<string, Snapshot[]> = {
 function emptyCollected(): Collected {
   return {
     days: { invoice: new Set(), booking: new Set(), ship: new Set(), quote: new Set(), quoteHeader: new Set(), booked: new Set(), po: new Set() },
-    invoiceCustomers: new Map(), invoicePairs: new Map(), bookingCustomers: new Set(), shipCustomers: new Set(), masters: new Set(),
+    invoiceCustomers: new Map(), invoicePairs: new Map(), lineSales: new Map(), bookingCustomers: new Set(), shipCustomers: new Set(), masters: new Set(),
   };
+}
+
+/** The lines' sales that changed, each value before the load with sign -1 and after it with +1 (a line that came back as it was is left out). */
+function changedLineSales(before: Map<string, LineSale | null>, after: Map<string, LineSale | null>): TouchedRollups['itemRepSales'] {
+  const changed: TouchedRollups['itemRepSales'] = [];
+  for (const key of new Set([...before.keys(), ...after.keys()])) {
+    const [was, is] = [before.get(key) ?? null, after.get(key) ?? null];
+    if (was?.join('\u0000') === is?.join('\u0000')) continue;
+    if (was) changed.push([...was, -1]);
+    if (is) changed.push([...is, 1]);
+  }
+  return changed;
 }
 
 /** Why this load must rebuild every rollup (null when a delta refresh covers it), before any write. */
@@ -204,6 +225,7 @@ export function touchTracker(client: pg.PoolClient, tables: ReadonlySet<string>,
         poDays: days('po'),
         invoiceCustomers: [...new Map([...before.invoiceCustomers, ...after.invoiceCustomers]).values()],
         invoicePairs: [...new Map([...before.invoicePairs, ...after.invoicePairs]).values()],
+        itemRepSales: changedLineSales(before.lineSales, after.lineSales),
         bookingCustomers: union(before.bookingCustomers, after.bookingCustomers),
         shipCustomers: union(before.shipCustomers, after.shipCustomers),
         orderLines,
