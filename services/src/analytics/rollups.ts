@@ -210,8 +210,9 @@ const columnsOf = (rows: readonly (readonly unknown[])[], at: number) => rows.ma
  */
 function deltaStatements(t: TouchedRollups): Array<{ text: string; values: unknown[] }> {
   const items = [...new Map(t.invoicePairs.map(([company, , item]) => [`${company}\u0000${item}`, [company, item]])).values()];
-  const customerNames = (keys: [string, string][]) => [...new Set(keys.map(([, customer]) => customer))];
   const statements: Array<{ text: string; values: unknown[]; when: boolean }> = [
+    // 310: the month rollups' changes, recorded by their refreshes for the rollups moved by them.
+    { text: 'SELECT erp.begin_rollup_changes()', values: [], when: true },
     { text: 'SELECT erp.refresh_rollups_for($1::date[], $2::date[])', values: [t.invoiceDays, t.bookingDays], when: true },
     // 280: the touched customers' rows of the touched months.
     {
@@ -254,12 +255,9 @@ function deltaStatements(t: TouchedRollups): Array<{ text: string; values: unkno
     // Service orders are not in an extract's tables (layouts.ts): their rollup never moves in a load.
     { text: 'SELECT erp.refresh_order_line_short()', values: [], when: t.orderLineShort },
     { text: 'SELECT erp.refresh_open_order_line_for($1::text[], $2::text[], $3::int[])', values: [0, 1, 2].map((i) => columnsOf(t.orderLines, i)), when: t.orderLines.length > 0 },
-    { text: 'SELECT erp.refresh_year_customer_totals_for($1::date[], $2::date[])', values: [t.invoiceDays, t.bookedDays], when: t.invoiceDays.length + t.bookedDays.length > 0 },
-    {
-      text: 'SELECT erp.refresh_trailing_year_customer_totals_for($1::date, $2::text[], $3::text[], $4::text[])',
-      values: [t.previousThrough, customerNames(t.invoiceCustomers), t.bookingCustomers, t.shipCustomers],
-      when: true,
-    },
+    // 310: moved by the month rollups' changes.
+    { text: 'SELECT erp.refresh_year_customer_totals_for()', values: [], when: t.invoiceDays.length + t.bookedDays.length > 0 },
+    { text: 'SELECT erp.refresh_trailing_year_customer_totals_for($1::date)', values: [t.previousThrough], when: true },
     { text: 'SELECT erp.refresh_invoice_customer_years_for($1::date[], $2::date)', values: [t.invoiceDays, t.previousThrough], when: true },
     { text: 'SELECT erp.refresh_business_health_months_for($1::date[], $2::date[])', values: [t.invoiceDays, t.bookingDays], when: t.invoiceDays.length + t.bookingDays.length > 0 },
     { text: 'SELECT erp.refresh_white_space_rollups_for($1::date, $2::text[], $3::text[])', values: [t.previousThrough, ...[0, 1].map((i) => columnsOf(t.invoiceCustomers, i))], when: true },
