@@ -1,5 +1,5 @@
 /**
- * The analytics rollups (migrations 004_rollups.sql, 007_sales_calls.sql, 011–015, 018–028, 033–035, 037–048, 053, 054, 070, 280, 300): narrow
+ * The analytics rollups (migrations 004_rollups.sql, 007_sales_calls.sql, 011–015, 018–028, 033–035, 037–048, 053, 054, 070, 280, 300, 301): narrow
  * pre-aggregates of the invoice lines, bookings and quotes, rebuilt after each ERP load by `generateErpData` and `runErpLoad` (inside the load's
  * transaction, so readers never see new lines with old rollups).
  */
@@ -42,6 +42,8 @@ const ROLLUPS = {
   quote_booked_month_product_group: 'quote_booked_month_product_group_pkey',
   customer_invoice_days: null,
   item_invoice_days: null,
+  customer_rep_invoice_days: null,
+  item_rep_invoice_days: null,
   quote_header_day: 'quote_header_day_pkey',
   ar_open_rep: null,
   ar_open_customer: null,
@@ -114,7 +116,7 @@ const REFRESH_STATEMENTS = [
   'SELECT erp.refresh_customer_first_invoices()',
   // Converted quotes by month × customer and month × product group (migration 021), for QuoteBooked.
   'SELECT erp.refresh_quote_booked_rollups()',
-  // The day rollup's quantity, and the days each customer bought and each item sold (migration 023), for Usage/KPI.
+  // The day rollup's quantity, and the days each customer bought and each item sold, per rep and in all (migrations 023, 301), for Usage/KPI.
   'SELECT erp.refresh_usage_kpi_rollups()',
   // The customers and items by their first day of each year (migration 035), from those days, for Usage/KPI from 1 January.
   'SELECT erp.refresh_year_first_days()',
@@ -190,6 +192,8 @@ export type TouchedRollups = {
   invoiceCustomers: [company: string, customer: string][];
   /** The customer × item pairs of the touched invoice lines. */
   invoicePairs: [company: string, customer: string, item: string][];
+  /** The rep × customer × item keys of the touched invoice lines. */
+  invoiceRepPairs: [rep: string, company: string, customer: string, item: string][];
   /** The touched invoice lines' sales by rep and item (lines with a positive quantity): each value before the load with sign -1, after it with +1. */
   itemRepSales: [rep: string, company: string, item: string, day: string, sales: string, sign: 1 | -1][];
   bookingCustomers: string[];
@@ -203,13 +207,18 @@ export type TouchedRollups = {
 };
 
 const columnsOf = (rows: readonly (readonly unknown[])[], at: number) => rows.map((row) => row[at]);
+/** The distinct tuples of some columns of the rows, as one array per column. */
+const distinctColumns = (rows: readonly (readonly unknown[])[], at: readonly number[]) => {
+  const tuples = [...new Map(rows.map((row) => [JSON.stringify(at.map((i) => row[i])), at.map((i) => row[i])])).values()];
+  return at.map((_, i) => columnsOf(tuples, i));
+};
 
 /**
  * The statements that refresh what a load touched, in the order of REFRESH_STATEMENTS (migration
  * 250: one `erp.refresh_…_for` beside each full `erp.refresh_…`). Those with nothing touched are left out.
  */
 function deltaStatements(t: TouchedRollups): Array<{ text: string; values: unknown[] }> {
-  const items = [...new Map(t.invoicePairs.map(([company, , item]) => [`${company}\u0000${item}`, [company, item]])).values()];
+  const items = distinctColumns(t.invoicePairs, [0, 2]);
   const statements: Array<{ text: string; values: unknown[]; when: boolean }> = [
     // 310: the month rollups' changes, recorded by their refreshes for the rollups moved by them.
     { text: 'SELECT erp.begin_rollup_changes()', values: [], when: true },
@@ -246,9 +255,18 @@ function deltaStatements(t: TouchedRollups): Array<{ text: string; values: unkno
     { text: 'SELECT erp.refresh_quote_booked_rollups_for($1::date[])', values: [t.bookedDays], when: t.bookedDays.length > 0 },
     {
       text: 'SELECT erp.refresh_usage_kpi_rollups_for($1::date[], $2::text[], $3::text[], $4::text[], $5::text[])',
-      values: [t.invoiceDays, columnsOf(t.invoiceCustomers, 0), columnsOf(t.invoiceCustomers, 1), columnsOf(items, 0), columnsOf(items, 1)],
+      values: [t.invoiceDays, columnsOf(t.invoiceCustomers, 0), columnsOf(t.invoiceCustomers, 1), ...items],
       when: t.invoiceDays.length > 0,
     },
+    // 301: the touched rep × customer and rep × item keys' days.
+    ...(['customer', 'item_number'] as const).map((key) => {
+      const keys = distinctColumns(t.invoiceRepPairs, [0, 1, key === 'customer' ? 2 : 3]);
+      return {
+        text: 'SELECT erp.refresh_rep_key_days_for($1, $2, $3::date[], $4::text[], $5::text[], $6::text[])',
+        values: [key === 'customer' ? 'customer_rep_invoice_days' : 'item_rep_invoice_days', key, t.invoiceDays, ...keys],
+        when: t.invoiceDays.length > 0 && t.invoiceRepPairs.length > 0,
+      };
+    }),
     { text: 'SELECT erp.refresh_year_first_days_for($1::date[])', values: [t.invoiceDays], when: t.invoiceDays.length > 0 },
     { text: 'SELECT erp.refresh_quote_header_rollups_for($1::date[])', values: [t.quoteHeaderDays], when: t.quoteHeaderDays.length > 0 },
     { text: 'SELECT erp.refresh_ar_rollups()', values: [], when: t.arOpen },

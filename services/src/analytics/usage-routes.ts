@@ -660,41 +660,61 @@ async function usageComparisonAnswer(call: ErpCall, body: AnalyticsSearchRequest
 }
 
 /**
- * Usage/KPI of every sales rep (no filter but the company) from the rollups, for any range:
+ * Usage/KPI from the rollups, for any range, filtered on the company and the rep at most:
  * quantity, sales and lines from the day rollup (erp.invoice_day_rep), customers and items from
- * the days each bought or sold (erp.customer_invoice_days, erp.item_invoice_days), which tell
- * whether one has a line in the range, or for a range from 1 January to a day of that year, from
- * how many first bought (sold) on each day of that year (erp.year_first_day): those whose first
- * day is not after the range's end. Null otherwise.
+ * the days each bought or sold, which tell whether one has a line in the range. For every rep
+ * together those are erp.customer_invoice_days and erp.item_invoice_days, and for a range from
+ * 1 January to a day of that year, how many first bought (sold) on each day of that year
+ * (erp.year_first_day): those whose first day is not after the range's end. For a rep, a team or
+ * a filter's rep, the days per rep (erp.customer_rep_invoice_days, erp.item_rep_invoice_days):
+ * the keys any of whose reps' days overlap the range. Null when the rollups cannot tell.
  */
 async function usageKpiFromRollups(call: ErpCall, ranges: DateRange[], request: NormalizedRequest) {
-  if (!call.context.rollupsReady || !call.context.scope.all) return null;
-  if (!request.filters.every((f) => f.field.toLowerCase() === 'company')) return null;
-  const fromJanuary = (range: DateRange) => range.from.endsWith('-01-01') && range.to.slice(0, 4) === range.from.slice(0, 4);
+  if (!call.context.rollupsReady) return null;
+  if (!request.filters.every((f) => isRepFilter(f) || f.field.toLowerCase() === 'company')) return null;
+  const perRep = !call.context.scope.all || request.filters.some(isRepFilter);
+  const fromJanuary = (range: DateRange) => !perRep && range.from.endsWith('-01-01') && range.to.slice(0, 4) === range.from.slice(0, 4);
+  /** The company filter, and the scope and the rep filter on a table with the rep (alias d), as predicates. */
+  const narrowing = (params: SqlParams, withRep: boolean) => [
+    ...filterPredicates(request.filters.filter((f) => !isRepFilter(f)), { company: 'd.company' }, params),
+    ...(withRep ? [scopePredicate(call.context.scope, 'd.sales_rep', params), ...filterPredicates(request.filters.filter(isRepFilter), { salesRep: 'd.sales_rep' }, params)] : []),
+  ].filter((predicate) => predicate);
   /**
    * The ranges' figures (`columns` of alias d for range i, null for none; `add` adds a parameter)
-   * from a table, as one statement giving one row; null when no range has figures there.
+   * from a table (with the rep in it or not), as one statement giving one row; null when no range has figures there.
    */
-  const perRange = (table: string, columns: (range: DateRange, i: number, add: (value: unknown) => string) => string | null) => {
+  const perRange = (table: string, withRep: boolean, columns: (range: DateRange, i: number, add: (value: unknown) => string) => string | null) => {
     const params = new SqlParams();
     const figures = ranges.flatMap((range, i) => columns(range, i, (value) => params.add(value)) ?? []);
     if (!figures.length) return null;
-    const company = filterPredicates(request.filters, { company: 'd.company' }, params);
-    return { text: `SELECT ${figures.join(', ')} FROM ${table} d ${company.length ? `WHERE ${company.join(' AND ')}` : ''}`, values: params.values };
+    const where = narrowing(params, withRep);
+    return { text: `SELECT ${figures.join(', ')} FROM ${table} d ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`, values: params.values };
   };
   const daterange = (range: DateRange, add: (value: unknown) => string) => `daterange(${add(range.from)}::date, ${add(range.to)}::date, '[]')`;
-  /** How many customers (items) have a line in each range not from 1 January, as c0, c1 (i0, i1). */
-  const overlapping = (what: 'customer' | 'item', prefix: string) =>
-    perRange(`erp.${what}_invoice_days`, (range, i, add) => (fromJanuary(range) ? null : `count(*) FILTER (WHERE d.days && ${daterange(range, add)})::int AS ${prefix}${i}`));
+  /** How many customers (items) have a line in each range not from 1 January, as c0, c1 (i0, i1): per rep, each key's reps' rows grouped first. */
+  const overlapping = (what: 'customer' | 'item', prefix: string) => {
+    if (!perRep) {
+      return perRange(`erp.${what}_invoice_days`, false, (range, i, add) => (fromJanuary(range) ? null : `count(*) FILTER (WHERE d.days && ${daterange(range, add)})::int AS ${prefix}${i}`));
+    }
+    const key = what === 'customer' ? 'customer' : 'item_number';
+    const params = new SqlParams();
+    const overlaps = ranges.map((range, i) => `bool_or(d.days && ${daterange(range, (value) => params.add(value))}) AS o${i}`);
+    const where = narrowing(params, true);
+    return {
+      text: `SELECT ${ranges.map((_, i) => `count(*) FILTER (WHERE k.o${i})::int AS ${prefix}${i}`).join(', ')}
+               FROM (SELECT ${overlaps.join(', ')} FROM erp.${what}_rep_invoice_days d ${where.length ? `WHERE ${where.join(' AND ')}` : ''} GROUP BY d.company, d.${key}) k`,
+      values: params.values,
+    };
+  };
   const statements = [
-    perRange('erp.invoice_day_rep', (range, i, add) => {
+    perRange('erp.invoice_day_rep', true, (range, i, add) => {
       const within = `FILTER (WHERE ${daterange(range, add)} @> d.invoice_date)`;
       return `coalesce(sum(d.qty) ${within}, 0)::bigint AS q${i}, coalesce(sum(d.sales) ${within}, 0) AS s${i}, coalesce(sum(d.line_count) ${within}, 0)::int AS n${i}`;
     }),
     overlapping('customer', 'c'),
     overlapping('item', 'i'),
     // The customers and items of a range from 1 January: those whose first day of its year is not after its end.
-    perRange('erp.year_first_day', (range, i, add) => {
+    perRange('erp.year_first_day', false, (range, i, add) => {
       if (!fromJanuary(range)) return null;
       const within = `FILTER (WHERE d.year = ${add(range.from)}::date AND d.first_date <= ${add(range.to)}::date)`;
       return `coalesce(sum(d.customers) ${within}, 0)::int AS c${i}, coalesce(sum(d.items) ${within}, 0)::int AS i${i}`;

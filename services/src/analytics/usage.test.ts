@@ -621,6 +621,35 @@ describe('Usage/KPI of every rep from the rollups (erp.invoice_day_rep, erp.cust
     });
   });
 
+  it('answers a rep, a team and a filtered rep like their own lines, from the days per rep (a changed row shows)', async () => {
+    const { admin, rep, manager } = kit.users;
+    const team = "AND l.sales_rep IN (SELECT sales_rep FROM erp.sales_rep WHERE manager_sales_rep = 'SM01' UNION SELECT 'SM01')";
+    for (const [body, current, comparison] of [
+      [{ dateSlug: 'year-to-date' }, ['2026-01-01', TODAY], ['2025-01-01', '2025-11-20']],
+      [{ dateSlug: 'this-month' }, ['2026-11-01', TODAY], ['2025-11-01', '2025-11-20']],
+    ] as const) {
+      for (const [user, extra] of [[rep, "AND l.sales_rep = 'SR01'"], [manager, team]] as const) {
+        const result = await ok(user, '/Usage/KPI', body);
+        expect(figures(result.current)).toEqual(await rawKpi(current[0], current[1], extra));
+        expect(figures(result.comparison)).toEqual(await rawKpi(comparison[0], comparison[1], extra));
+      }
+      const byRep = await ok(admin, '/Usage/KPI', { ...body, filters: [eq('salesRep', 'SR02')] });
+      expect(figures(byRep.current)).toEqual(await rawKpi(current[0], current[1], "AND l.sales_rep = 'SR02'"));
+    }
+    // One of SR01's items of this month, its days for him moved back a year: it no longer counts for him.
+    const [{ company, item }] = await sql<{ company: string; item: string }>(
+      `SELECT company, min(item_number) AS item FROM erp.invoice_line WHERE sales_rep = 'SR01' AND invoice_date BETWEEN '2026-11-01' AND $1 GROUP BY 1 LIMIT 1`,
+      [TODAY],
+    );
+    const before = await ok(rep, '/Usage/KPI', { dateSlug: 'this-month' });
+    const back = `UPDATE erp.item_rep_invoice_days SET days = datemultirange(daterange('2025-11-02', '2025-11-02', '[]'))
+                   WHERE sales_rep = 'SR01' AND company = '${company}' AND item_number = '${item}'`;
+    await withChangedRollup(kit, back, 'erp.refresh_usage_kpi_rollups', async () => {
+      const changed = await ok(rep, '/Usage/KPI', { dateSlug: 'this-month', filters: [] });
+      expect([changed.current.customerCount, changed.current.itemCount]).toEqual([before.current.customerCount, before.current.itemCount - 1]);
+    });
+  });
+
   it('counts them from their first day of the year for a range from 1 January, and from their days for any other', async () => {
     const { admin } = kit.users;
     const [{ company }] = await sql<{ company: string }>(`SELECT company FROM erp.invoice_line WHERE invoice_date BETWEEN '2026-01-01' AND $1 LIMIT 1`, [TODAY]);

@@ -24,6 +24,8 @@ type Collected = {
   days: Record<'invoice' | 'booking' | 'ship' | 'quote' | 'quoteHeader' | 'booked' | 'po', Set<string>>;
   invoiceCustomers: Map<string, [string, string]>;
   invoicePairs: Map<string, [string, string, string]>;
+  /** The rep × customer × item keys of the touched invoice lines. */
+  invoiceRepPairs: Map<string, [string, string, string, string]>;
   /** Per invoice line (company, invoice, line), its rep, company, item, day and positive sales when its quantity is positive, else null. */
   lineSales: Map<string, LineSale | null>;
   bookingCustomers: Set<string>;
@@ -41,9 +43,11 @@ const line = (r: Record<string, unknown>, into: Collected) => {
   const [company, customer, item] = [String(r.company), String(r.customer), String(r.item_number)];
   into.invoiceCustomers.set(`${company}\u0000${customer}`, [company, customer]);
   into.invoicePairs.set(`${company}\u0000${customer}\u0000${item}`, [company, customer, item]);
+  const rep = String(r.sales_rep);
+  into.invoiceRepPairs.set(`${rep}\u0000${company}\u0000${customer}\u0000${item}`, [rep, company, customer, item]);
   // A line read twice (its own key and its invoice's) has one value in each snapshot: the first read before any write.
   const key = `${company}\u0000${r.invoice_number}\u0000${r.invoice_line_number}`;
-  if (!into.lineSales.has(key)) into.lineSales.set(key, Number(r.qty) > 0 ? [String(r.sales_rep), company, item, String(r.invoice_date), String(r.sold)] : null);
+  if (!into.lineSales.has(key)) into.lineSales.set(key, Number(r.qty) > 0 ? [rep, company, item, String(r.invoice_date), String(r.sold)] : null);
 };
 /** The invoice line columns `line` reads (alias l). */
 const LINE_COLUMNS = 'l.invoice_date::text, l.company, l.customer, l.item_number, l.invoice_number, l.invoice_line_number, l.sales_rep, l.qty, greatest(l.sales, 0)::text AS sold';
@@ -112,7 +116,7 @@ const SNAPSHOTS: Record<string, Snapshot[]> = {
 function emptyCollected(): Collected {
   return {
     days: { invoice: new Set(), booking: new Set(), ship: new Set(), quote: new Set(), quoteHeader: new Set(), booked: new Set(), po: new Set() },
-    invoiceCustomers: new Map(), invoicePairs: new Map(), lineSales: new Map(), bookingCustomers: new Set(), shipCustomers: new Set(), masters: new Set(),
+    invoiceCustomers: new Map(), invoicePairs: new Map(), invoiceRepPairs: new Map(), lineSales: new Map(), bookingCustomers: new Set(), shipCustomers: new Set(), masters: new Set(),
   };
 }
 
@@ -225,6 +229,7 @@ export function touchTracker(client: pg.PoolClient, tables: ReadonlySet<string>,
         poDays: days('po'),
         invoiceCustomers: [...new Map([...before.invoiceCustomers, ...after.invoiceCustomers]).values()],
         invoicePairs: [...new Map([...before.invoicePairs, ...after.invoicePairs]).values()],
+        invoiceRepPairs: [...new Map([...before.invoiceRepPairs, ...after.invoiceRepPairs]).values()],
         itemRepSales: changedLineSales(before.lineSales, after.lineSales),
         bookingCustomers: union(before.bookingCustomers, after.bookingCustomers),
         shipCustomers: union(before.shipCustomers, after.shipCustomers),
