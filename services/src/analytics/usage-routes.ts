@@ -552,8 +552,9 @@ type MonthSlice = { month: string; offset: number; count: number };
 /**
  * Usage/Log's page from erp.usage_month_customer_item, each month's rows read from its index by
  * sales: when every month the page falls in is a whole month of the period (`whole`) and one of the
- * data's last months, which the table keeps, for every sales rep with no filter but the company
- * (the table keeps nothing else). Null otherwise.
+ * data's last months, which the table keeps, filtered on the company and the rep at most (a
+ * row's rep is its customer item's one rep that month; the caller has checked that the scope's
+ * rows have one). Null otherwise.
  */
 async function usageLogFromRecentMonths(
   call: ErpCall,
@@ -562,13 +563,15 @@ async function usageLogFromRecentMonths(
   pageMonths: readonly MonthSlice[],
   whole: DateRange | null,
 ): Promise<Record<string, unknown>[] | null> {
-  if (!call.context.scope.all || !request.filters.every((f) => f.field.toLowerCase() === 'company')) return null;
+  if (!request.filters.every((f) => isRepFilter(f) || f.field.toLowerCase() === 'company')) return null;
   const kept = (month: string) => whole !== null && month >= whole.from && month <= whole.to && isRecentMonth(month, call.context.dataThrough);
   if (pageMonths.length === 0 || !pageMonths.every((m) => kept(m.month))) return null;
   const spec = usageLogSpec(call, period, request, new SqlParams());
   const params = new SqlParams();
   const slices = pageMonths.map((m) => {
-    const where = [`u.month = ${params.add(m.month)}::date`, ...filterPredicates(request.filters, { company: 'u.company' }, params)];
+    // The month has no customer's item in several of the scope's slices (usageLogByMonths): each of its rows there has its one rep.
+    const scope = scopePredicate(call.context.scope, 'u.sales_rep', params);
+    const where = [`u.month = ${params.add(m.month)}::date`, ...(scope ? [scope] : []), ...filterPredicates(request.filters, { company: 'u.company', salesRep: 'u.sales_rep' }, params)];
     return `(SELECT u.* FROM erp.usage_month_customer_item u WHERE ${where.join(' AND ')}
               ORDER BY u.sales DESC, u.company, u.customer, u.item_number OFFSET ${params.add(m.offset)} LIMIT ${params.add(m.count)})`;
   });

@@ -511,8 +511,8 @@ describe('Usage/Log’s page of the data’s last 13 months (erp.usage_month_cus
       )
     )[0]!;
 
-  it('reads the newest month’s page from the table (a changed row shows), and a rep’s or another filter’s from the lines', async () => {
-    const { admin, rep } = kit.users;
+  it('reads the newest month’s page from the table (a changed row shows), and another filter’s from the lines', async () => {
+    const { admin } = kit.users;
     const newest = await top('2026-11-01');
     const raise = `UPDATE erp.usage_month_customer_item SET qty = qty + 1000
                     WHERE month = '2026-11-01' AND (company, customer, item_number) = ('${newest.company}', '${newest.customer}', '${newest.item_number}')`;
@@ -529,8 +529,22 @@ describe('Usage/Log’s page of the data’s last 13 months (erp.usage_month_cus
       const byBranch = await ok(admin, '/Usage/Log', { pageSize: 14, filters: [eq('branch', branch)] });
       const shown = byBranch.rows.find((r: Row) => r.customer === newest.customer && r.itemNumber === newest.item_number && r.month === '2026-11');
       expect(shown?.qty).toBe(newest.qty);
-      const mine = await ok(rep, '/Usage/Log', { pageSize: 499 });
-      expect(mine.rows.every((r: Row) => r.qty < 1000)).toBe(true);
+    });
+  });
+
+  it('reads a rep’s and a team’s page of the newest month from the table by the row’s rep (a changed row of his shows)', async () => {
+    const { rep, manager } = kit.users;
+    const [his] = await sql<{ company: string; customer: string; item_number: string; qty: number }>(
+      `SELECT company, customer, item_number, qty FROM erp.usage_month_customer_item WHERE month = '2026-11-01' AND sales_rep = 'SR01'
+        ORDER BY sales DESC, company, customer, item_number LIMIT 1`,
+    );
+    const raise = `UPDATE erp.usage_month_customer_item SET qty = qty + 1000
+                    WHERE month = '2026-11-01' AND (company, customer, item_number) = ('${his!.company}', '${his!.customer}', '${his!.item_number}')`;
+    await withChangedRollup(kit, raise, 'erp.refresh_usage_month_customer_items', async () => {
+      const mine = await ok(rep, '/Usage/Log', { pageSize: 13 });
+      expect([mine.rows[0].customer, mine.rows[0].itemNumber, mine.rows[0].qty]).toEqual([his!.customer, his!.item_number, his!.qty + 1000]);
+      const team = await ok(manager, '/Usage/Log', { pageSize: 499 });
+      expect(team.rows.find((r: Row) => r.customer === his!.customer && r.itemNumber === his!.item_number && r.month === '2026-11')?.qty).toBe(his!.qty + 1000);
     });
   });
 
