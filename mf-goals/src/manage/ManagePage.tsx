@@ -1,4 +1,5 @@
-import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, startTransition, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import useSWR, { preload, useSWRConfig } from 'swr';
 import { Button, DeleteOutlined, DownloadOutlined, Empty, Skeleton } from '@tradeboard/shared/ui';
 import { api, currentAntiforgeryToken, errorMessage, navigate, saveBlob, useTradeboardStore } from '@tradeboard/shared/web';
@@ -11,6 +12,13 @@ import { editRow, newRow, rowsToSave, visibleRows, type ConfigLike, type GoalRow
 export const ROW_HEIGHT = 50;
 export const OVERSCAN = 20;
 const VIEW_HEIGHT = 520;
+/**
+ * A jump (the view moved beyond the drawn rows' overscan: the scroll bar dragged, Back to Top) draws
+ * the view's rows as text in the scroll's own frame, and the rows with their editors once the scroll
+ * has been still this long: editors drawn where a drag passes cost a frame 30–60 ms of style and
+ * layout (eight inputs a row, 51 rows) and dropped frames.
+ */
+const SETTLE_MS = 120;
 /**
  * The rows drawn at once (a view and its overscan, several times over); the rest load behind them
  * a page at a time (issue 28: a 50,000-row setup's first rows within a second; its whole read is
@@ -64,6 +72,79 @@ const GoalRowView = memo(function GoalRowView({ row, columns, update }: { row: G
         ),
       )}
     </tr>
+  );
+});
+
+/** Whether a scroll to `top` is a jump: one under way, or a move beyond the overscan of the rows drawn with editors at `editTop`. */
+export const isJump = (top: number, editTop: number, jumping: boolean) => jumping || Math.abs(top - editTop) > OVERSCAN * ROW_HEIGHT;
+
+/**
+ * The rows drawn, [first, last) of `count`: while jumping the view's rows at `scrollTop` and one each
+ * side (as text); otherwise the view's rows at `editTop` (the deferred place of the editors) and the
+ * overscan each side.
+ */
+export function drawnRows(count: number, view: { jumping: boolean; scrollTop: number; editTop: number }): [number, number] {
+  const [top, extra] = view.jumping ? [view.scrollTop, 1] : [view.editTop, OVERSCAN];
+  return [Math.max(0, Math.floor(top / ROW_HEIGHT) - extra), Math.min(count, Math.ceil((top + VIEW_HEIGHT) / ROW_HEIGHT) + extra)];
+}
+
+/** A row while the view jumps: its values as text where its editors will be (no inputs to lay out). */
+const GoalRowPreview = memo(function GoalRowPreview({ row, columns }: { row: GoalRow; columns: readonly Column[] }): ReactNode {
+  return (
+    <tr className={row.isDirty ? 'tb-dirty tb-preview' : 'tb-preview'}>
+      <td>
+        <span className="tb-goals-delete" aria-hidden>
+          <DeleteOutlined />
+        </span>
+      </td>
+      {columns.map((column) => {
+        const text = String(row[column.field] ?? '');
+        return <td key={column.field}>{column.readOnly ? text : <span className="tb-cell">{text || '\u200b'}</span>}</td>;
+      })}
+    </tr>
+  );
+});
+
+type Sort = { field: string; dir: 'asc' | 'desc' } | null;
+type Filters = Record<string, string>;
+
+/** The header: sortable titles and a filter each. Memoized: a scroll draws rows, not the header. */
+const GridHeader = memo(function GridHeader({
+  columns,
+  sort,
+  setSort,
+  filters,
+  setFilters,
+}: {
+  columns: readonly Column[];
+  sort: Sort;
+  setSort: (sort: Sort) => void;
+  filters: Filters;
+  setFilters: (filters: Filters) => void;
+}): ReactNode {
+  return (
+    <thead>
+      <tr>
+        <th>
+          <span className="tb-goals-muted">Delete</span>
+        </th>
+        {columns.map((column) => (
+          <th key={column.field} aria-sort={sort?.field === column.field ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
+            <button type="button" onClick={() => setSort(sort?.field === column.field && sort.dir === 'asc' ? { field: column.field, dir: 'desc' } : { field: column.field, dir: 'asc' })}>
+              {column.title}
+              {sort?.field === column.field ? (sort.dir === 'asc' ? ' ▲' : ' ▼') : ''}
+            </button>
+            <input
+              className="tb-filter"
+              placeholder="filter..."
+              aria-label={`Filter ${column.title}`}
+              value={filters[column.field] ?? ''}
+              onChange={(event) => setFilters({ ...filters, [column.field]: event.target.value })}
+            />
+          </th>
+        ))}
+      </tr>
+    </thead>
   );
 });
 
@@ -127,18 +208,46 @@ function GoalGrid({ kind, config }: { kind: GoalKind; config: ConfigLike }): Rea
     })();
   };
   const server = useSWR(rowsKey(kind, config.id), () => page(0, FIRST_PAGE), { onSuccess: received });
-  const [filters, setFilters] = useState<Record<string, string>>({});
-  const [sort, setSort] = useState<{ field: string; dir: 'asc' | 'desc' } | null>(null);
+  const [filters, setFilters] = useState<Filters>({});
+  const [sort, setSort] = useState<Sort>(null);
   const [scrollTop, setScrollTop] = useState(0);
+  /** Where the rows with editors are drawn: the scroll while it moves near them, a jump's place once still. */
+  const [editTop, setEditTop] = useState(0);
+  /** A jump is under way: the view's rows are drawn as text. */
+  const [jumping, setJumping] = useState(false);
+  const now = useRef({ editTop: 0, jumping: false, settling: undefined as number | undefined });
+  useEffect(() => () => window.clearTimeout(now.current.settling), []);
+  const scrolled = (top: number) => {
+    const state = now.current;
+    window.clearTimeout(state.settling);
+    if (!isJump(top, state.editTop, state.jumping)) {
+      state.editTop = top;
+      setScrollTop(top);
+      setEditTop(top);
+      return;
+    }
+    state.jumping = true;
+    flushSync(() => {
+      setScrollTop(top);
+      setJumping(true);
+    });
+    state.settling = window.setTimeout(() => {
+      state.jumping = false;
+      state.editTop = top;
+      startTransition(() => {
+        setEditTop(top);
+        setJumping(false);
+      });
+    }, SETTLE_MS);
+  };
   const [saving, setSaving] = useState(false);
   const view = useRef<HTMLDivElement>(null);
   const columns = useMemo(() => columnsOf(kind, config), [kind, config]);
   const shown = useMemo(() => visibleRows(rows, filters, sort), [rows, filters, sort]);
-  // The rows follow the scroll in a render of their own that a frame may interrupt: a drag of the
-  // scroll bar far across the grid keeps its frames and draws the rows where it slows down.
-  const drawnTop = useDeferredValue(scrollTop);
-  const first = Math.max(0, Math.floor(drawnTop / ROW_HEIGHT) - OVERSCAN);
-  const last = Math.min(shown.length, Math.ceil((drawnTop + VIEW_HEIGHT) / ROW_HEIGHT) + OVERSCAN);
+  // The rows with editors follow in a render of their own that a frame may interrupt (a jump's are
+  // drawn in a transition once it is still, the text rows staying until they are).
+  const drawnTop = useDeferredValue(editTop);
+  const [first, last] = drawnRows(shown.length, { jumping, scrollTop, editTop: drawnTop });
   const scrollTo = (where: 'top' | 'bottom') =>
     requestAnimationFrame(() => {
       const element = view.current;
@@ -186,7 +295,7 @@ function GoalGrid({ kind, config }: { kind: GoalKind; config: ConfigLike }): Rea
           {shown.length} rows{loadingMore ? ', loading more…' : ''}
         </span>
       </div>
-      <div className="tb-goals-grid" ref={view} style={{ height: VIEW_HEIGHT }} onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}>
+      <div className="tb-goals-grid" ref={view} style={{ height: VIEW_HEIGHT }} onScroll={(event) => scrolled(event.currentTarget.scrollTop)}>
         <table aria-label={`${kind} goal rows`} aria-rowcount={shown.length + 1} style={{ width: DELETE_WIDTH + columns.reduce((sum, column) => sum + columnWidth(column), 0) }}>
           <colgroup>
             <col style={{ width: DELETE_WIDTH }} />
@@ -194,37 +303,19 @@ function GoalGrid({ kind, config }: { kind: GoalKind; config: ConfigLike }): Rea
               <col key={column.field} style={{ width: columnWidth(column) }} />
             ))}
           </colgroup>
-          <thead>
-            <tr>
-              <th>
-                <span className="tb-goals-muted">Delete</span>
-              </th>
-              {columns.map((column) => (
-                <th key={column.field} aria-sort={sort?.field === column.field ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
-                  <button type="button" onClick={() => setSort(sort?.field === column.field && sort.dir === 'asc' ? { field: column.field, dir: 'desc' } : { field: column.field, dir: 'asc' })}>
-                    {column.title}
-                    {sort?.field === column.field ? (sort.dir === 'asc' ? ' ▲' : ' ▼') : ''}
-                  </button>
-                  <input
-                    className="tb-filter"
-                    placeholder="filter..."
-                    aria-label={`Filter ${column.title}`}
-                    value={filters[column.field] ?? ''}
-                    onChange={(event) => setFilters({ ...filters, [column.field]: event.target.value })}
-                  />
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <GridHeader columns={columns} sort={sort} setSort={setSort} filters={filters} setFilters={setFilters} />
           <tbody>
             {first > 0 && (
               <tr aria-hidden style={{ height: first * ROW_HEIGHT }}>
                 <td colSpan={columns.length + 1} />
               </tr>
             )}
-            {shown.slice(first, last).map((row) => (
-              <GoalRowView key={row.id} row={row} columns={columns} update={update} />
-            ))}
+            {shown
+              .slice(first, last)
+              .map((row, slot) =>
+                // A jump's text rows are keyed by their place in the view: each frame changes their text, not their elements.
+                jumping ? <GoalRowPreview key={slot} row={row} columns={columns} /> : <GoalRowView key={row.id} row={row} columns={columns} update={update} />,
+              )}
             {last < shown.length && (
               <tr aria-hidden style={{ height: (shown.length - last) * ROW_HEIGHT }}>
                 <td colSpan={columns.length + 1} />

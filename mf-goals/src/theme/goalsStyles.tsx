@@ -31,7 +31,7 @@ export const GOALS_STYLES = `
 .tb-goals-section { background: var(--tb-surface); border: 1px solid var(--tb-border); border-radius: 12px; padding: 12px 16px; }
 .tb-goals-section > summary { cursor: pointer; font-weight: 650; font-size: 16px; }
 .tb-goals-steps { margin: 8px 0; padding-left: 20px; }
-.tb-goals-grid { position: relative; overflow: auto; border: 1px solid var(--tb-border); border-radius: 8px; max-height: 60vh; }
+.tb-goals-grid { position: relative; overflow: auto; contain: strict; border: 1px solid var(--tb-border); border-radius: 8px; max-height: 60vh; }
 .tb-goals-grid table { border-collapse: separate; border-spacing: 0; table-layout: fixed; min-width: 100%; }
 .tb-goals-grid th, .tb-goals-grid td { overflow: hidden; text-overflow: ellipsis; }
 .tb-goals-grid th button, .tb-goals-grid th input.tb-filter { display: block; max-width: 100%; overflow: hidden; text-overflow: ellipsis; }
@@ -41,6 +41,8 @@ export const GOALS_STYLES = `
 .tb-goals-grid th button { background: none; border: 0; color: inherit; font: inherit; font-weight: 600; cursor: pointer; padding: 0; }
 .tb-goals-grid td { height: 50px; padding: 0 6px; border-bottom: 1px solid var(--tb-border); white-space: nowrap; }
 .tb-goals-grid input.tb-cell { width: 100%; min-width: 0; box-sizing: border-box; background: transparent; color: inherit; border: 1px solid var(--tb-border); border-radius: 6px; padding: 4px 6px; font: inherit; }
+.tb-goals-grid span.tb-cell { display: block; overflow: hidden; text-overflow: ellipsis; box-sizing: border-box; border: 1px solid var(--tb-border); border-radius: 6px; padding: 4px 6px; }
+.tb-goals-grid .tb-preview span.tb-goals-delete { display: inline-block; cursor: default; }
 .tb-goals-grid input.tb-filter { width: 100%; min-width: 0; box-sizing: border-box; margin-top: 4px; background: transparent; color: inherit; border: 1px solid var(--tb-border); border-radius: 6px; padding: 2px 6px; font: inherit; font-weight: 400; }
 .tb-goals-grid tr.tb-dirty td { background: rgba(245, 158, 11, 0.08); }
 .tb-goals-toolbar { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; margin: 8px 0; }
