@@ -87,6 +87,9 @@ const LINE_FILTERS: Record<(typeof USAGE_GROUP_BYS)[number], string> = {
   itemNumber: 'l.item_number',
 };
 
+/** A filter on the line's rep (the rollups kept per rep answer it). */
+const isRepFilter = (filter: { field: string }) => filter.field.toLowerCase() === 'salesrep';
+
 /** The caller's scope and today; with `right`, 403 when his role has it off. */
 async function callOf(app: FastifyInstance, user: SessionUser, right?: string): Promise<ErpCall> {
   return erpCall(app.db, user, [], right);
@@ -231,19 +234,21 @@ const PAIR_FILTERS: FieldMap = {
 const PAIR_ATTRIBUTES = ['branch', 'salesrep', 'productgroup'];
 
 /**
- * The count of the inactive pairs (`where` over alias s of erp.customer_item_last_sale): for
- * every sales rep, filtered on the company at most, the sum of the pairs last bought each day of
- * the period (erp.customer_item_last_sale_day), else a count of the pairs.
+ * The count of the inactive pairs (`where` over alias s of erp.customer_item_last_sale): filtered
+ * on the company and the rep at most, the sum of the pairs last bought each day of the period
+ * (erp.customer_item_last_sale_day, per company and the pair's one rep: for a scope or a filter's
+ * rep, the caller's page holds only when no pair has several reps), else a count of the pairs.
  */
 function pairsCount(call: ErpCall, window: Window, request: NormalizedRequest, where: readonly string[], params: SqlParams): string {
-  if (!call.context.scope.all || !request.filters.every((f) => f.field.toLowerCase() === 'company')) {
+  if (!request.filters.every((f) => isRepFilter(f) || f.field.toLowerCase() === 'company')) {
     return `SELECT count(*) FROM erp.customer_item_last_sale s WHERE ${where.join(' AND ')}`;
   }
   const days = [
     `d.last_date >= ${params.add(window.lookbackFrom)}::date`,
     `d.last_date < ${params.add(window.windowFrom)}::date`,
-    ...filterPredicates(request.filters, { company: 'd.company' }, params),
-  ];
+    scopePredicate(call.context.scope, 'd.sales_rep', params),
+    ...filterPredicates(request.filters, { company: 'd.company', salesRep: 'd.sales_rep' }, params),
+  ].filter((predicate) => predicate);
   return `SELECT coalesce(sum(d.pairs), 0) FROM erp.customer_item_last_sale_day d WHERE ${days.join(' AND ')}`;
 }
 
@@ -313,7 +318,6 @@ const SUPPLIER_FILTERS: FieldMap = { ...LINE_FILTERS, supplier: 'i.supplier' };
 
 /** The filters that narrow an item's lines to whole items (each item's lines all in or all out). */
 const WHOLE_ITEM_FILTERS = ['company', 'supplier', 'itemnumber'];
-const isRepFilter = (filter: { field: string }) => filter.field.toLowerCase() === 'salesrep';
 
 /**
  * Each item's last sale and sales bound over the lines of the caller's reps and of a filter's rep,

@@ -374,23 +374,29 @@ describe('Inventory/Inactive/Customer, largest sales first, from the pairs’ sa
     expect(explicit.totalCount).toBe(await rawCount(TODAY, '2025-11-21', '2026-10-22'));
   });
 
-  it('counts from the pairs per day, and reads every line when the bounds cannot decide the page', async () => {
-    const { admin } = kit.users;
+  it('counts from the pairs per day and rep, and reads every line when the bounds cannot decide the page', async () => {
+    const { admin, rep, rep2 } = kit.users;
     const before = await ok(admin, '/Inventory/Inactive/Customer', { pageSize: 11 });
-    const [{ company }] = await sql<{ company: string }>(`SELECT company FROM erp.customer_item_last_sale WHERE last_date = '2025-06-02' LIMIT 1`);
+    const [{ day, company }] = await sql<{ day: string; company: string }>(
+      `SELECT last_date::text AS day, company FROM erp.customer_item_last_sale WHERE sales_rep = 'SR01' AND last_date = '2025-06-02' LIMIT 1`,
+    );
     // Each request its own (pageSize), so none is answered from the result cache.
     const byCompany = async (pageSize: number) => (await ok(admin, '/Inventory/Inactive/Customer', { pageSize, filters: [eq('company', company)] })).totalCount;
     const companyCount = await rawCount(TODAY, '2024-11-21', '2026-08-23', 'AND l.company = $3', [company]);
     expect(await byCompany(5)).toBe(companyCount);
-    // One more pair on a day in the period: counted for every rep and for its company, never on a page.
-    const oneMore = `UPDATE erp.customer_item_last_sale_day SET pairs = pairs + 1 WHERE last_date = '2025-06-02' AND company = '${company}'`;
+    const [mine, theirs] = [await ok(rep, '/Inventory/Inactive/Customer', { pageSize: 5 }), await ok(rep2, '/Inventory/Inactive/Customer', { pageSize: 5 })];
+    expect(mine.totalCount).toBe(await rawCount(TODAY, '2024-11-21', '2026-08-23', "AND l.sales_rep = 'SR01'"));
+    // One more of SR01's pairs on a day in the period: counted for every rep, its company and SR01, never on a page.
+    const oneMore = `UPDATE erp.customer_item_last_sale_day SET pairs = pairs + 1 WHERE last_date = '${day}' AND company = '${company}' AND sales_rep = 'SR01'`;
     await withChangedRollup(kit, oneMore, 'erp.refresh_customer_item_last_sale_days', async () => {
       const counted = await ok(admin, '/Inventory/Inactive/Customer', { pageSize: 12 });
       expect(counted.totalCount).toBe(before.totalCount + 1);
       expect(shown(counted.rows)).toEqual(await rawPage(12, 0));
       expect(await byCompany(6)).toBe(companyCount + 1);
-      // A filter on anything else, or a rep's scope, counts the pairs themselves.
-      const [{ customer }] = await sql<{ customer: string }>(`SELECT customer FROM erp.customer_item_last_sale WHERE last_date = '2025-06-02' AND company = '${company}' LIMIT 1`);
+      expect((await ok(rep, '/Inventory/Inactive/Customer', { pageSize: 6 })).totalCount).toBe(mine.totalCount + 1);
+      expect((await ok(rep2, '/Inventory/Inactive/Customer', { pageSize: 6 })).totalCount).toBe(theirs.totalCount);
+      // A filter on anything else counts the pairs themselves.
+      const [{ customer }] = await sql<{ customer: string }>(`SELECT customer FROM erp.customer_item_last_sale WHERE last_date = '${day}' AND company = '${company}' LIMIT 1`);
       const byCustomer = await ok(admin, '/Inventory/Inactive/Customer', { filters: [eq('customer', customer)] });
       expect(byCustomer.totalCount).toBe(await rawCount(TODAY, '2024-11-21', '2026-08-23', 'AND l.customer = $3', [customer]));
     });
