@@ -51,7 +51,7 @@ const ROLLUPS = {
   service_order_day: 'service_order_day_pkey',
   order_line_short: null,
   open_order_line: null,
-  customer_item_last_sale_day: 'customer_item_last_sale_day_by_date',
+  customer_item_last_sale_day: 'customer_item_last_sale_day_pkey',
   invoice_year_customer_total: 'invoice_year_customer_total_pkey',
   quote_booked_year_customer_total: 'quote_booked_year_customer_total_pkey',
   invoice_year_customer_summary: null,
@@ -278,7 +278,12 @@ function deltaStatements(t: TouchedRollups): Array<{ text: string; values: unkno
     { text: 'SELECT erp.refresh_trailing_year_customer_totals_for($1::date)', values: [t.previousThrough], when: true },
     { text: 'SELECT erp.refresh_invoice_customer_years_for($1::date[], $2::date)', values: [t.invoiceDays, t.previousThrough], when: true },
     { text: 'SELECT erp.refresh_business_health_months_for($1::date[], $2::date[])', values: [t.invoiceDays, t.bookingDays], when: t.invoiceDays.length + t.bookingDays.length > 0 },
-    { text: 'SELECT erp.refresh_white_space_rollups_for($1::date, $2::text[], $3::text[])', values: [t.previousThrough, ...[0, 1].map((i) => columnsOf(t.invoiceCustomers, i))], when: true },
+    // 311: moved by what changed in its window, or by customer.
+    {
+      text: 'SELECT erp.move_white_space_rollups($1::date, $2::date[], $3::text[], $4::text[])',
+      values: [t.previousThrough, t.invoiceDays, ...[0, 1].map((i) => columnsOf(t.invoiceCustomers, i))],
+      when: true,
+    },
   ];
   return statements.filter((s) => s.when).map(({ text, values }) => ({ text, values }));
 }

@@ -112,6 +112,36 @@ describe('ERP load: a delta refreshes only the periods and keys it touched', () 
     expect(await differencesFromFullRebuild()).toEqual({});
   }, 300_000);
 
+  it('a customer whose lines of the last 12 months all go, and a month across the white space window\'s first day: every rollup as a full rebuild makes it', async () => {
+    await refreshRollups(kit.services.db);
+    const [{ through }] = (await sql<{ through: string }>('SELECT data_through::text AS through FROM erp.data_load ORDER BY load_id DESC LIMIT 1')) as [{ through: string }];
+    // The customer with the fewest lines in the 12 months through the last day (more than one): all of them deleted, so its
+    // rows of those months, of the rolling 12 months, of its years and of the white space go (migrations 310, 311).
+    const [{ customer }] = (await sql<{ customer: string }>(
+      `SELECT customer FROM erp.invoice_line WHERE invoice_date > ($1::date - interval '12 months')::date AND invoice_date <= $1::date
+        GROUP BY customer HAVING count(*) > 1 ORDER BY count(*), customer LIMIT 1`, [through])) as [{ customer: string }];
+    const gone = await rowsOf('invoice_line', `customer = $1 AND invoice_date > ($2::date - interval '12 months')::date AND invoice_date <= $2::date`, [customer, through]);
+    // The window's first day is a day after `start`: one line changed on each side of it, in the same month (the white
+    // space cannot take that month's change as the window's and reads its touched customers again).
+    const start = (await sql<{ start: string }>(`SELECT ($1::date - interval '12 months')::date::text AS start`, [through]))[0]!.start;
+    const sameMonth = start.slice(0, 7) === shift(start, 1).slice(0, 7) ? start : shift(start, -1);
+    const edge = [
+      ...(await rowsOf('invoice_line', `invoice_date <= $1::date AND invoice_date >= date_trunc('month', $1::date) AND customer <> $2 ORDER BY invoice_date DESC, invoice_number LIMIT 1`, [sameMonth, customer])),
+      ...(await rowsOf('invoice_line', `invoice_date > $1::date AND invoice_date < date_trunc('month', $1::date) + interval '1 month' AND customer <> $2 ORDER BY invoice_date, invoice_number LIMIT 1`, [sameMonth, customer])),
+    ].map((l) => ({ ...l, sales: plus(l.sales, 11) }));
+    expect(gone.length).toBeGreaterThan(1);
+    expect(edge.length).toBe(2);
+
+    for (const files of [[deletes('invoice_line', gone)], [file('invoice_line', edge)]]) {
+      const result = await load(files);
+      expect(result.status, result.message + JSON.stringify(result.problems.slice(0, 3))).toBe('loaded');
+      expect(result.rollups).toBe('refreshed the touched periods and keys');
+      expect(await sql('SELECT customer FROM erp.invoice_trailing_year_customer_total WHERE customer = $1', [customer])).toEqual([]);
+      expect(await sql('SELECT customer FROM erp.customer_product_group_trailing_year WHERE customer = $1', [customer])).toEqual([]);
+      expect(await differencesFromFullRebuild()).toEqual({});
+    }
+  }, 300_000);
+
   it('falls back to the full rebuild when a customer the rollups join on changes branch, or a dated table is replaced whole', async () => {
     const [customer] = await rowsOf('customer', "customer IN (SELECT customer FROM erp.invoice_line LIMIT 1)");
     const other = (await sql<{ branch: string }>('SELECT branch FROM erp.branch WHERE company = $1 AND branch <> $2 LIMIT 1', [customer!.company, customer!.branch]))[0]!;
