@@ -306,9 +306,9 @@ export async function refreshRollupsFor(db: ValuesQueryable, touched: TouchedRol
 }
 
 /**
- * Planner statistics for the rollups (run after the load's COMMIT), and a vacuum, which marks
+ * Planner statistics for the rollups (run after the load's COMMIT; `tables`: some of them), and a vacuum, which marks
  * their new pages all-visible so that a count or a sum over an index's columns reads the index alone.
  */
-export async function vacuumAnalyzeRollups(db: Queryable): Promise<void> {
-  for (const table of ROLLUP_TABLES) await db.query(`VACUUM ANALYZE erp.${table}`);
+export async function vacuumAnalyzeRollups(db: Queryable, tables: readonly string[] = ROLLUP_TABLES): Promise<void> {
+  for (const table of tables) await db.query(`VACUUM ANALYZE erp.${table}`);
 }

@@ -15,7 +15,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import type { Db } from '../db/database.ts';
 import { BatchWriter, withoutSecondaryIndexes, type Cell, type Column } from '../demo/erp/batch-writer.ts';
 import { revise } from '../analytics/cache.ts';
-import { refreshRollups, refreshRollupsFor, vacuumAnalyzeRollups } from '../analytics/rollups.ts';
+import { refreshRollups, refreshRollupsFor, ROLLUP_TABLES, vacuumAnalyzeRollups } from '../analytics/rollups.ts';
 import { fullRebuildReason, touchTracker } from './touched.ts';
 import { ExtractError, type ExtractFile } from './extract.ts';
 import { customerKey, ExtractChecker, KEPT_PROBLEMS, loadOrder, type FileCheck, type LoadProblem } from './validate.ts';
@@ -264,6 +264,8 @@ export async function runErpLoad(db: Db, read: () => Promise<ExtractFile[]>, opt
   const tables = [...new Set(files.flatMap((f) => (layoutFor(f.table) ? [f.table] : [])))];
   const fullReason = fullRebuildReason(tables, fullRefresh);
   let checker: ExtractChecker | null = null;
+  /** The rollups the delta refresh wrote (null: every rollup, after a full rebuild). */
+  let rollupsToAnalyze: string[] | null = null;
   const outcome = await inRunTransaction(db, runId, async (client, cancelRequested) => {
     const { rows: customers } = await client.query<{ company: string; customer: string }>('SELECT company, customer FROM erp.customer');
     checker = new ExtractChecker({
@@ -375,6 +377,7 @@ export async function runErpLoad(db: Db, read: () => Promise<ExtractFile[]>, opt
     } else {
       summary.rollups = 'refreshed the touched periods and keys';
       await refreshRollupsFor(client, touched, (done, total) => progress('rollups', done, total));
+      rollupsToAnalyze = await rollupsWritten(client);
     }
     timings.rollups = performance.now() - at;
     await cancelRequested();
@@ -393,7 +396,7 @@ export async function runErpLoad(db: Db, read: () => Promise<ExtractFile[]>, opt
   }
   if (outcome instanceof Error) return finish('failed', `The load failed and the previous data is unchanged: ${outcome.message}`);
   const at = performance.now();
-  await analyze(db, tables, progress);
+  await analyze(db, tables, progress, rollupsToAnalyze);
   timings.analyze = performance.now() - at;
   // The alerts look at the new data (issue 26: a run after each ERP load, once across gateways).
   if (outcome.loadId !== null) await enqueueNotificationRunAfterLoad(db, outcome.loadId);
@@ -464,15 +467,30 @@ export async function runRollupRebuild(db: Db, options: ErpLoadOptions): Promise
   return { ...outcome, elapsedMs: Math.round(performance.now() - started) };
 }
 
-/** Planner statistics (and the visibility map) for the tables the load wrote and the rollups, after the commit. */
-async function analyze(db: Db, tables: readonly string[], progress: (step: LoadStep, done: number, total: number) => Promise<void>): Promise<void> {
+/**
+ * The rollup tables the load's transaction has written so far (PostgreSQL's counts of this
+ * transaction's inserted, updated and deleted rows); every rollup when the counts are not kept.
+ */
+export async function rollupsWritten(client: pg.PoolClient): Promise<string[] | null> {
+  const { rows } = await client.query<{ relname: string }>(
+    `SELECT relname FROM pg_stat_xact_user_tables WHERE schemaname = 'erp' AND relname = ANY ($1) AND n_tup_ins + n_tup_upd + n_tup_del > 0`,
+    [ROLLUP_TABLES],
+  );
+  return rows.length > 0 ? rows.map((r) => r.relname) : null;
+}
+
+/**
+ * Planner statistics (and the visibility map) for the tables the load wrote and the rollups, after
+ * the commit: after a delta, only the rollups it wrote (`rollups`; null: all of them).
+ */
+async function analyze(db: Db, tables: readonly string[], progress: (step: LoadStep, done: number, total: number) => Promise<void>, rollups: string[] | null = null): Promise<void> {
   const total = tables.length + 1;
   try {
     for (const [i, table] of tables.entries()) {
       await db.query(`VACUUM ANALYZE erp.${table}`);
       await progress('analyze', i + 1, total);
     }
-    await vacuumAnalyzeRollups(db);
+    await vacuumAnalyzeRollups(db, rollups ?? undefined);
     await progress('analyze', total, total);
   } catch (error) {
     // The load is committed: a cancel now only skips the statistics.

@@ -3,7 +3,7 @@ import { useErpServices } from '../analytics/erp-test-kit.ts';
 import { refreshRollups, ROLLUP_TABLES } from '../analytics/rollups.ts';
 import type { ExtractFile } from './extract.ts';
 import { ERP_LAYOUTS } from './layouts.ts';
-import { runErpLoad } from './load.ts';
+import { rollupsWritten, runErpLoad } from './load.ts';
 
 // The incremental rollup refresh (migration 250, refreshRollupsFor): after a delta load, every
 // rollup table holds exactly the rows a full rebuild gives.
@@ -141,6 +141,18 @@ describe('ERP load: a delta refreshes only the periods and keys it touched', () 
       expect(await differencesFromFullRebuild()).toEqual({});
     }
   }, 300_000);
+
+  it('the statistics after a delta are for the rollups its transaction wrote', async () => {
+    const client = await kit.services.db.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('DELETE FROM erp.business_health_month WHERE month = (SELECT min(month) FROM erp.business_health_month)');
+      expect(await rollupsWritten(client)).toEqual(['business_health_month']);
+    } finally {
+      await client.query('ROLLBACK');
+      client.release();
+    }
+  });
 
   it('falls back to the full rebuild when a customer the rollups join on changes branch, or a dated table is replaced whole', async () => {
     const [customer] = await rowsOf('customer', "customer IN (SELECT customer FROM erp.invoice_line LIMIT 1)");
