@@ -26,32 +26,29 @@ CREATE FUNCTION app.goal_months_add(a numeric[], b numeric[]) RETURNS numeric[] 
   SELECT array_agg(coalesce(x, 0) + coalesce(y, 0) ORDER BY n) FROM unnest(a, b) WITH ORDINALITY AS u(x, y, n)
 $$;
 
--- The 12 months' sums of a path from its sums by goal month (months outside 1–12 are in no month).
-CREATE FUNCTION app.goal_months(months integer[], sums numeric[]) RETURNS numeric[] LANGUAGE sql IMMUTABLE AS $$
-  SELECT array_agg(coalesce((SELECT sum(s) FROM unnest(months, sums) AS u(m, s) WHERE m = i), 0) ORDER BY i) FROM generate_series(1, 12) AS i
-$$;
-
 -- The SQL that adds the rows of `source` (a query of goal rows with a `sign`: +1 counted, −1 taken
 -- away) to the kept sums per path, in key order (two writers lock the paths they share in the same
--- order). Run by EXECUTE in the trigger function itself, where its transition tables are visible.
+-- order): one grouped pass, each month's sum a filtered sum. Run by EXECUTE in the trigger function
+-- itself, where its transition tables are visible.
 CREATE FUNCTION app.goal_path_total_sql(source text) RETURNS text LANGUAGE sql IMMUTABLE AS $fn$
   SELECT format($sql$
     INSERT INTO app.goal_path_total AS t (goal_config_id, level, path, goal_rows, goal1, goal2, month_goal1, month_goal2)
-    SELECT goal_config_id, level, path, sum(n), sum(s1), sum(s2), app.goal_months(array_agg(goal_month), array_agg(s1)), app.goal_months(array_agg(goal_month), array_agg(s2))
-      FROM (SELECT r.goal_config_id, l.level,
-                   (ARRAY[r.goal_type_value, r.hierarchy_value1, r.hierarchy_value2, r.hierarchy_value3, r.hierarchy_value4, r.hierarchy_value5])[1:l.level + 1] AS path,
-                   r.goal_month, sum(r.sign) AS n, coalesce(sum(r.sign * r.goal1), 0) AS s1, coalesce(sum(r.sign * r.goal2), 0) AS s2
-              FROM (%s) r
-             CROSS JOIN LATERAL (SELECT CASE WHEN r.hierarchy_value5 IS NOT NULL THEN 5 WHEN r.hierarchy_value4 IS NOT NULL THEN 4
-                                             WHEN r.hierarchy_value3 IS NOT NULL THEN 3 WHEN r.hierarchy_value2 IS NOT NULL THEN 2
-                                             WHEN r.hierarchy_value1 IS NOT NULL THEN 1 ELSE 0 END AS level) l
-             WHERE r.goal_type_value IS NOT NULL
-             GROUP BY 1, 2, 3, 4) x
+    SELECT r.goal_config_id, l.level,
+           (ARRAY[r.goal_type_value, r.hierarchy_value1, r.hierarchy_value2, r.hierarchy_value3, r.hierarchy_value4, r.hierarchy_value5])[1:l.level + 1],
+           sum(r.sign), coalesce(sum(r.sign * r.goal1), 0), coalesce(sum(r.sign * r.goal2), 0), ARRAY[%1$s], ARRAY[%2$s]
+      FROM (%3$s) r
+     CROSS JOIN LATERAL (SELECT CASE WHEN r.hierarchy_value5 IS NOT NULL THEN 5 WHEN r.hierarchy_value4 IS NOT NULL THEN 4
+                                     WHEN r.hierarchy_value3 IS NOT NULL THEN 3 WHEN r.hierarchy_value2 IS NOT NULL THEN 2
+                                     WHEN r.hierarchy_value1 IS NOT NULL THEN 1 ELSE 0 END AS level) l
+     WHERE r.goal_type_value IS NOT NULL
      GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
     ON CONFLICT (goal_config_id, level, path) DO UPDATE
        SET goal_rows = t.goal_rows + EXCLUDED.goal_rows, goal1 = t.goal1 + EXCLUDED.goal1, goal2 = t.goal2 + EXCLUDED.goal2,
            month_goal1 = app.goal_months_add(t.month_goal1, EXCLUDED.month_goal1), month_goal2 = app.goal_months_add(t.month_goal2, EXCLUDED.month_goal2)
-  $sql$, source)
+  $sql$,
+  (SELECT string_agg(format('coalesce(sum(r.sign * r.goal1) FILTER (WHERE r.goal_month = %s), 0)', m), ', ' ORDER BY m) FROM generate_series(1, 12) m),
+  (SELECT string_agg(format('coalesce(sum(r.sign * r.goal2) FILTER (WHERE r.goal_month = %s), 0)', m), ', ' ORDER BY m) FROM generate_series(1, 12) m),
+  source)
 $fn$;
 
 -- A statement's new rows counted +1 and its old rows −1; the paths it emptied go. The transition
