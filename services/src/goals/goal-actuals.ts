@@ -117,7 +117,7 @@ async function goalsAt(db: Db, configs: readonly GoalConfigRow[], groupBy: GoalG
         ...Array.from({ length: level + 1 }, (_, i) => `path[${i + 1}] AS h${i}`),
         'goal1::float8 AS goal1',
         'goal2::float8 AS goal2',
-        ...(monthly ? [`month_goal1[${cm}::int]::float8 AS "monthGoal"`, `(SELECT coalesce(sum(v), 0) FROM unnest(month_goal1[1:${cm}::int - 1]) v)::float8 AS before`] : []),
+        ...(monthly ? [`month_goal1[${cm}::int]::float8 AS "monthGoal"`, `(${['0', ...Array.from({ length: currentMonth - 1 }, (_, m) => `month_goal1[${m + 1}]`)].join(' + ')})::float8 AS before`] : []),
         ...(monthly ? [] : [1, 2, 3, 4].flatMap((q) => [quarter(1, q), quarter(2, q)])),
       ];
       sql = `SELECT ${columnsRead.join(', ')} FROM app.goal_path_total WHERE ${where.join(' AND ')}`;
@@ -276,13 +276,13 @@ async function actualsOf(db: Db, q: Omit<ActualQuery, 'columns' | 'customers' | 
     }
     return index;
   };
-  /** The sum over the source rows matching a path (and a fiscal month when by month). */
-  return (path: ReadonlyArray<[GoalGroupBy, string]>, name: string, fiscalMonth?: number) => {
+  const none: Readonly<Record<string, number>> = {};
+  /** The sums of each period over the source rows matching a path (and a fiscal month when by month). */
+  return (path: ReadonlyArray<[GoalGroupBy, string]>, fiscalMonth?: number): Readonly<Record<string, number>> => {
     const cut = path.filter(([type]) => DIMENSION_COLUMN[type]);
     const index = indexOf(cut.map(([type]) => DIMENSION_COLUMN[type]!));
     if (byMonth && fiscalMonth === undefined) throw new Error('a fiscal month is needed');
-    const total = index.get(JSON.stringify([...cut.map(([, value]) => value), byMonth ? fiscalMonth : 0]))?.[name] ?? 0;
-    return Math.round(total * 100) / 100;
+    return index.get(JSON.stringify([...cut.map(([, value]) => value), byMonth ? fiscalMonth : 0])) ?? none;
   };
 }
 
@@ -356,6 +356,9 @@ function groupsOf(goals: readonly Goal[]): Map<string, { goals: Goal[]; paths: P
 }
 
 const round = (x: number) => Math.round(x * 100) / 100;
+/** A group's actual of a period: its paths' sums (each to the cent) added; null without actuals. */
+const sumOf = (found: ReadonlyArray<Readonly<Record<string, number>>> | null) => (name: string) =>
+  found ? round(found.reduce((s, totals) => s + round(totals[name] ?? 0), 0)) : null;
 const percent = (part: number | null, whole: number) => (part === null || whole <= 0 ? null : Math.round((part / whole) * 1000) / 10);
 
 /** Goal against actual per group for the fiscal year, its current month and the year to date, with pacing. */
@@ -381,10 +384,10 @@ export async function goalActuals(db: Db, user: SessionUser, caller: GoalCaller,
     const monthGoal = round(goals.reduce((s, g) => s + g.monthGoal, 0));
     const before = goals.reduce((s, g) => s + g.before, 0);
     const ytdGoal = today < year.from ? 0 : today > year.to ? goal : round(before + (month.workingDays > 0 ? (monthGoal * month.workingDaysElapsed) / month.workingDays : 0));
-    const sum = (name: string, fiscalMonth?: number) => (actual ? round(paths.reduce((s, path) => s + actual(path, name, fiscalMonth), 0)) : null);
     const fiscalMonth = request.groupBy === 'FiscalMonth' ? Number(key) : undefined;
-    const yearActual = sum('year', fiscalMonth);
-    const monthActual = sum('month', fiscalMonth);
+    const sum = sumOf(actual && paths.map((path) => actual(path, fiscalMonth)));
+    const yearActual = sum('year');
+    const monthActual = sum('month');
     const monthPace = pace(monthGoal, monthActual, month.workingDays, month.workingDaysElapsed);
     const yearPace = pace(goal, yearActual, yearDays, yearElapsed);
     return {
@@ -396,7 +399,7 @@ export async function goalActuals(db: Db, user: SessionUser, caller: GoalCaller,
       goal2,
       actual: yearActual,
       monthActual,
-      actual2: sum('yearProfit', fiscalMonth),
+      actual2: sum('yearProfit'),
       percentOfGoal: percent(yearActual, goal),
       monthPacePercent: monthPace.pacePercent,
       monthNeededPerWorkingDay: monthPace.neededPerWorkingDay,
@@ -436,10 +439,11 @@ export async function goalQuarters(db: Db, user: SessionUser, caller: GoalCaller
   const yearGoal = (goals: readonly Goal[]) => round(goals.reduce((s, g) => s + g.goal1, 0));
   const ordered = [...groups].sort(([a, x], [b, y]) => yearGoal(y.goals) - yearGoal(x.goals) || a.localeCompare(b));
   const rows = ordered.flatMap(([key, { goals, paths }]) => {
+    const sum = sumOf(actual && paths.map((path) => actual(path)));
     return [1, 2, 3, 4].map((quarter) => {
       const inQuarter = goals.map((g) => g.quarters[quarter - 1]!);
       const goal = round(inQuarter.reduce((s, g) => s + g.goal1, 0));
-      const a = actual ? round(paths.reduce((s, path) => s + actual(path, `q${quarter}`), 0)) : null;
+      const a = sum(`q${quarter}`);
       return {
         key,
         name: names.get(key) ?? key,
@@ -447,7 +451,7 @@ export async function goalQuarters(db: Db, user: SessionUser, caller: GoalCaller
         goal,
         goal2: round(inQuarter.reduce((s, g) => s + g.goal2, 0)),
         actual: a,
-        actual2: actual ? round(paths.reduce((s, path) => s + actual(path, `q${quarter}Profit`), 0)) : null,
+        actual2: sum(`q${quarter}Profit`),
         percentOfGoal: percent(a, goal),
       };
     });
