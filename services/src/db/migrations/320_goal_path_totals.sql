@@ -52,12 +52,22 @@ CREATE FUNCTION app.goal_path_total_sql(source text) RETURNS text LANGUAGE sql I
 $fn$;
 
 -- A statement's new rows counted +1 and its old rows −1; the paths it emptied go. The transition
--- tables are named by the trigger that fired (an insert has no old rows, a delete no new ones).
+-- tables are named by the trigger that fired (an insert has no old rows, a delete no new ones). A
+-- delete that leaves a config no rows (an upload's first statement, a config's or a setup's removal)
+-- removes the config's sums at once rather than counting its rows down.
 CREATE FUNCTION app.goal_path_total_written() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  emptied integer[];
 BEGIN
+  IF TG_OP = 'DELETE' THEN
+    SELECT coalesce(array_agg(c), '{}') INTO emptied
+      FROM (SELECT DISTINCT o.goal_config_id AS c FROM old_rows o) d
+     WHERE NOT EXISTS (SELECT 1 FROM app.goal_row r WHERE r.goal_config_id = d.c);
+    DELETE FROM app.goal_path_total t WHERE t.goal_config_id = ANY(emptied);
+  END IF;
   EXECUTE app.goal_path_total_sql(CASE TG_OP
     WHEN 'INSERT' THEN 'SELECT 1 AS sign, * FROM new_rows'
-    WHEN 'DELETE' THEN 'SELECT -1 AS sign, * FROM old_rows'
+    WHEN 'DELETE' THEN format('SELECT -1 AS sign, * FROM old_rows WHERE goal_config_id <> ALL(%L::integer[])', emptied)
     ELSE 'SELECT 1 AS sign, * FROM new_rows UNION ALL SELECT -1 AS sign, * FROM old_rows' END);
   IF TG_OP <> 'INSERT' THEN
     DELETE FROM app.goal_path_total t WHERE t.goal_rows = 0 AND t.goal_config_id IN (SELECT DISTINCT o.goal_config_id FROM old_rows o);
