@@ -798,8 +798,8 @@ async function usageKpiFromLines(call: ErpCall, ranges: DateRange[], request: No
  * Invoice lines shipped from a location of another branch than the customer's home branch. The
  * line has no location: its invoice's does (erp.invoice_header.location → erp.location.branch).
  * With current rollups the lines are those of erp.invoice_ibt_line (alias k), joined on their
- * keys: the list's date and keys are read from k, whose index gives their order, so a page joins
- * only its own lines. (Joined on the date as well, the planner took the four equalities for a
+ * keys: the list's date, keys and rep are read from k, whose indexes give their order (a rep's own
+ * keys by the one with the rep first), so a page joins only its own lines. (Joined on the date as well, the planner took the four equalities for a
  * join that keeps few lines, and read the lines of the whole period in parallel.)
  */
 function ibtList(costBasis: string, rollupsReady: boolean): ListModel {
@@ -817,7 +817,7 @@ function ibtList(costBasis: string, rollupsReady: boolean): ListModel {
       JOIN erp.customer c ON c.company = l.company AND c.customer = l.customer
       LEFT JOIN erp.item i ON i.company = l.company AND i.item_number = l.item_number`,
     dateColumn: `${key}.invoice_date`,
-    salesRepColumn: 'l.sales_rep',
+    salesRepColumn: `${key}.sales_rep`,
     where: 'loc.branch <> c.branch',
     columns: {
       company: `${key}.company`,
@@ -827,7 +827,7 @@ function ibtList(costBasis: string, rollupsReady: boolean): ListModel {
       customer: 'l.customer',
       customerName: 'c.customer_name',
       shipTo: 'l.ship_to',
-      salesRep: 'l.sales_rep',
+      salesRep: `${key}.sales_rep`,
       homeBranch: 'c.branch',
       branch: 'l.branch',
       location: 'h.location',

@@ -250,6 +250,19 @@ describe('IBTSalesHistory/List’s page from the keys of the lines shipped from 
       expect(page.rows.map(key)).toEqual((await rawPage(12, 0)).slice(1));
     });
   });
+
+  it('reads a team’s page by the keys’ rep (a key given to a rep of another team there leaves its page)', async () => {
+    const { manager } = kit.users;
+    const team = "AND l.sales_rep IN (SELECT sales_rep FROM erp.sales_rep WHERE manager_sales_rep = 'SM01' UNION SELECT 'SM01')";
+    expect((await ok(manager, '/IBTSalesHistory/List', { pageSize: 12 })).rows.map(key)).toEqual(await rawPage(12, 0, team));
+    const [first] = await rawPage(1, 0, team);
+    const [company, invoice, line] = first!.split('/');
+    const move = `UPDATE erp.invoice_ibt_line SET sales_rep = 'SR13' WHERE (company, invoice_number, invoice_line_number) = ('${company}', '${invoice}', ${line})`;
+    await withChangedRollup(kit, move, 'erp.refresh_ibt_rollups', async () => {
+      const page = await ok(manager, '/IBTSalesHistory/List', { pageSize: 11 });
+      expect(page.rows.map(key)).toEqual((await rawPage(12, 0, team)).slice(1));
+    });
+  });
 });
 
 describe('the usage components', () => {
