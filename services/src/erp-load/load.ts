@@ -468,8 +468,10 @@ export async function runRollupRebuild(db: Db, options: ErpLoadOptions): Promise
 }
 
 /**
- * The rollup tables the load's transaction has written so far (PostgreSQL's counts of this
- * transaction's inserted, updated and deleted rows); every rollup when the counts are not kept.
+ * The rollup tables the load's transaction has written so far: those PostgreSQL counts rows
+ * inserted, updated or deleted for in the backend's counts not yet reported, which hold this
+ * transaction's (and may hold a transaction's just before it: a table more to analyze); every
+ * rollup when none is counted.
  */
 export async function rollupsWritten(client: pg.PoolClient): Promise<string[] | null> {
   const { rows } = await client.query<{ relname: string }>(
