@@ -54,16 +54,24 @@ $fn$;
 -- A statement's new rows counted +1 and its old rows −1; the paths it emptied go. The transition
 -- tables are named by the trigger that fired (an insert has no old rows, a delete no new ones). A
 -- delete that leaves a config no rows (an upload's first statement, a config's or a setup's removal)
--- removes the config's sums at once rather than counting its rows down.
+-- removes the config's sums at once rather than counting its rows down. Such a config is locked
+-- first and looked at again: rows another transaction is inserting hold a key-share lock on their
+-- config (the foreign key's check), so they are committed, and seen, before the config is taken as
+-- empty; their sums are not removed with it.
 CREATE FUNCTION app.goal_path_total_written() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   emptied integer[];
 BEGIN
   IF TG_OP = 'DELETE' THEN
-    SELECT coalesce(array_agg(c), '{}') INTO emptied
+    SELECT coalesce(array_agg(c ORDER BY c), '{}') INTO emptied
       FROM (SELECT DISTINCT o.goal_config_id AS c FROM old_rows o) d
      WHERE NOT EXISTS (SELECT 1 FROM app.goal_row r WHERE r.goal_config_id = d.c);
-    DELETE FROM app.goal_path_total t WHERE t.goal_config_id = ANY(emptied);
+    IF cardinality(emptied) > 0 THEN
+      PERFORM 1 FROM app.goal_config g WHERE g.goal_config_id = ANY(emptied) ORDER BY g.goal_config_id FOR UPDATE;
+      SELECT coalesce(array_agg(c ORDER BY c), '{}') INTO emptied
+        FROM unnest(emptied) c WHERE NOT EXISTS (SELECT 1 FROM app.goal_row r WHERE r.goal_config_id = c);
+      DELETE FROM app.goal_path_total t WHERE t.goal_config_id = ANY(emptied);
+    END IF;
   END IF;
   EXECUTE app.goal_path_total_sql(CASE TG_OP
     WHEN 'INSERT' THEN 'SELECT 1 AS sign, * FROM new_rows'
