@@ -200,6 +200,8 @@ export type TouchedRollups = {
   shipCustomers: string[];
   /** The order lines written or deleted. */
   orderLines: [company: string, order: string, line: number][];
+  /** How many more invoice lines there are after the load than before (the lines read before and after it). */
+  invoiceLineChange: number;
   /** Open receivables written or deleted (their three small rollups are rebuilt). */
   arOpen: boolean;
   /** Order lines or inventory written or deleted (the short lines' counts are rebuilt). */

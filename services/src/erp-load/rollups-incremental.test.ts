@@ -98,6 +98,7 @@ describe('ERP load: a delta refreshes only the periods and keys it touched', () 
     expect(result.status, result.message + JSON.stringify(result.problems.slice(0, 3))).toBe('loaded');
     expect(result.rollups).toBe('refreshed the touched periods and keys');
     expect((await sql("SELECT customer FROM erp.customer_first_invoice WHERE customer = 'DELTANEW'")).length).toBe(1);
+    expect(await sql('SELECT invoice_lines::int AS n FROM erp.data_load ORDER BY load_id DESC LIMIT 1')).toEqual(await sql('SELECT count(*)::int AS n FROM erp.invoice_line'));
     // The month × customer × product group rollup (migration 280) by the touched customers and months: the new customer's rows are there.
     expect((await sql("SELECT DISTINCT product_group FROM erp.invoice_month_customer_product_group WHERE customer = 'DELTANEW'")).length).toBe(new Set(lines.filter((l) => l.invoice_number === header.invoice_number).map((l) => l.product_group)).size);
     expect(await differencesFromFullRebuild()).toEqual({});
@@ -138,6 +139,8 @@ describe('ERP load: a delta refreshes only the periods and keys it touched', () 
       expect(result.rollups).toBe('refreshed the touched periods and keys');
       expect(await sql('SELECT customer FROM erp.invoice_trailing_year_customer_total WHERE customer = $1', [customer])).toEqual([]);
       expect(await sql('SELECT customer FROM erp.customer_product_group_trailing_year WHERE customer = $1', [customer])).toEqual([]);
+      // The load's count of invoice lines: the previous load's and the change the tracker read.
+      expect(await sql('SELECT invoice_lines::int AS n FROM erp.data_load ORDER BY load_id DESC LIMIT 1')).toEqual(await sql('SELECT count(*)::int AS n FROM erp.invoice_line'));
       expect(await differencesFromFullRebuild()).toEqual({});
     }
   }, 300_000);

@@ -231,6 +231,8 @@ export function touchTracker(client: pg.PoolClient, tables: ReadonlySet<string>,
         invoicePairs: [...new Map([...before.invoicePairs, ...after.invoicePairs]).values()],
         invoiceRepPairs: [...new Map([...before.invoiceRepPairs, ...after.invoiceRepPairs]).values()],
         itemRepSales: changedLineSales(before.lineSales, after.lineSales),
+        // Every line the load wrote or deleted, or whose invoice it did, is read before and after it.
+        invoiceLineChange: after.lineSales.size - before.lineSales.size,
         bookingCustomers: union(before.bookingCustomers, after.bookingCustomers),
         shipCustomers: union(before.shipCustomers, after.shipCustomers),
         orderLines,
