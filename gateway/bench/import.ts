@@ -35,20 +35,27 @@ const { values } = parseArgs({
     reload: { type: 'string' },
     target: { type: 'string', default: 'tb_reload' },
     refresh: { type: 'boolean', default: false },
+    // With --existing: `changed` loads the last day with its invoice lines', bookings' and order lines' sales 0.01
+    // higher (every touched row moves); `new-day` loads the last day's invoices again as the next day's, under new numbers.
+    vary: { type: 'string' },
   },
   strict: true,
 });
 const scale = Number(values.scale);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-/** Each layout table's rows (those `where` keeps, when the table has its column) as CSV text. */
-async function exportTables(db: Db, where?: { column: string; sql: string }): Promise<Map<string, string>> {
+/**
+ * Each layout table's rows (those `where` keeps, when the table has its column) as CSV text; `as`
+ * answers the SQL a column is read as, when not as it is.
+ */
+async function exportTables(db: Db, where?: { column: string; sql: string }, as: (table: string, column: string) => string | undefined = () => undefined): Promise<Map<string, string>> {
   const files = new Map<string, string>();
   for (const layout of ERP_LAYOUTS) {
     const names = layout.columns.map((c) => c.name);
     const filter = where && names.includes(where.column) ? ` WHERE ${where.column} ${where.sql}` : where ? null : '';
     if (filter === null) continue;
-    const { rows } = await db.query<{ line: string[] }>({ text: `SELECT ARRAY[${names.map((n) => `${n}::text`).join(', ')}] AS line FROM erp.${layout.table}${filter}`, rowMode: 'array' } as never);
+    const cells = names.map((n) => `(${as(layout.table, n) ?? n})::text`);
+    const { rows } = await db.query<{ line: string[] }>({ text: `SELECT ARRAY[${cells.join(', ')}] AS line FROM erp.${layout.table}${filter}`, rowMode: 'array' } as never);
     const lines = [names.join(','), ...(rows as unknown as string[][][]).map(([cells]) => cells!.map((cell) => csvCell(cell ?? '')).join(','))];
     files.set(layout.table, `${lines.join('\r\n')}\r\n`);
   }
@@ -119,17 +126,24 @@ if (!values.existing && !values.reload) {
   rmSync(dir, { recursive: true, force: true });
 }
 
-/** The day's invoices, orders, quotes, bookings and purchase orders of `db`, loaded again into it as a delta. */
-async function loadDay(db: Db, day: string, label: string): Promise<void> {
+/** How --vary reads a column of the day's rows (see its option). */
+const VARIED: Record<string, (table: string, column: string) => string | undefined> = {
+  changed: (table, column) => (column === 'sales' && ['invoice_line', 'booking', 'order_line'].includes(table) ? 'sales + 0.01' : undefined),
+  'new-day': (table, column) => (column === 'invoice_number' ? `'N' || invoice_number` : column === 'invoice_date' ? 'invoice_date + 1' : undefined),
+};
+
+/** The day's invoices, orders, quotes, bookings and purchase orders of `db`, loaded again into it as a delta (see --vary). */
+async function loadDay(db: Db, day: string, label: string, vary?: string): Promise<void> {
   const dated = [
     { column: 'invoice_date', sql: `= '${day}'` }, { column: 'order_date', sql: `= '${day}'` },
     { column: 'quote_date', sql: `= '${day}'` }, { column: 'booking_date', sql: `= '${day}'` },
-  ];
+  ].slice(0, vary === 'new-day' ? 1 : 4);
+  if (vary !== undefined && !VARIED[vary]) throw new Error(`--vary: changed or new-day, not ${vary}`);
   const delta = new Map<string, string>();
-  for (const where of dated) for (const [table, text] of await exportTables(db, where)) if (!delta.has(table)) delta.set(table, text);
+  for (const where of dated) for (const [table, text] of await exportTables(db, where, vary ? VARIED[vary] : undefined)) if (!delta.has(table)) delta.set(table, text);
   const files = (await Promise.all([...delta].map(([table, text]) => readExtract(Buffer.from(text), `${table}.csv`)))).flat();
   const lines = Math.max(0, (delta.get('invoice_line')?.split('\r\n').length ?? 2) - 2);
-  await load(db, files, `${label}, daily delta (${lines.toLocaleString('en-US')} invoice lines of ${day})`);
+  await load(db, files, `${label}, daily delta (${lines.toLocaleString('en-US')} invoice lines of ${day}${vary ? `, ${vary}` : ''})`);
 }
 
 // 3. PostgreSQL, a full reload from CSV.
@@ -174,7 +188,7 @@ if (values.reload) {
   const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL });
   try {
     const { rows } = await database.db.query<{ day: string }>('SELECT max(invoice_date)::text AS day FROM erp.invoice_line');
-    await loadDay(database.db, rows[0]!.day, `PostgreSQL, ${new URL(process.env.DATABASE_URL).pathname.slice(1)}`);
+    await loadDay(database.db, rows[0]!.day, `PostgreSQL, ${new URL(process.env.DATABASE_URL).pathname.slice(1)}`, values.vary);
   } finally {
     await database.close();
   }
