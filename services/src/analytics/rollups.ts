@@ -51,7 +51,7 @@ const ROLLUPS = {
   service_order_day: 'service_order_day_pkey',
   order_line_short: null,
   open_order_line: null,
-  customer_item_last_sale_day: 'customer_item_last_sale_day_pkey',
+  customer_item_last_sale_day: 'customer_item_last_sale_day_by_date',
   invoice_year_customer_total: 'invoice_year_customer_total_pkey',
   quote_booked_year_customer_total: 'quote_booked_year_customer_total_pkey',
   invoice_year_customer_summary: null,
