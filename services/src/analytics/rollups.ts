@@ -194,8 +194,8 @@ export type TouchedRollups = {
   invoicePairs: [company: string, customer: string, item: string][];
   /** The rep × customer × item keys of the touched invoice lines. */
   invoiceRepPairs: [rep: string, company: string, customer: string, item: string][];
-  /** The touched invoice lines' sales by rep and item (lines with a positive quantity): each value before the load with sign -1, after it with +1. */
-  itemRepSales: [rep: string, company: string, item: string, day: string, sales: string, sign: 1 | -1][];
+  /** The touched invoice lines' sales (lines with a positive quantity) and what the last-sale rollups keep of them: each value before the load with sign -1, after it with +1. */
+  lineSales: [rep: string, company: string, item: string, day: string, sales: string, customer: string, branch: string, productGroup: string, sign: 1 | -1][];
   bookingCustomers: string[];
   shipCustomers: string[];
   /** The order lines written or deleted. */
@@ -232,13 +232,17 @@ function deltaStatements(t: TouchedRollups): Array<{ text: string; values: unkno
       when: t.invoiceDays.length > 0 && t.invoiceCustomers.length > 0,
     },
     { text: 'SELECT erp.refresh_sales_rollups_for($1::date[], $2::date[], $3::date[])', values: [t.shipDays, t.quoteDays, t.bookedDays], when: t.shipDays.length + t.quoteDays.length + t.bookedDays.length > 0 },
-    // 011, 012 and 033: the pairs, the items from them, and the pairs by their last day.
-    { text: 'SELECT erp.refresh_customer_item_rollups_for($1::text[], $2::text[], $3::text[])', values: [0, 1, 2].map((i) => columnsOf(t.invoicePairs, i)), when: t.invoicePairs.length > 0 },
+    // 011, 012, 033 and 316: the pairs moved by their lines, the items from them, and the pairs by their last day.
+    {
+      text: 'SELECT erp.refresh_customer_item_rollups_for($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::date[], $8::numeric[], $9::int[])',
+      values: [1, 5, 2, 6, 0, 7, 3, 4, 8].map((i) => columnsOf(t.lineSales, i)),
+      when: t.lineSales.length > 0,
+    },
     // 300: each item's last sale and sales bound per rep, moved by the lines' differences.
     {
       text: 'SELECT erp.refresh_item_rep_last_sale_for($1::text[], $2::text[], $3::text[], $4::date[], $5::numeric[], $6::int[])',
-      values: [0, 1, 2, 3, 4, 5].map((i) => columnsOf(t.itemRepSales, i)),
-      when: t.itemRepSales.length > 0,
+      values: [0, 1, 2, 3, 4, 8].map((i) => columnsOf(t.lineSales, i)),
+      when: t.lineSales.length > 0,
     },
     { text: 'SELECT erp.refresh_usage_rollups_for($1::date[])', values: [t.invoiceDays], when: t.invoiceDays.length > 0 },
     {

@@ -69,7 +69,11 @@ describe('ERP load: a delta refreshes only the periods and keys it touched', () 
     expect(lines.length).toBeGreaterThan(3);
     // New lines on that day: an invoice of its first customer copied under a new number…
     const header = (await rowsOf('invoice_header', 'company = $1 AND invoice_number = $2', [lines[0]!.company, lines[0]!.invoice_number]))[0]!;
-    const copied = lines.filter((l) => l.invoice_number === header.invoice_number).map((l) => ({ ...l, invoice_number: 'DELTA1', sales: plus(l.sales, 7) }));
+    // (its first line sold by another rep: that customer's item has two reps now)
+    const [{ otherRep }] = (await sql<{ otherRep: string }>('SELECT sales_rep AS "otherRep" FROM erp.sales_rep WHERE sales_rep <> $1 ORDER BY 1 LIMIT 1', [lines[0]!.sales_rep])) as [{ otherRep: string }];
+    const copied = lines
+      .filter((l) => l.invoice_number === header.invoice_number)
+      .map((l, i) => ({ ...l, invoice_number: 'DELTA1', sales: plus(l.sales, 7), qty: i === 0 ? '3' : l.qty, ...(i === 0 ? { sales_rep: otherRep } : {}) }));
     // …a new customer's first invoice, from another day of the same month…
     const customer = (await rowsOf('customer', 'company = $1 AND customer = $2', [header.company, header.customer]))[0]!;
     const newCustomer = { ...customer, customer: 'DELTANEW', customer_name: 'Delta New Co' };

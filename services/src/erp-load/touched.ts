@@ -26,14 +26,14 @@ type Collected = {
   invoicePairs: Map<string, [string, string, string]>;
   /** The rep × customer × item keys of the touched invoice lines. */
   invoiceRepPairs: Map<string, [string, string, string, string]>;
-  /** Per invoice line (company, invoice, line), its rep, company, item, day and positive sales when its quantity is positive, else null. */
+  /** Per invoice line (company, invoice, line), its rep, company, item, day, positive sales, customer, branch and product group when its quantity is positive, else null. */
   lineSales: Map<string, LineSale | null>;
   bookingCustomers: Set<string>;
   shipCustomers: Set<string>;
   masters: Set<string>;
 };
 
-type LineSale = [rep: string, company: string, item: string, day: string, sales: string];
+type LineSale = [rep: string, company: string, item: string, day: string, sales: string, customer: string, branch: string, productGroup: string];
 
 const add = (set: Set<string>, day: unknown) => {
   if (day !== null && day !== undefined) set.add(String(day));
@@ -47,10 +47,10 @@ const line = (r: Record<string, unknown>, into: Collected) => {
   into.invoiceRepPairs.set(`${rep}\u0000${company}\u0000${customer}\u0000${item}`, [rep, company, customer, item]);
   // A line read twice (its own key and its invoice's) has one value in each snapshot: the first read before any write.
   const key = `${company}\u0000${r.invoice_number}\u0000${r.invoice_line_number}`;
-  if (!into.lineSales.has(key)) into.lineSales.set(key, Number(r.qty) > 0 ? [rep, company, item, String(r.invoice_date), String(r.sold)] : null);
+  if (!into.lineSales.has(key)) into.lineSales.set(key, Number(r.qty) > 0 ? [rep, company, item, String(r.invoice_date), String(r.sold), customer, String(r.branch), String(r.product_group)] : null);
 };
 /** The invoice line columns `line` reads (alias l). */
-const LINE_COLUMNS = 'l.invoice_date::text, l.company, l.customer, l.item_number, l.invoice_number, l.invoice_line_number, l.sales_rep, l.qty, greatest(l.sales, 0)::text AS sold';
+const LINE_COLUMNS = 'l.invoice_date::text, l.company, l.customer, l.item_number, l.invoice_number, l.invoice_line_number, l.sales_rep, l.branch, l.product_group, l.qty, greatest(l.sales, 0)::text AS sold';
 const booked = (r: Record<string, unknown>, into: Collected) => add(into.days.booked, r.order_date);
 
 /**
@@ -121,8 +121,8 @@ function emptyCollected(): Collected {
 }
 
 /** The lines' sales that changed, each value before the load with sign -1 and after it with +1 (a line that came back as it was is left out). */
-function changedLineSales(before: Map<string, LineSale | null>, after: Map<string, LineSale | null>): TouchedRollups['itemRepSales'] {
-  const changed: TouchedRollups['itemRepSales'] = [];
+function changedLineSales(before: Map<string, LineSale | null>, after: Map<string, LineSale | null>): TouchedRollups['lineSales'] {
+  const changed: TouchedRollups['lineSales'] = [];
   for (const key of new Set([...before.keys(), ...after.keys()])) {
     const [was, is] = [before.get(key) ?? null, after.get(key) ?? null];
     if (was?.join('\u0000') === is?.join('\u0000')) continue;
@@ -230,7 +230,7 @@ export function touchTracker(client: pg.PoolClient, tables: ReadonlySet<string>,
         invoiceCustomers: [...new Map([...before.invoiceCustomers, ...after.invoiceCustomers]).values()],
         invoicePairs: [...new Map([...before.invoicePairs, ...after.invoicePairs]).values()],
         invoiceRepPairs: [...new Map([...before.invoiceRepPairs, ...after.invoiceRepPairs]).values()],
-        itemRepSales: changedLineSales(before.lineSales, after.lineSales),
+        lineSales: changedLineSales(before.lineSales, after.lineSales),
         // Every line the load wrote or deleted, or whose invoice it did, is read before and after it.
         invoiceLineChange: after.lineSales.size - before.lineSales.size,
         bookingCustomers: union(before.bookingCustomers, after.bookingCustomers),
