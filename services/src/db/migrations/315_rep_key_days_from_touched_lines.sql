@@ -11,6 +11,7 @@ BEGIN
   DROP TABLE IF EXISTS pg_temp.rep_keys;
   EXECUTE format('CREATE TEMP TABLE rep_keys (sales_rep text, company text, %I text) ON COMMIT DROP', key_column);
   INSERT INTO rep_keys SELECT * FROM unnest(reps, companies, keys);
+  ANALYZE rep_keys;
   PERFORM erp.move_key_days(format('erp.%I', rollup)::regclass, 'pg_temp.rep_keys', ARRAY['sales_rep', 'company', key_column], invoice_days);
   DROP TABLE pg_temp.rep_keys;
 END;

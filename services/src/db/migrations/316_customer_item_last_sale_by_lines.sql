@@ -4,7 +4,8 @@
 -- that only gained lines takes the latest of its day and theirs, adds their sales to its bound, and
 -- keeps its branch, rep or product group when they all have it (else null); a pair that lost or
 -- changed a line is read again from its lines, as before. Each item's row moves by its pairs', its
--- last day read again from its lines only when one of its pairs lost a line.
+-- last day read again from its lines only when one of its pairs lost a line; the pairs per last
+-- day and rep by the pairs that left a day and came to one.
 DROP FUNCTION erp.refresh_customer_item_rollups_for(text[], text[], text[]);
 CREATE FUNCTION erp.refresh_customer_item_rollups_for(companies text[], customers text[], items text[], branches text[], reps text[], product_groups text[],
                                                       days date[], sales numeric[], signs int[]) RETURNS void LANGUAGE plpgsql AS $$
@@ -22,14 +23,16 @@ BEGIN
     FROM unnest(companies, customers, items, branches, reps, product_groups, days, sales, signs)
          AS c (company, customer, item_number, branch, sales_rep, product_group, day, amount, sign)
    GROUP BY 1, 2, 3;
+  -- Its size for the planner: each pair is then found by the primary key, not by a scan of every pair.
+  ANALYZE pair_lines;
   DROP TABLE IF EXISTS pg_temp.pair_old;
   CREATE TEMP TABLE pair_old (LIKE erp.customer_item_last_sale) ON COMMIT DROP;
   WITH gone AS (DELETE FROM erp.customer_item_last_sale s USING pair_lines k
                  WHERE s.company = k.company AND s.customer = k.customer AND s.item_number = k.item_number RETURNING s.*)
   INSERT INTO pair_old SELECT * FROM gone;
   DROP TABLE IF EXISTS pg_temp.pair_change;
-  CREATE TEMP TABLE pair_change (was boolean, company text, customer text, item_number text, last_date date, sales_bound numeric) ON COMMIT DROP;
-  INSERT INTO pair_change SELECT true, company, customer, item_number, last_date, sales_bound FROM pair_old;
+  CREATE TEMP TABLE pair_change (was boolean, company text, customer text, item_number text, last_date date, sales_bound numeric, sales_rep text) ON COMMIT DROP;
+  INSERT INTO pair_change SELECT true, company, customer, item_number, last_date, sales_bound, sales_rep FROM pair_old;
   WITH fresh AS (
     INSERT INTO erp.customer_item_last_sale
     -- Pairs that only gained lines: moved by them.
@@ -53,16 +56,22 @@ BEGIN
          FROM erp.invoice_line l
         WHERE l.customer = k.customer AND l.company = k.company AND l.item_number = k.item_number AND l.qty > 0) l
      WHERE k.removed AND l.last_date IS NOT NULL
-    RETURNING company, customer, item_number, last_date, sales_bound)
+    RETURNING company, customer, item_number, last_date, sales_bound, sales_rep)
   INSERT INTO pair_change SELECT false, * FROM fresh;
 
-  DELETE FROM erp.customer_item_last_sale_day d USING (SELECT DISTINCT last_date, company FROM pair_change) c
-   WHERE d.last_date = c.last_date AND d.company = c.company;
+  -- The pairs per last day and rep move by the pairs that left a day and came to one (not by counting each touched day's pairs again).
+  DROP TABLE IF EXISTS pg_temp.day_change;
+  CREATE TEMP TABLE day_change ON COMMIT DROP AS
+  SELECT last_date, company, sales_rep, sum(CASE WHEN was THEN -1 ELSE 1 END)::int AS n FROM pair_change GROUP BY 1, 2, 3;
+  DELETE FROM day_change WHERE n = 0;
+  WITH gone AS (DELETE FROM erp.customer_item_last_sale_day d USING day_change c
+                 WHERE d.last_date = c.last_date AND d.company = c.company AND d.sales_rep IS NOT DISTINCT FROM c.sales_rep
+                RETURNING d.last_date, d.company, d.sales_rep, d.pairs)
   INSERT INTO erp.customer_item_last_sale_day (last_date, company, sales_rep, pairs)
-  SELECT s.last_date, s.company, s.sales_rep, count(*)
-    FROM erp.customer_item_last_sale s
-   WHERE (s.last_date, s.company) IN (SELECT DISTINCT last_date, company FROM pair_change)
-   GROUP BY s.last_date, s.company, s.sales_rep;
+  SELECT c.last_date, c.company, c.sales_rep, coalesce(g.pairs, 0) + c.n
+    FROM day_change c
+    LEFT JOIN gone g ON g.last_date = c.last_date AND g.company = c.company AND g.sales_rep IS NOT DISTINCT FROM c.sales_rep
+   WHERE coalesce(g.pairs, 0) + c.n > 0;
 
   DROP TABLE IF EXISTS pg_temp.item_change;
   CREATE TEMP TABLE item_change ON COMMIT DROP AS
