@@ -152,6 +152,9 @@ describe('ERP load: a delta refreshes only the periods and keys it touched', () 
   it('the statistics after a delta are for the rollups its transaction wrote', async () => {
     const client = await kit.services.db.connect();
     try {
+      // The pooled connection's earlier writes may still be pending in its statistics (PostgreSQL flushes them at most once a second): flushed first.
+      await client.query('SELECT pg_stat_force_next_flush()');
+      await client.query('SELECT 1');
       await client.query('BEGIN');
       await client.query('DELETE FROM erp.business_health_month WHERE month = (SELECT min(month) FROM erp.business_health_month)');
       // (The backend's counts may still hold an earlier transaction's tables: more to analyze, never fewer.)
