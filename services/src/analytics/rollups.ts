@@ -190,8 +190,6 @@ export type TouchedRollups = {
   poDays: string[];
   /** The customers of the touched invoice lines and headers. */
   invoiceCustomers: [company: string, customer: string][];
-  /** The customer × item pairs of the touched invoice lines. */
-  invoicePairs: [company: string, customer: string, item: string][];
   /** The rep × customer × item keys of the touched invoice lines. */
   invoiceRepPairs: [rep: string, company: string, customer: string, item: string][];
   /** The touched invoice lines' sales (lines with a positive quantity) and what the last-sale rollups keep of them: each value before the load with sign -1, after it with +1. */
@@ -220,7 +218,8 @@ const distinctColumns = (rows: readonly (readonly unknown[])[], at: readonly num
  * 250: one `erp.refresh_…_for` beside each full `erp.refresh_…`). Those with nothing touched are left out.
  */
 function deltaStatements(t: TouchedRollups): Array<{ text: string; values: unknown[] }> {
-  const items = distinctColumns(t.invoicePairs, [0, 2]);
+  const pairs = distinctColumns(t.invoiceRepPairs, [1, 2, 3]);
+  const items = distinctColumns(t.invoiceRepPairs, [1, 3]);
   const statements: Array<{ text: string; values: unknown[]; when: boolean }> = [
     // 310: the month rollups' changes, recorded by their refreshes for the rollups moved by them.
     { text: 'SELECT erp.begin_rollup_changes()', values: [], when: true },
@@ -247,7 +246,7 @@ function deltaStatements(t: TouchedRollups): Array<{ text: string; values: unkno
     { text: 'SELECT erp.refresh_usage_rollups_for($1::date[])', values: [t.invoiceDays], when: t.invoiceDays.length > 0 },
     {
       text: 'SELECT erp.refresh_usage_month_customer_items_for($1::date[], $2::date, $3::text[], $4::text[], $5::text[])',
-      values: [t.invoiceDays, t.previousThrough, ...[0, 1, 2].map((i) => columnsOf(t.invoicePairs, i))],
+      values: [t.invoiceDays, t.previousThrough, ...pairs],
       when: true,
     },
     { text: 'SELECT erp.refresh_invoice_day_customer_for($1::date[])', values: [t.invoiceDays], when: t.invoiceDays.length > 0 },

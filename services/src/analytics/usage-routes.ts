@@ -90,6 +90,12 @@ const LINE_FILTERS: Record<(typeof USAGE_GROUP_BYS)[number], string> = {
 /** A filter on the line's rep (the rollups kept per rep answer it). */
 const isRepFilter = (filter: { field: string }) => filter.field.toLowerCase() === 'salesrep';
 
+/** The caller's scope and the request's filters on the rep, as predicates on a rollup's rep column. */
+function repPredicates(call: ErpCall, request: NormalizedRequest, column: string, params: SqlParams): string[] {
+  const scope = scopePredicate(call.context.scope, column, params);
+  return [...(scope ? [scope] : []), ...filterPredicates(request.filters.filter(isRepFilter), { salesRep: column }, params)];
+}
+
 /** The caller's scope and today; with `right`, 403 when his role has it off. */
 async function callOf(app: FastifyInstance, user: SessionUser, right?: string): Promise<ErpCall> {
   return erpCall(app.db, user, [], right);
@@ -246,9 +252,9 @@ function pairsCount(call: ErpCall, window: Window, request: NormalizedRequest, w
   const days = [
     `d.last_date >= ${params.add(window.lookbackFrom)}::date`,
     `d.last_date < ${params.add(window.windowFrom)}::date`,
-    scopePredicate(call.context.scope, 'd.sales_rep', params),
-    ...filterPredicates(request.filters, { company: 'd.company', salesRep: 'd.sales_rep' }, params),
-  ].filter((predicate) => predicate);
+    ...repPredicates(call, request, 'd.sales_rep', params),
+    ...filterPredicates(request.filters.filter((f) => !isRepFilter(f)), { company: 'd.company' }, params),
+  ];
   return `SELECT coalesce(sum(d.pairs), 0) FROM erp.customer_item_last_sale_day d WHERE ${days.join(' AND ')}`;
 }
 
@@ -328,10 +334,7 @@ const WHOLE_ITEM_FILTERS = ['company', 'supplier', 'itemnumber'];
 function itemLastSales(call: ErpCall, request: NormalizedRequest, params: SqlParams): string | null {
   if (!call.context.rollupsReady) return null;
   if (!request.filters.every((f) => isRepFilter(f) || WHOLE_ITEM_FILTERS.includes(f.field.toLowerCase()))) return null;
-  const reps = [
-    scopePredicate(call.context.scope, 'r.sales_rep', params),
-    ...filterPredicates(request.filters.filter(isRepFilter), { salesRep: 'r.sales_rep' }, params),
-  ].filter((predicate) => predicate);
+  const reps = repPredicates(call, request, 'r.sales_rep', params);
   if (!reps.length) return 'erp.item_last_sale s';
   return `(SELECT r.company, r.item_number, max(r.last_date) AS last_date, sum(r.sales_bound) AS sales_bound
              FROM erp.item_rep_last_sale r WHERE ${reps.join(' AND ')} GROUP BY r.company, r.item_number) s`;
@@ -574,8 +577,11 @@ async function usageLogFromRecentMonths(
   const params = new SqlParams();
   const slices = pageMonths.map((m) => {
     // The month has no customer's item in several of the scope's slices (usageLogByMonths): each of its rows there has its one rep.
-    const scope = scopePredicate(call.context.scope, 'u.sales_rep', params);
-    const where = [`u.month = ${params.add(m.month)}::date`, ...(scope ? [scope] : []), ...filterPredicates(request.filters, { company: 'u.company', salesRep: 'u.sales_rep' }, params)];
+    const where = [
+      `u.month = ${params.add(m.month)}::date`,
+      ...repPredicates(call, request, 'u.sales_rep', params),
+      ...filterPredicates(request.filters.filter((f) => !isRepFilter(f)), { company: 'u.company' }, params),
+    ];
     return `(SELECT u.* FROM erp.usage_month_customer_item u WHERE ${where.join(' AND ')}
               ORDER BY u.sales DESC, u.company, u.customer, u.item_number OFFSET ${params.add(m.offset)} LIMIT ${params.add(m.count)})`;
   });
@@ -684,8 +690,8 @@ async function usageKpiFromRollups(call: ErpCall, ranges: DateRange[], request: 
   /** The company filter, and the scope and the rep filter on a table with the rep (alias d), as predicates. */
   const narrowing = (params: SqlParams, withRep: boolean) => [
     ...filterPredicates(request.filters.filter((f) => !isRepFilter(f)), { company: 'd.company' }, params),
-    ...(withRep ? [scopePredicate(call.context.scope, 'd.sales_rep', params), ...filterPredicates(request.filters.filter(isRepFilter), { salesRep: 'd.sales_rep' }, params)] : []),
-  ].filter((predicate) => predicate);
+    ...(withRep ? repPredicates(call, request, 'd.sales_rep', params) : []),
+  ];
   /**
    * The ranges' figures (`columns` of alias d for range i, null for none; `add` adds a parameter)
    * from a table (with the rep in it or not), as one statement giving one row; null when no range has figures there.

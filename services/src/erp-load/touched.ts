@@ -23,7 +23,6 @@ type Snapshot = { text: string; collect: (row: Record<string, string | number | 
 type Collected = {
   days: Record<'invoice' | 'booking' | 'ship' | 'quote' | 'quoteHeader' | 'booked' | 'po', Set<string>>;
   invoiceCustomers: Map<string, [string, string]>;
-  invoicePairs: Map<string, [string, string, string]>;
   /** The rep × customer × item keys of the touched invoice lines. */
   invoiceRepPairs: Map<string, [string, string, string, string]>;
   /** Per invoice line (company, invoice, line), its rep, company, item, day, positive sales, customer, branch and product group when its quantity is positive, else null. */
@@ -42,7 +41,6 @@ const line = (r: Record<string, unknown>, into: Collected) => {
   add(into.days.invoice, r.invoice_date);
   const [company, customer, item] = [String(r.company), String(r.customer), String(r.item_number)];
   into.invoiceCustomers.set(`${company}\u0000${customer}`, [company, customer]);
-  into.invoicePairs.set(`${company}\u0000${customer}\u0000${item}`, [company, customer, item]);
   const rep = String(r.sales_rep);
   into.invoiceRepPairs.set(`${rep}\u0000${company}\u0000${customer}\u0000${item}`, [rep, company, customer, item]);
   // A line read twice (its own key and its invoice's) has one value in each snapshot: the first read before any write.
@@ -116,7 +114,7 @@ const SNAPSHOTS: Record<string, Snapshot[]> = {
 function emptyCollected(): Collected {
   return {
     days: { invoice: new Set(), booking: new Set(), ship: new Set(), quote: new Set(), quoteHeader: new Set(), booked: new Set(), po: new Set() },
-    invoiceCustomers: new Map(), invoicePairs: new Map(), invoiceRepPairs: new Map(), lineSales: new Map(), bookingCustomers: new Set(), shipCustomers: new Set(), masters: new Set(),
+    invoiceCustomers: new Map(), invoiceRepPairs: new Map(), lineSales: new Map(), bookingCustomers: new Set(), shipCustomers: new Set(), masters: new Set(),
   };
 }
 
@@ -228,7 +226,6 @@ export function touchTracker(client: pg.PoolClient, tables: ReadonlySet<string>,
         bookedDays: days('booked'),
         poDays: days('po'),
         invoiceCustomers: [...new Map([...before.invoiceCustomers, ...after.invoiceCustomers]).values()],
-        invoicePairs: [...new Map([...before.invoicePairs, ...after.invoicePairs]).values()],
         invoiceRepPairs: [...new Map([...before.invoiceRepPairs, ...after.invoiceRepPairs]).values()],
         lineSales: changedLineSales(before.lineSales, after.lineSales),
         // Every line the load wrote or deleted, or whose invoice it did, is read before and after it.
