@@ -139,20 +139,21 @@ const ON_TIME_ROLLUP_MEASURES = { ...BOOKING_ROLLUP_MEASURES, onTime: 'sum(on_ti
 const ORG_DIMS = { company: 'company', branch: 'branch', salesRep: 'sales_rep' };
 
 /**
- * A window source by customer alone (migrations 037 and 042): erp.<subject>_<span>_customer_total,
- * whose rows sum `trailingMonths` months through each of the data's last 13 months, ranked on
- * `ranked` from the indexes by month and those columns, with its summary. No sales rep or branch:
- * it answers only questions no scope narrows.
+ * The window sources by customer (migrations 037, 042 and 330): erp.<subject>_<span>_customer_total,
+ * whose rows sum `trailingMonths` months through each of the data's last 13 months by customer
+ * alone, ranked on `ranked` from the indexes by month and those columns, with its summary, for
+ * the questions no scope narrows; and erp.<subject>_<span>_customer_rep_total, the same per rep ×
+ * customer, for a rep's or a team's (no branch: a branch filter reads the month rollup).
  */
-function customerWindowSource(
+function customerWindowSources(
   subject: string,
   span: 'trailing_year' | 'recent_month',
   measures: Source['measures'],
   ranked: Readonly<Partial<Record<Measure, string>>>,
   options: { where?: string; monthToDate?: string } = {},
-): Source {
+): Source[] {
   const name = `${subject}_${span}_customer_total`;
-  return {
+  const byCustomer: Source = {
     name,
     table: `erp.${name}`,
     dateColumn: 'month',
@@ -164,6 +165,8 @@ function customerWindowSource(
     rollup: true,
     ranked: { dim: 'customer', columns: ranked, summary: `erp.${subject}_${span}_customer_summary`, monthToDate: options.monthToDate },
   };
+  const perRep = `${subject}_${span}_customer_rep_total`;
+  return [byCustomer, { ...byCustomer, name: perRep, table: `erp.${perRep}`, dims: { salesRep: 'sales_rep', customer: 'customer' }, ranked: undefined }];
 }
 
 export const invoiceModel: Model = {
@@ -190,9 +193,9 @@ export const invoiceModel: Model = {
       rollup: true,
       ranked: { dim: 'customer', columns: { sales: 'sales', freight: 'freight' }, summary: 'erp.invoice_year_customer_summary', next: 'erp.invoice_year_customer_next' },
     },
-    // The 12 months through each of the data's last 13 months (rolling and last 12 months), and each of those months, by customer alone.
-    customerWindowSource('invoice', 'trailing_year', ROLLUP_MEASURES, { sales: 'sales', freight: 'freight' }),
-    customerWindowSource('invoice', 'recent_month', ROLLUP_MEASURES, { sales: 'sales', freight: 'freight' }, { monthToDate: 'erp.invoice_month_to_date_customers' }),
+    // The 12 months through each of the data's last 13 months (rolling and last 12 months), and each of those months, by customer alone and per rep × customer.
+    ...customerWindowSources('invoice', 'trailing_year', ROLLUP_MEASURES, { sales: 'sales', freight: 'freight' }),
+    ...customerWindowSources('invoice', 'recent_month', ROLLUP_MEASURES, { sales: 'sales', freight: 'freight' }, { monthToDate: 'erp.invoice_month_to_date_customers' }),
     {
       name: 'invoice_year_customer',
       table: 'erp.invoice_year_customer',
@@ -302,9 +305,9 @@ export function bookingModel(basis: 'OrderLineDate' | 'BookingDate'): Model {
         where: `basis = '${basis}'`,
         rollup: true,
       },
-      // The 12 months through each of the data's last 13 months, and each of those months, by customer alone (like the invoices').
-      customerWindowSource('booking', 'trailing_year', BOOKING_ROLLUP_MEASURES, { sales: 'sales' }, { where: `basis = '${basis}'` }),
-      customerWindowSource('booking', 'recent_month', BOOKING_ROLLUP_MEASURES, { sales: 'sales' }, { where: `basis = '${basis}'` }),
+      // The 12 months through each of the data's last 13 months, and each of those months, by customer alone and per rep × customer (like the invoices').
+      ...customerWindowSources('booking', 'trailing_year', BOOKING_ROLLUP_MEASURES, { sales: 'sales' }, { where: `basis = '${basis}'` }),
+      ...customerWindowSources('booking', 'recent_month', BOOKING_ROLLUP_MEASURES, { sales: 'sales' }, { where: `basis = '${basis}'` }),
       {
         name: 'booking_month_customer',
         table: 'erp.booking_month_customer',
@@ -493,8 +496,8 @@ export const quoteBookedModel: Model = {
 export const onTimeModel: Model = {
   name: 'Order/OnTimeDelivery',
   sources: [
-    // The 12 months through each of the data's last 13 months by customer alone (like the invoices').
-    customerWindowSource('order_ship', 'trailing_year', ON_TIME_ROLLUP_MEASURES, { sales: 'sales' }),
+    // The 12 months through each of the data's last 13 months by customer alone and per rep × customer (like the invoices').
+    ...customerWindowSources('order_ship', 'trailing_year', ON_TIME_ROLLUP_MEASURES, { sales: 'sales' }),
     {
       name: 'order_ship_month_customer',
       table: 'erp.order_ship_month_customer',

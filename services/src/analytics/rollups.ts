@@ -1,5 +1,5 @@
 /**
- * The analytics rollups (migrations 004_rollups.sql, 007_sales_calls.sql, 011–015, 018–028, 033–035, 037–048, 053, 054, 070, 280, 300, 301): narrow
+ * The analytics rollups (migrations 004_rollups.sql, 007_sales_calls.sql, 011–015, 018–028, 033–035, 037–048, 053, 054, 070, 280, 300, 301, 330): narrow
  * pre-aggregates of the invoice lines, bookings and quotes, rebuilt after each ERP load by `generateErpData` and `runErpLoad` (inside the load's
  * transaction, so readers never see new lines with old rollups).
  */
@@ -67,6 +67,11 @@ const ROLLUPS = {
   invoice_recent_month_customer_summary: null,
   booking_recent_month_customer_total: 'booking_recent_month_customer_total_pkey',
   booking_recent_month_customer_summary: null,
+  invoice_trailing_year_customer_rep_total: 'invoice_trailing_year_customer_rep_total_pkey',
+  booking_trailing_year_customer_rep_total: 'booking_trailing_year_customer_rep_total_pkey',
+  order_ship_trailing_year_customer_rep_total: 'order_ship_trailing_year_customer_rep_total_pkey',
+  invoice_recent_month_customer_rep_total: 'invoice_recent_month_customer_rep_total_pkey',
+  booking_recent_month_customer_rep_total: 'booking_recent_month_customer_rep_total_pkey',
   invoice_year_customer_next: null,
   invoice_customer_years: null,
   invoice_customer_years_summary: null,
@@ -137,7 +142,7 @@ const REFRESH_STATEMENTS = [
   // The customers of each year by their next year (migration 038), from those totals, for year over year by customer.
   'SELECT erp.refresh_year_customer_next()',
   // One row per customer per 12 months through each of the data's last 13 months (migration 037), for invoices, bookings and shipped order lines over rolling and last 12 months by customer that no scope narrows,
-  // and per each of those months (migration 042), for invoices and bookings of one month.
+  // and per each of those months (migration 042), for invoices and bookings of one month; the same per rep × customer (migration 330), for a scope's.
   'SELECT erp.refresh_trailing_year_customer_totals()',
   // Each customer's sales over the last 12 whole months and the 12 before, with their running sum by rank (migrations 045, 047), from the month rollup, for Analysis/BusinessHealthDetail.
   'SELECT erp.refresh_invoice_customer_years()',
