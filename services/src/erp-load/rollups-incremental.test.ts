@@ -82,6 +82,10 @@ describe('ERP load: a delta refreshes only the periods and keys it touched', () 
     // …one line changed and moved to a month before, and one line of the older day deleted.
     const moved = { ...lines[lines.length - 1]!, invoice_date: shift(day, -40), sales: plus(lines[lines.length - 1]!.sales, 3), qty: '5' };
     const gone = (await rowsOf('invoice_line', 'invoice_date = $1::date LIMIT 1', [old]));
+    // …and a new line on an invoice of the day whose other lines stay as they are (its month × customer's invoices do not move, migration 340).
+    const kept = lines.find((l) => l.invoice_number !== header.invoice_number && l.invoice_number !== lines[lines.length - 1]!.invoice_number
+      && lines.filter((o) => o.invoice_number === l.invoice_number).length > 1)!;
+    const added = { ...kept, invoice_line_number: String(Math.max(...lines.filter((o) => o.invoice_number === kept.invoice_number).map((o) => Number(o.invoice_line_number))) + 1), sales: plus(kept.sales, 5) };
     // Bookings, order lines, quotes and purchase orders of the day: changed amounts, one of each moved a month.
     const bookings = (await rowsOf('booking', 'booking_date = $1::date ORDER BY booking_id LIMIT 5', [day])).map((b, i) => ({ ...b, sales: plus(b.sales, 2), ...(i === 0 ? { booking_date: shift(day, -35), order_line_date: shift(day, -35) } : {}) }));
     const orderLines = (await rowsOf('order_line', 'order_date = $1::date ORDER BY order_number, order_line_number LIMIT 5', [day])).map((l, i) => ({ ...l, sales: plus(l.sales, 1), ...(i === 0 ? { ship_date: shift(day, -33) } : {}) }));
@@ -93,7 +97,7 @@ describe('ERP load: a delta refreshes only the periods and keys it touched', () 
     const files = [
       file('customer', [newCustomer]),
       file('invoice_header', [{ ...header, invoice_number: 'DELTA1' }, { ...header, invoice_number: 'DELTA2', customer: 'DELTANEW', invoice_date: firstDay }]),
-      file('invoice_line', [...copied, ...newLines, moved]),
+      file('invoice_line', [...copied, ...newLines, moved, added]),
       file('booking', bookings), file('order_line', orderLines), file('quote_line', quoteLines), file('quote_header', quoteHeaders),
       file('purchase_order_line', poLines), file('ar_open', ar),
       deletes('invoice_line', gone),

@@ -19,7 +19,8 @@ const ROLLUP_SOURCES = new Set([
   'purchase_order_header', 'purchase_order_line', 'ar_open', 'inventory', 'customer', 'location',
 ]);
 
-type Snapshot = { text: string; collect: (row: Record<string, string | number | null>, into: Collected) => void };
+/** `lines`: the query reads invoice lines (`FROM …` over k and erp.invoice_line l), kept whole in pg_temp.touched_lines besides. */
+type Snapshot = { text: string; collect: (row: Record<string, string | number | null>, into: Collected) => void; lines?: string };
 type Collected = {
   days: Record<'invoice' | 'booking' | 'ship' | 'quote' | 'quoteHeader' | 'booked' | 'po', Set<string>>;
   invoiceCustomers: Map<string, [string, string]>;
@@ -50,13 +51,15 @@ const line = (r: Record<string, unknown>, into: Collected) => {
 /** The invoice line columns `line` reads (alias l). */
 const LINE_COLUMNS = 'l.invoice_date::text, l.company, l.customer, l.item_number, l.invoice_number, l.invoice_line_number, l.sales_rep, l.branch, l.product_group, l.qty, greatest(l.sales, 0)::text AS sold';
 const booked = (r: Record<string, unknown>, into: Collected) => add(into.days.booked, r.order_date);
+/** A snapshot of the invoice lines `from` (over k, alias l) reads. */
+const lines = (from: string): Snapshot => ({ text: `SELECT ${LINE_COLUMNS} ${from}`, collect: line, lines: from });
 
 /**
  * Per table, the queries (over `k`, the keys the extract names) whose rows say what the table's
  * rows touch. Dates are read as text (YYYY-MM-DD) so they pass back as they came.
  */
 const SNAPSHOTS: Record<string, Snapshot[]> = {
-  invoice_line: [{ text: `SELECT ${LINE_COLUMNS} FROM k JOIN erp.invoice_line l USING (company, invoice_number, invoice_line_number)`, collect: line }],
+  invoice_line: [lines('FROM k JOIN erp.invoice_line l USING (company, invoice_number, invoice_line_number)')],
   invoice_header: [
     {
       text: `SELECT h.invoice_date::text, h.company, h.customer FROM k JOIN erp.invoice_header h USING (company, invoice_number)`,
@@ -66,7 +69,7 @@ const SNAPSHOTS: Record<string, Snapshot[]> = {
       },
     },
     // Its lines: the lines shipped from another branch join the header's location.
-    { text: `SELECT ${LINE_COLUMNS} FROM k JOIN erp.invoice_line l USING (company, invoice_number)`, collect: line },
+    lines('FROM k JOIN erp.invoice_line l USING (company, invoice_number)'),
   ],
   booking: [{
     text: `SELECT b.booking_date::text, b.order_line_date::text, b.customer FROM k JOIN erp.booking b USING (company, booking_id)`,
@@ -156,13 +159,19 @@ export function touchTracker(client: pg.PoolClient, tables: ReadonlySet<string>,
   let rows = 0;
   let overflow = false;
 
-  async function snapshot(table: string, layout: ErpLayout, columns: Cell[][], into: Collected): Promise<void> {
+  /** Reads the rows the keys `columns` of `table` touch into `into`; the invoice lines also into pg_temp.touched_lines with `sign` (the first read of a line kept). */
+  async function snapshot(table: string, layout: ErpLayout, columns: Cell[][], into: Collected, sign: 1 | -1): Promise<void> {
     const queries = SNAPSHOTS[table];
     if (!queries || columns[0]!.length === 0) return;
     const keyColumns = layout.columns.filter((c) => c.key);
     const k = `WITH k AS (SELECT DISTINCT * FROM unnest(${keyColumns.map((c, i) => `$${i + 1}::${c.type}[]`).join(', ')}) AS k (${keyColumns.map((c) => c.name).join(', ')})) `;
     for (const query of queries) {
-      const { rows: found } = await client.query<Record<string, string | number | null>>(k + query.text, columns);
+      const text = query.lines
+        ? `${k}, l AS MATERIALIZED (SELECT l.* ${query.lines}),
+                kept AS (INSERT INTO pg_temp.touched_lines SELECT ${sign}, l.* FROM l ON CONFLICT DO NOTHING)
+           SELECT ${LINE_COLUMNS} FROM l`
+        : k + query.text;
+      const { rows: found } = await client.query<Record<string, string | number | null>>(text, columns);
       for (const row of found) query.collect(row, into);
     }
   }
@@ -171,6 +180,11 @@ export function touchTracker(client: pg.PoolClient, tables: ReadonlySet<string>,
     async before(): Promise<void> {
       const { rows: last } = await client.query<{ through: string | null }>('SELECT data_through::text AS through FROM erp.data_load ORDER BY load_id DESC LIMIT 1');
       previousThrough = last[0]?.through ?? null;
+      if (previousThrough === null) return;
+      // The touched invoice lines whole, as they were (sign -1) and are (+1), for the month rollups moved by their change (migration 340).
+      await client.query('DROP TABLE IF EXISTS pg_temp.touched_lines');
+      await client.query('CREATE TEMP TABLE touched_lines ON COMMIT DROP AS SELECT 1 AS sign, l.* FROM erp.invoice_line l WITH NO DATA');
+      await client.query('CREATE UNIQUE INDEX ON pg_temp.touched_lines (company, invoice_number, invoice_line_number, sign)');
     },
     /** Whether the batches' keys are wanted (not when the rollups will be rebuilt whole anyway). */
     get tracking(): boolean {
@@ -198,13 +212,13 @@ export function touchTracker(client: pg.PoolClient, tables: ReadonlySet<string>,
         for (let r = 0; r < company!.length; r++) orderLines.push([String(company![r]), String(order![r]), Number(line![r])]);
       }
       // A table written by COPY held none of these keys (empty, or emptied by a full refresh): nothing to read before.
-      if (readBefore) await snapshot(layout.table, layout, columns, before);
+      if (readBefore) await snapshot(layout.table, layout, columns, before, -1);
     },
     async after(): Promise<void> {
       if (!this.tracking) return;
       const step = 50_000;
       for (const [table, { layout, columns }] of keys) {
-        for (let at = 0; at < columns[0]!.length; at += step) await snapshot(table, layout, columns.map((c) => c.slice(at, at + step)), after);
+        for (let at = 0; at < columns[0]!.length; at += step) await snapshot(table, layout, columns.map((c) => c.slice(at, at + step)), after, 1);
       }
     },
     /** What the load touched, or why it needs the full rebuild. */
