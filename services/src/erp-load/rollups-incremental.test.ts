@@ -115,7 +115,14 @@ describe('ERP load: a delta refreshes only the periods and keys it touched', () 
     const next = shift(through, 1);
     const nextLines = lines.map((l) => ({ ...l, invoice_number: `N${l.invoice_number}`, invoice_date: next }));
     const nextHeaders = [...new Set(lines.map((l) => l.invoice_number))].map((n) => ({ ...header, invoice_number: `N${n}`, invoice_date: next }));
-    const moving = await load([file('invoice_header', nextHeaders), file('invoice_line', nextLines)]);
+    // With it, in the last 13 months (the customer × item months, migration 341): a line on an invoice of the old last day for an
+    // item it has (its invoices stay) by another rep (the pair's month has no one rep then), and a line of that day changed.
+    const recent = await rowsOf('invoice_line', 'invoice_date = $1::date ORDER BY invoice_number, invoice_line_number', [through]);
+    const [first] = recent;
+    const [{ rep }] = (await sql<{ rep: string }>('SELECT sales_rep AS rep FROM erp.sales_rep WHERE sales_rep <> $1 ORDER BY 1 LIMIT 1', [first!.sales_rep])) as [{ rep: string }];
+    const again = { ...first!, sales_rep: rep, invoice_line_number: String(Math.max(...recent.filter((l) => l.invoice_number === first!.invoice_number).map((l) => Number(l.invoice_line_number))) + 1) };
+    const changedLine = recent.findLast((l) => l.customer !== first!.customer || l.item_number !== first!.item_number)!;
+    const moving = await load([file('invoice_header', nextHeaders), file('invoice_line', [...nextLines, again, { ...changedLine, sales: plus(changedLine.sales, 2) }])]);
     expect(moving.status, moving.message + JSON.stringify(moving.problems.slice(0, 3))).toBe('loaded');
     expect(moving.rollups).toBe('refreshed the touched periods and keys');
     expect(await differencesFromFullRebuild()).toEqual({});
