@@ -10,7 +10,7 @@ import { own } from '../platform/own.ts';
 import { isRecentMonth, monthParts } from './month-parts.ts';
 import { filteredAggregate, type Grain, type Measure, type Model, type NameSource, type Source } from './models.ts';
 import type { AnalyticsContext } from './scope.ts';
-import { scopePredicate } from './scope.ts';
+import { scopePredicate, scopeRepPredicate } from './scope.ts';
 import {
   askedSortDir,
   badRequest,
@@ -149,11 +149,14 @@ function periodKey(source: Source, range: DateRange, dataThrough: string | null)
   return from === periodStart(source.grain, range.to) ? from : null;
 }
 
-type Need = { dims: readonly string[]; buckets: readonly Bucket[]; grain: Grain; measures: readonly Measure[] };
+/** What a question needs of a source: its dimensions, whether a user's scope narrows it, its periods, grain and measures. */
+type Need = { dims: readonly string[]; scoped: boolean; buckets: readonly Bucket[]; grain: Grain; measures: readonly Measure[] };
 
 /** Whether a source keeps the dimensions, grain and measures a question needs (its dates aside). */
 function keeps(source: Source, context: Pick<AnalyticsContext, 'rollupsReady'>, need: Omit<Need, 'buckets'>): boolean {
   if (source.rollup && !context.rollupsReady) return false;
+  // A scoped question reads a source with the sales rep or one kept per user scope, which answers only those.
+  if (need.scoped ? !('salesRep' in source.dims) && !source.scopeColumn : source.scopeColumn) return false;
   // A trailing window's row holds several months: it answers only a question with no time key.
   if (source.trailingMonths && need.grain !== 'year') return false;
   return need.dims.every((d) => d in source.dims) && need.measures.every((m) => m in source.measures) && GRAIN_RANK[source.grain] <= GRAIN_RANK[need.grain];
@@ -216,8 +219,8 @@ export function aggregateQuery(spec: AggregateSpec, params: SqlParams): { sql: s
   }
   const filterFields = checkFilterFields(spec.filters, model.filterFields);
   const need: Need = {
-    // The sales rep is needed only to narrow a scoped question: an unscoped one may read a source without it.
-    dims: [...new Set([...(context.scope.all ? [] : ['salesRep']), ...filterFields, ...(group?.kind === 'dim' ? [group.field] : [])])],
+    dims: [...new Set([...filterFields, ...(group?.kind === 'dim' ? [group.field] : [])])],
+    scoped: !context.scope.all,
     buckets: spec.buckets,
     // Year over year keys by month of year; otherwise a time group-by needs its own grain.
     grain: spec.timeKey ? 'month' : group?.kind === 'time' ? group.grain : 'year',
@@ -252,8 +255,8 @@ export function aggregateQuery(spec: AggregateSpec, params: SqlParams): { sql: s
 function sourceAggregate(spec: AggregateSpec, source: Source, key: string | null, ranges: ReadonlyArray<readonly DateRange[]>, params: SqlParams) {
   const where: string[] = [];
   if (source.where) where.push(source.where);
-  // A scoped question's source keeps the sales rep (aggregateQuery's dims).
-  const scope = scopePredicate(spec.context.scope, source.dims.salesRep!, params);
+  // A scoped question's source keeps the sales rep, or is kept per user scope (keeps).
+  const scope = source.scopeColumn ? scopeRepPredicate(spec.context.scope, source.scopeColumn, params) : scopePredicate(spec.context.scope, source.dims.salesRep!, params);
   if (scope) where.push(scope);
   where.push(...filterPredicates(spec.filters, source.dims, params));
   const bucketConds = ranges.map((list) => (list.length ? `(${list.map((range) => rangePredicate(source, range, spec.context.dataThrough, params)).join(' OR ')})` : null));

@@ -88,6 +88,12 @@ export type Source = {
    * a year before.
    */
   ranked?: { dim: string; columns: Readonly<Partial<Record<Measure, string>>>; summary: string; next?: string; monthToDate?: string };
+  /**
+   * A rollup kept per user scope (migration 330): this column holds the rep code whose scope a row
+   * sums (that rep's lines and his team's, services/src/analytics/scope.ts). It answers only a
+   * non-administrator's questions, each read at his own code; its summary is kept per scope too.
+   */
+  scopeColumn?: string;
 };
 
 export type GroupBy =
@@ -142,8 +148,8 @@ const ORG_DIMS = { company: 'company', branch: 'branch', salesRep: 'sales_rep' }
  * The window sources by customer (migrations 037, 042 and 330): erp.<subject>_<span>_customer_total,
  * whose rows sum `trailingMonths` months through each of the data's last 13 months by customer
  * alone, ranked on `ranked` from the indexes by month and those columns, with its summary, for
- * the questions no scope narrows; and erp.<subject>_<span>_customer_rep_total, the same per rep ×
- * customer, for a rep's or a team's (no branch: a branch filter reads the month rollup).
+ * the questions no scope narrows; and erp.<subject>_<span>_customer_scope_total, the same per user
+ * scope × customer, for a rep's or a manager's (no branch or rep filter: those read the month rollup).
  */
 function customerWindowSources(
   subject: string,
@@ -152,8 +158,7 @@ function customerWindowSources(
   ranked: Readonly<Partial<Record<Measure, string>>>,
   options: { where?: string; monthToDate?: string } = {},
 ): Source[] {
-  const name = `${subject}_${span}_customer_total`;
-  const byCustomer: Source = {
+  const source = (name: string, summary: string): Source => ({
     name,
     table: `erp.${name}`,
     dateColumn: 'month',
@@ -163,10 +168,11 @@ function customerWindowSources(
     measures,
     where: options.where,
     rollup: true,
-    ranked: { dim: 'customer', columns: ranked, summary: `erp.${subject}_${span}_customer_summary`, monthToDate: options.monthToDate },
-  };
-  const perRep = `${subject}_${span}_customer_rep_total`;
-  return [byCustomer, { ...byCustomer, name: perRep, table: `erp.${perRep}`, dims: { salesRep: 'sales_rep', customer: 'customer' }, ranked: undefined }];
+    ranked: { dim: 'customer', columns: ranked, summary: `erp.${summary}` },
+  });
+  const byCustomer = source(`${subject}_${span}_customer_total`, `${subject}_${span}_customer_summary`);
+  const byScope = source(`${subject}_${span}_customer_scope_total`, `${subject}_${span}_customer_scope_summary`);
+  return [{ ...byCustomer, ranked: { ...byCustomer.ranked!, monthToDate: options.monthToDate } }, { ...byScope, scopeColumn: 'scope_rep' }];
 }
 
 export const invoiceModel: Model = {
@@ -193,7 +199,7 @@ export const invoiceModel: Model = {
       rollup: true,
       ranked: { dim: 'customer', columns: { sales: 'sales', freight: 'freight' }, summary: 'erp.invoice_year_customer_summary', next: 'erp.invoice_year_customer_next' },
     },
-    // The 12 months through each of the data's last 13 months (rolling and last 12 months), and each of those months, by customer alone and per rep × customer.
+    // The 12 months through each of the data's last 13 months (rolling and last 12 months), and each of those months, by customer alone and per user scope × customer.
     ...customerWindowSources('invoice', 'trailing_year', ROLLUP_MEASURES, { sales: 'sales', freight: 'freight' }),
     ...customerWindowSources('invoice', 'recent_month', ROLLUP_MEASURES, { sales: 'sales', freight: 'freight' }, { monthToDate: 'erp.invoice_month_to_date_customers' }),
     {
@@ -305,7 +311,7 @@ export function bookingModel(basis: 'OrderLineDate' | 'BookingDate'): Model {
         where: `basis = '${basis}'`,
         rollup: true,
       },
-      // The 12 months through each of the data's last 13 months, and each of those months, by customer alone and per rep × customer (like the invoices').
+      // The 12 months through each of the data's last 13 months, and each of those months, by customer alone and per user scope × customer (like the invoices').
       ...customerWindowSources('booking', 'trailing_year', BOOKING_ROLLUP_MEASURES, { sales: 'sales' }, { where: `basis = '${basis}'` }),
       ...customerWindowSources('booking', 'recent_month', BOOKING_ROLLUP_MEASURES, { sales: 'sales' }, { where: `basis = '${basis}'` }),
       {
@@ -496,7 +502,7 @@ export const quoteBookedModel: Model = {
 export const onTimeModel: Model = {
   name: 'Order/OnTimeDelivery',
   sources: [
-    // The 12 months through each of the data's last 13 months by customer alone and per rep × customer (like the invoices').
+    // The 12 months through each of the data's last 13 months by customer alone and per user scope × customer (like the invoices').
     ...customerWindowSources('order_ship', 'trailing_year', ON_TIME_ROLLUP_MEASURES, { sales: 'sales' }),
     {
       name: 'order_ship_month_customer',

@@ -67,11 +67,16 @@ const ROLLUPS = {
   invoice_recent_month_customer_summary: null,
   booking_recent_month_customer_total: 'booking_recent_month_customer_total_pkey',
   booking_recent_month_customer_summary: null,
-  invoice_trailing_year_customer_rep_total: 'invoice_trailing_year_customer_rep_total_pkey',
-  booking_trailing_year_customer_rep_total: 'booking_trailing_year_customer_rep_total_pkey',
-  order_ship_trailing_year_customer_rep_total: 'order_ship_trailing_year_customer_rep_total_pkey',
-  invoice_recent_month_customer_rep_total: 'invoice_recent_month_customer_rep_total_pkey',
-  booking_recent_month_customer_rep_total: 'booking_recent_month_customer_rep_total_pkey',
+  invoice_trailing_year_customer_scope_total: 'invoice_trailing_year_customer_scope_total_pkey',
+  invoice_trailing_year_customer_scope_summary: null,
+  booking_trailing_year_customer_scope_total: 'booking_trailing_year_customer_scope_total_pkey',
+  booking_trailing_year_customer_scope_summary: null,
+  order_ship_trailing_year_customer_scope_total: 'order_ship_trailing_year_customer_scope_total_pkey',
+  order_ship_trailing_year_customer_scope_summary: null,
+  invoice_recent_month_customer_scope_total: 'invoice_recent_month_customer_scope_total_pkey',
+  invoice_recent_month_customer_scope_summary: null,
+  booking_recent_month_customer_scope_total: 'booking_recent_month_customer_scope_total_pkey',
+  booking_recent_month_customer_scope_summary: null,
   invoice_year_customer_next: null,
   invoice_customer_years: null,
   invoice_customer_years_summary: null,
@@ -142,7 +147,7 @@ const REFRESH_STATEMENTS = [
   // The customers of each year by their next year (migration 038), from those totals, for year over year by customer.
   'SELECT erp.refresh_year_customer_next()',
   // One row per customer per 12 months through each of the data's last 13 months (migration 037), for invoices, bookings and shipped order lines over rolling and last 12 months by customer that no scope narrows,
-  // and per each of those months (migration 042), for invoices and bookings of one month; the same per rep × customer (migration 330), for a scope's.
+  // and per each of those months (migration 042), for invoices and bookings of one month; the same per user scope (a rep's or a manager's) × customer (migration 330), for theirs.
   'SELECT erp.refresh_trailing_year_customer_totals()',
   // Each customer's sales over the last 12 whole months and the 12 before, with their running sum by rank (migrations 045, 047), from the month rollup, for Analysis/BusinessHealthDetail.
   'SELECT erp.refresh_invoice_customer_years()',

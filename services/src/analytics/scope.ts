@@ -17,7 +17,11 @@ import type { Db } from '../db/database.ts';
 import { HttpError } from '../platform/errors.ts';
 import type { SqlParams } from './search-request.ts';
 
-export type DataScope = { all: true } | { all: false; salesReps: string[] };
+/**
+ * Everything, or the rows of these reps; `rep` is the user's own code, whose reps they are (the
+ * key of the rollups kept per user scope, migration 330; null with no code: he reads nothing).
+ */
+export type DataScope = { all: true } | { all: false; salesReps: string[]; rep: string | null };
 
 export type AnalyticsContext = {
   scope: DataScope;
@@ -72,7 +76,7 @@ export async function loadAnalyticsContext(db: Db, userMasterId: number): Promis
   const admin = row.is_admin || (ADMIN_ROLE_NAMES as readonly string[]).includes(row.role_name);
   const scope: DataScope = admin
     ? { all: true }
-    : { all: false, salesReps: row.sales_rep ? [...new Set([row.sales_rep, ...(row.team ?? [])])].sort() : [] };
+    : { all: false, salesReps: row.sales_rep ? [...new Set([row.sales_rep, ...(row.team ?? [])])].sort() : [], rep: row.sales_rep };
   return {
     scope,
     dataVersion: `${row.load_id ?? 0}.${row.revision ?? 0}`,
@@ -91,6 +95,12 @@ export function scopePredicate(scope: DataScope, salesRepColumn: string, params:
   if (scope.all) return null;
   if (scope.salesReps.length === 0) return 'false';
   return `${salesRepColumn} = ANY(${params.add(scope.salesReps)}::text[])`;
+}
+
+/** The scope as a SQL predicate on the scope column of a rollup kept per user scope (migration 330), or null when it allows everything. */
+export function scopeRepPredicate(scope: DataScope, scopeColumn: string, params: SqlParams): string | null {
+  if (scope.all) return null;
+  return scope.rep === null ? 'false' : `${scopeColumn} = ${params.add(scope.rep)}`;
 }
 
 /** A stable text for cache keys. */

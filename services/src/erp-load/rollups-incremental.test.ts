@@ -191,4 +191,20 @@ describe('ERP load: a delta refreshes only the periods and keys it touched', () 
     expect(replaced.status, replaced.message).toBe('loaded');
     expect(replaced.rollups).toBe('rebuilt whole: ar_open is replaced whole');
   }, 300_000);
+
+  it("falls back to the full rebuild when a rep's manager changes (whose scope holds his lines, migration 330), not when his name does", async () => {
+    const [rep] = await rowsOf('sales_rep', 'manager_sales_rep IS NOT NULL AND sales_rep IN (SELECT sales_rep FROM erp.invoice_line LIMIT 1)');
+    const [manager] = await sql<{ sales_rep: string }>('SELECT sales_rep FROM erp.sales_rep WHERE is_manager AND sales_rep <> $1 LIMIT 1', [rep!.manager_sales_rep]);
+    const moved = await load([file('sales_rep', [{ ...rep!, manager_sales_rep: manager!.sales_rep }])]);
+    expect(moved.status, moved.message).toBe('loaded');
+    expect(moved.rollups).toMatch(/^rebuilt whole: a sales_rep/);
+    const [held] = await sql<{ n: number }>(
+      'SELECT count(*)::int AS n FROM erp.invoice_trailing_year_customer_scope_total WHERE scope_rep = $1 AND customer IN (SELECT customer FROM erp.invoice_line WHERE sales_rep = $2)',
+      [manager!.sales_rep, rep!.sales_rep],
+    );
+    expect(held!.n).toBeGreaterThan(0);
+    const renamed = await load([file('sales_rep', [{ ...rep!, manager_sales_rep: manager!.sales_rep, name: 'Renamed' }])]);
+    expect(renamed.rollups).toBe('refreshed the touched periods and keys');
+    expect(await differencesFromFullRebuild()).toEqual({});
+  }, 300_000);
 });

@@ -6,7 +6,8 @@
  *
  * A load falls back to the full rebuild (`fullRebuildReason` answers why) when it replaces a dated
  * table whole, or changes what the rollups join on in the master tables: a customer's branch or
- * first account class (the lines shipped from another branch; white space), a location's branch.
+ * first account class (the lines shipped from another branch; white space), a location's branch,
+ * a rep's manager (the rollups kept per user scope).
  */
 import type pg from 'pg';
 import type { TouchedRollups } from '../analytics/rollups.ts';
@@ -16,7 +17,7 @@ import type { ErpLayout } from './layouts.ts';
 /** The dated tables (and the master tables the rollups join on): a full refresh of one rebuilds every rollup. */
 const ROLLUP_SOURCES = new Set([
   'invoice_header', 'invoice_line', 'order_header', 'order_line', 'quote_header', 'quote_line', 'booking',
-  'purchase_order_header', 'purchase_order_line', 'ar_open', 'inventory', 'customer', 'location',
+  'purchase_order_header', 'purchase_order_line', 'ar_open', 'inventory', 'customer', 'location', 'sales_rep',
 ]);
 
 /** `lines`: the query reads invoice lines (`FROM …` over k and erp.invoice_line l), kept whole in pg_temp.touched_lines besides. */
@@ -112,6 +113,8 @@ const SNAPSHOTS: Record<string, Snapshot[]> = {
   // What the rollups join on: compared before and after.
   customer: [{ text: `SELECT c.company, c.customer, c.branch, c.account_class1 FROM k JOIN erp.customer c USING (company, customer)`, collect: (r, into) => into.masters.add(JSON.stringify(['customer', r])) }],
   location: [{ text: `SELECT l.company, l.location, l.branch FROM k JOIN erp.location l USING (company, location)`, collect: (r, into) => into.masters.add(JSON.stringify(['location', r])) }],
+  // A rep's manager: whose scope holds his lines in the rollups kept per user scope (migration 330).
+  sales_rep: [{ text: `SELECT s.company, s.sales_rep, s.manager_sales_rep FROM k JOIN erp.sales_rep s USING (company, sales_rep)`, collect: (r, into) => into.masters.add(JSON.stringify(['sales_rep', r])) }],
 };
 
 function emptyCollected(): Collected {
