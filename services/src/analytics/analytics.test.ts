@@ -263,7 +263,7 @@ describe('Invoice by customer for one year, from the year × customer totals', (
     expect(cents(filtered.totals.sales)).toBe(sumCents(expected, 'sales'));
 
     const own = await ok(rep, '/Invoice/Grouped', { groupBy: 'customer', dateSlug: 'year-to-date', pageSize: 500 });
-    expect(own.source).toBe('invoice_year_customer');
+    expect(own.source).toBe('invoice_year_customer_scope_total');
     const ownRaw = await raw('sales', "AND l.sales_rep = 'SR01'");
     expect(own.rows.map((r: Row) => [r.key, cents(r.sales)])).toEqual(ownRaw.map((r) => [r.key, cents(r.sales)]));
   });
@@ -345,7 +345,7 @@ describe('Invoice by customer for one year, from the year × customer totals', (
     expect(own.rows.map((r: Row) => [r.key, cents(r.sales), r.lineCount])).toEqual(ownRaw.map((r) => [r.key, cents(r.sales), r.lines]));
   });
 
-  describe('windows by customer per user scope', () => {
+  describe('windows and years by customer per user scope', () => {
     const TEAM = "AND l.sales_rep IN (SELECT sales_rep FROM erp.sales_rep WHERE manager_sales_rep = 'SM01' UNION SELECT 'SM01')";
 
     it("every rep's and manager's windows through each of the data's last 13 months equal their scope's raw lines, with their summaries", async () => {
@@ -383,6 +383,25 @@ describe('Invoice by customer for one year, from the year × customer totals', (
       // Another manager's team is not his: the rep of another team reads only his own.
       const other = await ok(rep2, '/Invoice/Rank', { groupBy: 'customer', dateSlug: 'rolling-12-months', pageSize: 500 });
       expect(other.rows.filter((r: Row) => page.rows.some((p: Row) => p.key === r.key))).toEqual([]);
+    });
+
+    it("every scope's year totals equal its raw lines, and a manager's year to date by customer pages from them", async () => {
+      for (const [code, scope] of [['SR01', "l.sales_rep = 'SR01'"], ['SM01', TEAM.slice(4)]] as const) {
+        const years = await sql(
+          `WITH raw AS (SELECT date_trunc('year', l.invoice_date)::date AS year, l.customer, sum(l.sales) AS sales, sum(l.freight) AS freight, count(*)::int AS lines
+                          FROM erp.invoice_line l WHERE ${scope} GROUP BY 1, 2)
+           SELECT year::text, customer FROM raw r FULL JOIN (SELECT * FROM erp.invoice_year_customer_scope_total WHERE scope_rep = $1) t USING (year, customer)
+            WHERE (r.sales, r.freight, r.lines) IS DISTINCT FROM (t.sales, t.freight, t.line_count)`,
+          [code],
+        );
+        expect(years, code).toEqual([]);
+      }
+      const teamRaw = await raw('sales', TEAM);
+      const page = await ok(manager, '/Invoice/Grouped', { groupBy: 'customer', dateSlug: 'year-to-date', pageSize: 10, pageNumber: 2 });
+      expect(page.source).toBe('invoice_year_customer_scope_total');
+      expect(page.totalCount).toBe(teamRaw.length);
+      expect(cents(page.totals.sales)).toBe(sumCents(teamRaw, 'sales'));
+      expect(page.rows.map((r: Row) => [r.key, cents(r.sales)])).toEqual(teamRaw.slice(10, 20).map((r) => [r.key, cents(r.sales)]));
     });
 
     it("a rep's question follows his scope's rows (they are read, not the month rollup)", async () => {

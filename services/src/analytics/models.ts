@@ -145,11 +145,31 @@ const ON_TIME_ROLLUP_MEASURES = { ...BOOKING_ROLLUP_MEASURES, onTime: 'sum(on_ti
 const ORG_DIMS = { company: 'company', branch: 'branch', salesRep: 'sales_rep' };
 
 /**
+ * A source by customer alone (erp.<x>_customer_total, ranked, for the questions no scope narrows)
+ * and the same kept per user scope × customer (erp.<x>_customer_scope_total, migrations 330 and
+ * 331), for a rep's or a manager's: ranked on the same columns with its summary per scope, but with
+ * no `next` or `monthToDate` counts, which are kept for all customers only.
+ */
+function withScopeTotals(byCustomer: Source): Source[] {
+  const name = byCustomer.name.replace(/_customer_total$/, '_customer_scope_total');
+  const ranked = byCustomer.ranked!;
+  return [
+    byCustomer,
+    {
+      ...byCustomer,
+      name,
+      table: `erp.${name}`,
+      ranked: { dim: ranked.dim, columns: ranked.columns, summary: ranked.summary.replace(/_customer_summary$/, '_customer_scope_summary') },
+      scopeColumn: 'scope_rep',
+    },
+  ];
+}
+
+/**
  * The window sources by customer (migrations 037, 042 and 330): erp.<subject>_<span>_customer_total,
  * whose rows sum `trailingMonths` months through each of the data's last 13 months by customer
- * alone, ranked on `ranked` from the indexes by month and those columns, with its summary, for
- * the questions no scope narrows; and erp.<subject>_<span>_customer_scope_total, the same per user
- * scope × customer, for a rep's or a manager's (no branch or rep filter: those read the month rollup).
+ * alone, ranked on `ranked` from the indexes by month and those columns, with its summary, and the
+ * same per user scope (withScopeTotals).
  */
 function customerWindowSources(
   subject: string,
@@ -158,7 +178,8 @@ function customerWindowSources(
   ranked: Readonly<Partial<Record<Measure, string>>>,
   options: { where?: string; monthToDate?: string } = {},
 ): Source[] {
-  const source = (name: string, summary: string): Source => ({
+  const name = `${subject}_${span}_customer_total`;
+  return withScopeTotals({
     name,
     table: `erp.${name}`,
     dateColumn: 'month',
@@ -168,11 +189,8 @@ function customerWindowSources(
     measures,
     where: options.where,
     rollup: true,
-    ranked: { dim: 'customer', columns: ranked, summary: `erp.${summary}` },
+    ranked: { dim: 'customer', columns: ranked, summary: `erp.${subject}_${span}_customer_summary`, monthToDate: options.monthToDate },
   });
-  const byCustomer = source(`${subject}_${span}_customer_total`, `${subject}_${span}_customer_summary`);
-  const byScope = source(`${subject}_${span}_customer_scope_total`, `${subject}_${span}_customer_scope_summary`);
-  return [{ ...byCustomer, ranked: { ...byCustomer.ranked!, monthToDate: options.monthToDate } }, { ...byScope, scopeColumn: 'scope_rep' }];
 }
 
 export const invoiceModel: Model = {
@@ -188,8 +206,8 @@ export const invoiceModel: Model = {
       measures: { sales: moneySum('sales'), cost: moneySum('cost'), lines: 'sum(line_count)', freight: moneySum('freight') },
       rollup: true,
     },
-    {
-      // No sales rep or branch: it answers only questions no scope narrows (aggregateQuery).
+    // By customer alone, and per user scope × customer (migration 331).
+    ...withScopeTotals({
       name: 'invoice_year_customer_total',
       table: 'erp.invoice_year_customer_total',
       dateColumn: 'year',
@@ -198,7 +216,7 @@ export const invoiceModel: Model = {
       measures: ROLLUP_MEASURES,
       rollup: true,
       ranked: { dim: 'customer', columns: { sales: 'sales', freight: 'freight' }, summary: 'erp.invoice_year_customer_summary', next: 'erp.invoice_year_customer_next' },
-    },
+    }),
     // The 12 months through each of the data's last 13 months (rolling and last 12 months), and each of those months, by customer alone and per user scope × customer.
     ...customerWindowSources('invoice', 'trailing_year', ROLLUP_MEASURES, { sales: 'sales', freight: 'freight' }),
     ...customerWindowSources('invoice', 'recent_month', ROLLUP_MEASURES, { sales: 'sales', freight: 'freight' }, { monthToDate: 'erp.invoice_month_to_date_customers' }),
@@ -442,8 +460,8 @@ export const quoteBookedModel: Model = {
       measures: QUOTE_ROLLUP_MEASURES,
       rollup: true,
     },
-    {
-      // No sales rep or branch: it answers only questions no scope narrows (aggregateQuery).
+    // By customer alone, and per user scope × customer (migration 331).
+    ...withScopeTotals({
       name: 'quote_booked_year_customer_total',
       table: 'erp.quote_booked_year_customer_total',
       dateColumn: 'year',
@@ -452,7 +470,7 @@ export const quoteBookedModel: Model = {
       measures: { sales: moneySum('sales'), cost: moneySum('cost'), lines: 'sum(line_count)' },
       rollup: true,
       ranked: { dim: 'customer', columns: { sales: 'sales' }, summary: 'erp.quote_booked_year_customer_summary', next: 'erp.quote_booked_year_customer_next' },
-    },
+    }),
     // Quote counts do not add up across customers or product groups (a quote spans both): these keep none.
     ...(
       [

@@ -1,5 +1,5 @@
 /**
- * The analytics rollups (migrations 004_rollups.sql, 007_sales_calls.sql, 011–015, 018–028, 033–035, 037–048, 053, 054, 070, 280, 300, 301, 330): narrow
+ * The analytics rollups (migrations 004_rollups.sql, 007_sales_calls.sql, 011–015, 018–028, 033–035, 037–048, 053, 054, 070, 280, 300, 301, 330, 331): narrow
  * pre-aggregates of the invoice lines, bookings and quotes, rebuilt after each ERP load by `generateErpData` and `runErpLoad` (inside the load's
  * transaction, so readers never see new lines with old rollups).
  */
@@ -56,6 +56,10 @@ const ROLLUPS = {
   quote_booked_year_customer_total: 'quote_booked_year_customer_total_pkey',
   invoice_year_customer_summary: null,
   quote_booked_year_customer_summary: null,
+  invoice_year_customer_scope_total: 'invoice_year_customer_scope_total_pkey',
+  quote_booked_year_customer_scope_total: 'quote_booked_year_customer_scope_total_pkey',
+  invoice_year_customer_scope_summary: null,
+  quote_booked_year_customer_scope_summary: null,
   year_first_day: 'year_first_day_pkey',
   invoice_trailing_year_customer_total: 'invoice_trailing_year_customer_total_pkey',
   invoice_trailing_year_customer_summary: null,
@@ -142,7 +146,7 @@ const REFRESH_STATEMENTS = [
   'SELECT erp.refresh_open_order_line()',
   // The customer × item pairs by the day they last bought (migration 033), for Inventory/Inactive/Customer's count.
   'SELECT erp.refresh_customer_item_last_sale_days()',
-  // One row per customer per year of the invoices and converted quotes (migration 034), for one year's questions by customer that no scope narrows.
+  // One row per customer per year of the invoices and converted quotes (migration 034), for one year's questions by customer that no scope narrows, and per user scope × customer (migration 331), for a rep's or a manager's.
   'SELECT erp.refresh_year_customer_totals()',
   // The customers of each year by their next year (migration 038), from those totals, for year over year by customer.
   'SELECT erp.refresh_year_customer_next()',

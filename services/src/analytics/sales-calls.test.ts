@@ -37,6 +37,16 @@ describe('QuoteBooked: quotes that became orders, by order date', () => {
     expect(rank.totalCount).toBe(ranked.length);
     expect(rank.rows.map((r: Row) => [r.key, r.rank, cents(r.sales), r.percentOfTotal])).toEqual(ranked.slice(3, 6).map((r) => [r.key, r.rank, cents(r.sales), Number(r.share)]));
     expect(cents(rank.totals.sales)).toBe(ranked.reduce((s, r) => s + cents(r.sales), 0));
+    // A rep's: from his scope's year totals (migration 331), ranked as his own converted quote lines.
+    const own = await ok(rep(), '/QuoteBooked/Rank/customer/year-to-date', { pageSize: 500 });
+    expect(own.source).toBe('quote_booked_year_customer_scope_total');
+    const ownRaw = await sql(
+      `SELECT q.customer AS key, sum(q.sales) AS sales, rank() OVER (ORDER BY sum(q.sales) DESC)::int AS rank
+        ${booked} AND q.sales_rep = 'SR01' AND o.order_date BETWEEN '2026-01-01' AND $1 GROUP BY 1 ORDER BY 2 DESC, 1`,
+      [TODAY],
+    );
+    expect(ownRaw.length).toBeGreaterThan(0);
+    expect(own.rows.map((r: Row) => [r.key, r.rank, cents(r.sales)])).toEqual(ownRaw.map((r) => [r.key, r.rank, cents(r.sales)]));
 
     const summary = await ok(admin(), '/QuoteBooked/Summary', {});
     expect(summary.source).toBe('quote_booked_day_rep');
