@@ -601,12 +601,15 @@ describe('Invoice/Rank, KPI, Summary, SlidingComparison, YearOverYear', () => {
     expect(past.totalCount).toBe(all.length);
     expect(shape(past.rows)).toEqual(expected(all.slice(buyers - 1, 2 * (buyers - 1))));
 
-    // A rep's own: the month index has no rep, so the day rollup answers alone.
+    // A rep's own: his scope's month index has no month-to-date counts, so the day rollup answers alone, a first page too.
     const own = await ok(rep, '/Invoice/SlidingComparison', body({ pageSize: 500 }));
     expect(own.source).toBe('invoice_day_customer');
     const ownRaw = await raw("AND l.sales_rep = 'SR01'");
     expect(own.totalCount).toBe(ownRaw.length);
     expect(shape(own.rows)).toEqual(expected(ownRaw));
+    const ownFirst = await ok(rep, '/Invoice/SlidingComparison', body({ pageSize: 5 }));
+    expect(ownFirst.source).toBe('invoice_day_customer');
+    expect(shape(ownFirst.rows)).toEqual(expected(ownRaw.slice(0, 5)));
   });
 
   it('a custom range with a partial month at each end sums both edges from the lines, scoped and filtered like the months', async () => {
