@@ -148,7 +148,19 @@ describe('ERP load: a delta refreshes only the periods and keys it touched', () 
     expect(gone.length).toBeGreaterThan(1);
     expect(edge.length).toBe(2);
 
-    for (const files of [[deletes('invoice_line', gone)], [file('invoice_line', edge)]]) {
+    // A customer's product group with lines in the window's whole months and none in its first, partial month: one of them
+    // deleted, its row stays (migration 344 reads the month × customer × product group rollup for the whole months).
+    const [pair] = await sql<{ customer: string; product_group: string }>(
+      `SELECT customer, product_group FROM erp.invoice_line
+        WHERE invoice_date >= date_trunc('month', $1::date) + interval '1 month' AND invoice_date <= $2::date AND customer <> $3
+        GROUP BY 1, 2 HAVING count(*) > 1
+           AND NOT EXISTS (SELECT FROM erp.invoice_line l WHERE l.customer = invoice_line.customer AND l.product_group = invoice_line.product_group
+                            AND l.invoice_date > $1::date AND l.invoice_date < date_trunc('month', $1::date) + interval '1 month')
+        ORDER BY 1, 2 LIMIT 1`, [start, through, customer]);
+    const one = await rowsOf('invoice_line', `customer = $1 AND product_group = $2 AND invoice_date <= $3::date ORDER BY invoice_date DESC, invoice_number LIMIT 1`,
+      [pair!.customer, pair!.product_group, through]);
+
+    for (const files of [[deletes('invoice_line', gone)], [file('invoice_line', edge)], [deletes('invoice_line', one)]]) {
       const result = await load(files);
       expect(result.status, result.message + JSON.stringify(result.problems.slice(0, 3))).toBe('loaded');
       expect(result.rollups).toBe('refreshed the touched periods and keys');
