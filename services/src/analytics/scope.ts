@@ -2,7 +2,8 @@
  * "Same board, my data": which ERP rows the signed-in user may read. An administrator
  * (ADMIN_ROLE_NAMES, or a role flagged is_admin) reads everything; anyone else reads the rows
  * whose sales rep is his own code (app.user_master.sales_rep) or, for a manager, the code of a
- * rep he manages (erp.sales_rep.manager_sales_rep). A user with no rep code reads nothing.
+ * rep he manages (erp.sales_rep_manager, the view the rollups kept per user scope read too, so
+ * a scope and its totals have one definition). A user with no rep code reads nothing.
  * Every analytics query takes its predicate from here, so a filter or an id in the request can
  * only narrow what the scope allows, never widen it.
  *
@@ -55,8 +56,8 @@ export async function loadAnalyticsContext(db: Db, userMasterId: number): Promis
   const { rows } = await db.query<ContextRow>({
     name: 'analytics-context',
     text: `SELECT r.role_name, r.is_admin, u.sales_rep,
-            (SELECT array_agg(DISTINCT s.sales_rep ORDER BY s.sales_rep) FROM erp.sales_rep s
-              WHERE s.manager_sales_rep = u.sales_rep) AS team,
+            (SELECT array_agg(m.sales_rep ORDER BY m.sales_rep) FROM erp.sales_rep_manager m
+              WHERE m.manager_sales_rep = u.sales_rep) AS team,
             (SELECT json_object_agg(m.setting_name, coalesce(sr.setting_value, sg.setting_value, m.default_value))
                FROM app.setting_master m
                LEFT JOIN app.setting_global sg ON sg.setting_master_id = m.setting_master_id AND sg.customer_master_id = u.customer_master_id
