@@ -1,4 +1,5 @@
 import ajvCompiler, { type BuildCompilerFromPool, type RouteDefinition } from '@fastify/ajv-compiler';
+import { SerializerSelector, type SerializerFactory } from '@fastify/fast-json-stringify-compiler';
 import type { FastifyError, FastifyInstance, FastifyServerOptions } from 'fastify';
 
 /** An error whose message is safe to show: it becomes the error body as it is (a 5xx's too). */
@@ -105,6 +106,27 @@ export function withNullableTypeLists(schema: unknown): unknown {
 }
 
 /**
+ * Each schema object's withNullableTypeLists copy, made once: Ajv keeps what it compiled by the
+ * schema object, and the validator pool (validatorsFactory) gives every Fastify instance with the
+ * same options the same Ajv, so a second instance in the process (each service test file's, the
+ * split topology's services) reuses the first's validators instead of compiling every route again.
+ */
+const nullableTypeListsOf = new WeakMap<object, unknown>();
+function withNullableTypeListsOnce(schema: unknown): unknown {
+  if (!isSchema(schema)) return withNullableTypeLists(schema);
+  if (!nullableTypeListsOf.has(schema)) nullableTypeListsOf.set(schema, withNullableTypeLists(schema));
+  return nullableTypeListsOf.get(schema);
+}
+
+/**
+ * The response serializers fast-json-stringify compiled, by response schema object and by the
+ * serializer options and shared schemas they were compiled with: like the validators, compiled once
+ * per process, not once per Fastify instance.
+ */
+const serializersFactory = SerializerSelector();
+const serializerPools = new Map<string, WeakMap<object, (data: unknown) => string>>();
+
+/**
  * The validation every Fastify instance takes (`Fastify({ ...VALIDATION })`): verbose errors carry
  * the schema that failed, so a value outside a fixed set is answered with the set (see describe);
  * text is coerced to its schema's types as Fastify does, and a null sent for a nullable value stays
@@ -117,9 +139,21 @@ export const VALIDATION = {
       buildValidator: ((externalSchemas, options) => {
         // Fastify calls the compiler with the route's definition (its types say a schema).
         const compile = validatorsFactory(externalSchemas, options) as unknown as (route: RouteDefinition) => ReturnType<ReturnType<BuildCompilerFromPool>>;
-        const byRoute = (route: RouteDefinition) => compile({ ...route, schema: withNullableTypeLists(route.schema) });
+        const byRoute = (route: RouteDefinition) => compile({ ...route, schema: withNullableTypeListsOnce(route.schema) });
         return byRoute as unknown as ReturnType<BuildCompilerFromPool>;
       }) satisfies BuildCompilerFromPool,
+      buildSerializer: ((externalSchemas, options) => {
+        const compile = serializersFactory(externalSchemas, options);
+        const poolKey = JSON.stringify([externalSchemas, options]);
+        const compiled = serializerPools.get(poolKey) ?? new WeakMap();
+        serializerPools.set(poolKey, compiled);
+        return (route) => {
+          const schema = route.schema;
+          if (!isSchema(schema)) return compile(route);
+          if (!compiled.has(schema)) compiled.set(schema, compile(route));
+          return compiled.get(schema)!;
+        };
+      }) satisfies SerializerFactory,
     },
   },
 } satisfies FastifyServerOptions;
