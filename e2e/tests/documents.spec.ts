@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
-import { SECTION_IDS } from '@tradeboard/shared/constants';
+import { expect, test } from '@playwright/test';
 import { pdfText } from '@tradeboard/shared/testing/pdfText';
-import { apiClient, createBoard, setEditMode, setPreferences, signIn, unique, useSignedInState } from './helpers.ts';
+import { apiClient, boardWith, setEditMode, setPreferences, signIn, unique, useSignedInState } from './helpers.ts';
 
 // Issue 24, documents as rep@: an invoice's page from the Invoice Lines list, its PDF and attached files; order
 // pages with their lines' BOM and POs; files attached to an account's Document Links; the distributor's logo an
@@ -12,13 +11,6 @@ useSignedInState(test, 'rep@tradeboard.example');
 const INVOICE_LINES = 161;
 const DOCUMENT_LINKS = 1002;
 
-/** A board of rep@'s in a section with one card holding one component; answers its address. */
-async function boardWith(page: Page, section: keyof typeof SECTION_IDS, componentMasterId: number, instance: string, query = ''): Promise<string> {
-  const api = await apiClient(page.request);
-  const board = await createBoard(api, SECTION_IDS[section], unique('Documents'), [instance]);
-  await api.post('/Component/Instance/Add', { componentMasterId, cardMasterId: board.cards[0]!.cardMasterId, componentInstanceName: instance });
-  return `/${section}/${board.boardMasterId}${query}`;
-}
 
 test('an invoice number in Invoice Lines opens the invoice page: header totals, lines, Print downloads its PDF, and a file attaches to it', async ({ page }) => {
   await page.goto(await boardWith(page, 'home', INVOICE_LINES, 'My invoice lines'));

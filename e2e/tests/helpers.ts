@@ -1,6 +1,7 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, request as requests, type APIRequestContext, type Page, type TestType } from '@playwright/test';
+import { SECTION_IDS } from '@tradeboard/shared/constants';
 
 export const DEMO_PASSWORD = 'Demo-2026!';
 export const DEMO_TOTP_SECRET = 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU';
@@ -105,6 +106,14 @@ export async function createBoard(api: ApiClient, sectionId: number, boardName: 
     cards.push({ cardMasterId: card.cardMasterId, cardName });
   }
   return { boardMasterId: board.boardMasterId, boardName, cards };
+}
+
+/** A board of the signed-in user's in a section with one card holding one component; answers its address. */
+export async function boardWith(page: Page, section: keyof typeof SECTION_IDS, componentMasterId: number, instance: string, query = ''): Promise<string> {
+  const api = await apiClient(page.request);
+  const board = await createBoard(api, SECTION_IDS[section], unique('Board'), [instance]);
+  await api.post('/Component/Instance/Add', { componentMasterId, cardMasterId: board.cards[0]!.cardMasterId, componentInstanceName: instance });
+  return `/${section}/${board.boardMasterId}${query}`;
 }
 
 /** Clears the user's default board in a section (so the routing rule under test decides). */
