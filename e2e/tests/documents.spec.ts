@@ -1,16 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { pdfText } from '@tradeboard/shared/testing/pdfText';
-import { apiClient, boardWith, setEditMode, setPreferences, signIn, unique, useSignedInState } from './helpers.ts';
+import { apiClient, boardWith, INVOICE_LINES, setEditMode, setPreferences, signIn, unique, useSignedInState } from './helpers.ts';
 
 // Issue 24, documents as rep@: an invoice's page from the Invoice Lines list, its PDF and attached files; order
 // pages with their lines' BOM and POs; files attached to an account's Document Links; the distributor's logo an
 // administrator puts on the documents.
 useSignedInState(test, 'rep@tradeboard.example');
 
-const INVOICE_LINES = 161;
 const DOCUMENT_LINKS = 1002;
-
 
 test('an invoice number in Invoice Lines opens the invoice page: header totals, lines, Print downloads its PDF, and a file attaches to it', async ({ page }) => {
   await page.goto(await boardWith(page, 'home', INVOICE_LINES, 'My invoice lines'));

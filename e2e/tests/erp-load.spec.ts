@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
-import { apiClient, boardWith, useSignedInState } from './helpers.ts';
+import { apiClient, boardWith, INVOICE_LINES, useSignedInState } from './helpers.ts';
 
 // Issue 29, ERP data in, as admin@ on Settings → Data: the templates and the example extract; a
 // ZIP with two bad rows is refused with a report naming them and changes nothing; fixed, it loads:
@@ -13,7 +13,6 @@ import { apiClient, boardWith, useSignedInState } from './helpers.ts';
 const state = useSignedInState(test, 'admin@tradeboard.example');
 
 const main = (page: Page) => page.getByRole('main');
-const INVOICE_LINES = 161;
 type LastUpdated = { lastUpdatedDate: string | null; loadId: number | null };
 
 /** A CSV text of the extract with the row whose `key` column holds `value` given other values (by column name). */

@@ -108,6 +108,9 @@ export async function createBoard(api: ApiClient, sectionId: number, boardName: 
   return { boardMasterId: board.boardMasterId, boardName, cards };
 }
 
+/** The component catalogue's Invoice Lines list (a component master id). */
+export const INVOICE_LINES = 161;
+
 /** A board of the signed-in user's in a section with one card holding one component; answers its address. */
 export async function boardWith(page: Page, section: keyof typeof SECTION_IDS, componentMasterId: number, instance: string, query = ''): Promise<string> {
   const api = await apiClient(page.request);

@@ -1,13 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { SECTION_IDS } from '@tradeboard/shared/constants';
-import { apiClient, createBoard, unique, useSignedInState } from './helpers.ts';
+import { apiClient, boardWith, INVOICE_LINES, useSignedInState } from './helpers.ts';
 
 // Issue 24, the item and contract pages as rep@: an item number in a list opens the item page
 // (header, master data, units, stock, invoice and PO history linked to their pages); a contract
 // page shows its header and items.
 useSignedInState(test, 'rep@tradeboard.example');
-
-const INVOICE_LINES = 161;
 
 type Api = Awaited<ReturnType<typeof apiClient>>;
 type ContractRow = { jobNumber: string; company: string; description: string };
@@ -23,10 +20,7 @@ async function firstContract(api: Api): Promise<ContractRow> {
 }
 
 test('an item number in Invoice Lines opens its item page: header, master data and history linked to the invoices', async ({ page }) => {
-  const api = await apiClient(page.request);
-  const board = await createBoard(api, SECTION_IDS.home, unique('Items'), ['My invoice lines']);
-  await api.post('/Component/Instance/Add', { componentMasterId: INVOICE_LINES, cardMasterId: board.cards[0]!.cardMasterId, componentInstanceName: 'My invoice lines' });
-  await page.goto(`/home/${board.boardMasterId}`);
+  await page.goto(await boardWith(page, 'home', INVOICE_LINES, 'My invoice lines'));
   const link = page.getByRole('region', { name: 'My invoice lines' }).locator('a[href^="/details/item?"]').first();
   await expect(link).toBeVisible();
   const itemNumber = (await link.textContent())!.trim();
