@@ -101,11 +101,6 @@ test('templates, a refused extract with two bad rows, then the fixed extract loa
 });
 
 test('a load cancelled while its rollups rebuild leaves the previous data: the load, LastUpdatedDate and the names stay', async ({ page }) => {
-  // The embedded database has one connection: while a load's transaction holds it, the progress
-  // polls and the cancel wait for the load's end (docs/decisions.md, "Embedded database"). The
-  // PostgreSQL run (playwright.config.ts's POSTGRESQL_RUN) takes this journey; the service tests
-  // cancel a load on both databases.
-  test.skip(!process.env.DATABASE_URL, 'a load can be followed and cancelled while it runs on PostgreSQL only');
   test.setTimeout(300_000);
   const api = await apiClient(page.request);
   const before = await api.get<LastUpdated>('/System/LastUpdatedDate');

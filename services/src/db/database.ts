@@ -8,6 +8,9 @@ import { isDatabaseUnavailable } from '../platform/errors.js';
 /** The one query layer: SQL through node-postgres, whichever database is behind it. */
 export type Db = pg.Pool;
 
+/** The embedded database: one connection, which a transaction keeps from every other call until it ends. */
+export const hasOneConnection = (db: Db): boolean => db.options.max === 1;
+
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';

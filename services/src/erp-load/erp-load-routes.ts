@@ -7,10 +7,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   erpLoadCancel, erpLoadExample, erpLoadGet, erpLoadLayoutList, erpLoadList, erpLoadTemplate, erpLoadUpload, ERP_EXTRACT_MAX_BYTES,
 } from '@tradeboard/shared/contracts';
-import type { Db } from '../db/database.ts';
+import { hasOneConnection, type Db } from '../db/database.ts';
 import { fileStorage, receiveUpload, sendBytes, storeThenRecord, uploadRoutes } from '../files/index.ts';
 import { HttpError } from '../platform/errors.ts';
 import { serve } from '../platform/route.ts';
+import { holdSession } from '../platform/session.ts';
 import { adminAudit } from '../admin/admin-area-routes.ts';
 import { requireRight, type Admin } from '../admin/rights.ts';
 import { EXAMPLE_EXTRACT, extractZip } from './example-extract.ts';
@@ -41,8 +42,27 @@ const RUN_SELECT = `
     FROM erp.load_run r
     LEFT JOIN app.user_master u ON u.user_master_id = r.started_by`;
 
+type ActiveRun = {
+  progress: LoadProgress | null;
+  controller: AbortController;
+  /**
+   * On the embedded database, the run as it started and its administrator, for his session's
+   * progress polls and cancel: the run's transaction holds the one connection (startRun).
+   */
+  held: { run: RunRow; sessionHash: string; admin: Admin } | null;
+};
+
 /** The loads running in this process: their progress and a way to stop them. */
-const active = new Map<number, { progress: LoadProgress | null; controller: AbortController }>();
+const active = new Map<number, ActiveRun>();
+
+/** The calls that follow and stop a run, answered from memory for its administrator while it holds the database. */
+const FOLLOW_CALLS = [erpLoadGet, erpLoadCancel];
+
+/** The run this request's session started, when it holds the database (ActiveRun.held). */
+const heldFor = (request: FastifyRequest, runId: number) => {
+  const held = active.get(runId)?.held;
+  return held?.sessionHash === request.user!.sessionHash ? held : null;
+};
 
 const withProgress = (run: RunRow) => ({ ...run, progress: active.get(run.runId)?.progress ?? null });
 
@@ -102,6 +122,8 @@ export async function erpLoadRoutes(app: FastifyInstance): Promise<void> {
   });
 
   serve(app, erpLoadGet, async (request) => {
+    const held = heldFor(request, request.params.runId);
+    if (held) return { run: withProgress(held.run), problems: [], files: [] };
     await loader(request);
     const run = await findRun(app.db, request.params.runId);
     const { rows } = await app.db.query<{ problems: unknown[]; files: unknown[] }>('SELECT problems, files FROM erp.load_run WHERE run_id = $1', [run.runId]);
@@ -109,10 +131,13 @@ export async function erpLoadRoutes(app: FastifyInstance): Promise<void> {
   });
 
   serve(app, erpLoadCancel, async (request, reply) => {
-    const admin = await loader(request);
-    const run = await findRun(app.db, request.params.runId);
-    active.get(run.runId)?.controller.abort();
-    if (!(await requestCancel(app.db, run.runId)) && !active.has(run.runId)) throw new HttpError(409, `Load ${run.runId} has finished (${run.status}); there is nothing to cancel.`);
+    const { runId } = request.params;
+    const admin = heldFor(request, runId)?.admin ?? (await loader(request));
+    // Stopped before anything else: a run holding the embedded database frees it for the rest.
+    const running = active.get(runId);
+    running?.controller.abort();
+    const run = await findRun(app.db, runId);
+    if (!(await requestCancel(app.db, run.runId)) && !running) throw new HttpError(409, `Load ${run.runId} has finished (${run.status}); there is nothing to cancel.`);
     await adminAudit(request, admin, 'erp-load-cancelled', { runId: run.runId });
     return reply.status(204).send();
   });
@@ -158,12 +183,27 @@ export function startLoad(request: FastifyRequest, admin: Admin, runId: number, 
 export async function startRun(request: FastifyRequest, admin: Admin, runId: number, options: ErpLoadOptions, run: (options: ErpLoadOptions) => Promise<ErpLoadResult>) {
   const { db } = request.server;
   await adminAudit(request, admin, 'erp-load-started', { runId, source: options.source, fileName: options.fileName ?? null, fileSourceId: options.fileSourceId ?? null });
-  const entry = { progress: null as LoadProgress | null, controller: new AbortController() };
+  // Read before the run starts: on the embedded database it holds the one connection until it ends,
+  // so its administrator's session is held for the calls that follow and cancel it.
+  const started = await findRun(db, runId);
+  const oneConnection = hasOneConnection(db);
+  const release = oneConnection ? await holdSession(db, request.user!, FOLLOW_CALLS) : null;
+  const entry: ActiveRun = {
+    progress: null,
+    controller: new AbortController(),
+    held: oneConnection ? { run: started, sessionHash: request.user!.sessionHash, admin } : null,
+  };
   active.set(runId, entry);
-  // Answered from before the run starts: on the embedded database it holds the one connection until it ends.
-  const answer = withProgress(await findRun(db, runId));
-  void run({ ...options, runId, signal: entry.controller.signal, onProgress: (progress) => { entry.progress = progress; } })
-    .catch((error: unknown) => request.log.error({ err: error, runId }, 'ERP load could not record its end'))
-    .finally(() => active.delete(runId));
-  return answer;
+  const runToEnd = async () => {
+    try {
+      await run({ ...options, runId, signal: entry.controller.signal, onProgress: (progress) => { entry.progress = progress; } });
+    } catch (error) {
+      request.log.error({ err: error, runId }, 'ERP load could not record its end');
+    } finally {
+      active.delete(runId);
+      await release?.().catch((error: unknown) => request.log.error({ err: error, runId }, 'the session held for an ERP load could not be released'));
+    }
+  };
+  void runToEnd();
+  return withProgress(started);
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { strToU8, zipSync } from 'fflate';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { useErpServices } from '../analytics/erp-test-kit.ts';
 import type { TestBrowser } from '../testing/index.ts';
 import { EXAMPLE_EXTRACT, extractZip, rowsCsv } from './example-extract.ts';
@@ -12,6 +12,22 @@ import { ExtractError, parseCsv, readExtract, readExtractPath, streamCsv, type E
 import { ERP_LAYOUTS } from './layouts.ts';
 import { runErpLoad, type ErpLoadOptions } from './load.ts';
 import { KeyRows } from './validate.ts';
+
+/** While `held` is set, a load's rollups (a delta's or a full rebuild) wait for it after their first statement, their transaction open. */
+const rollups = vi.hoisted(() => ({ held: null as Promise<void> | null }));
+vi.mock('../analytics/rollups.ts', async (original) => {
+  const module = await original<typeof import('../analytics/rollups.ts')>();
+  type OnStep = (done: number, total: number) => void | Promise<void>;
+  const held = (onStep?: OnStep): OnStep => async (done, total) => {
+    await onStep?.(done, total);
+    if (done === 1) await rollups.held;
+  };
+  return {
+    ...module,
+    refreshRollups: (...[db, onStep]: Parameters<typeof module.refreshRollups>) => module.refreshRollups(db, held(onStep)),
+    refreshRollupsFor: (...[db, touched, onStep]: Parameters<typeof module.refreshRollupsFor>) => module.refreshRollupsFor(db, touched, held(onStep)),
+  };
+});
 
 const kit = useErpServices();
 const { sql } = kit;
@@ -305,6 +321,33 @@ describe('ERP load: the Data screen calls', () => {
     expect(after.loadId).toBeGreaterThan(before.loadId);
     const list = await kit.get(kit.users.admin, '/ErpLoad/List');
     expect(list.body[0].runId).toBe(done.run.runId);
+  }, 120_000);
+
+  it('is followed and cancelled by its administrator while its transaction holds the database (the embedded one has one connection)', async () => {
+    const before = await latestLoad();
+    let go!: () => void;
+    rollups.held = new Promise((resolve) => { go = resolve; });
+    try {
+      const started = await upload(kit.users.admin, '', 'extract.zip', extractZip({ customer: [{ ...EXAMPLE_EXTRACT.customer![0]!, customer_name: 'Never Seen' }] }));
+      expect(started.statusCode, started.body).toBe(200);
+      const { runId } = started.json();
+      for (;;) {
+        const { body } = await kit.get(kit.users.admin, `/ErpLoad/${runId}`);
+        expect(body.run.status).toBe('running');
+        if (body.run.progress?.step === 'rollups' && body.run.progress.done === 1) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      // The run stops at its next step; the cancel's own writes wait for the connection it frees.
+      const cancel = kit.users.admin.request('POST', `/api/ErpLoad/Cancel/${runId}`);
+      go();
+      expect((await cancel).statusCode).toBe(204);
+      expect((await waitForRun(runId)).run).toMatchObject({ status: 'cancelled' });
+    } finally {
+      go();
+      rollups.held = null;
+    }
+    expect(await latestLoad()).toBe(before);
+    expect(await customerName('EXC100')).not.toBe('Never Seen');
   }, 120_000);
 
   it('refuses users without the erp.load right, bad tables and files that are no extract', async () => {

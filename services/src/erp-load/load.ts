@@ -266,7 +266,7 @@ export async function runErpLoad(db: Db, read: () => Promise<ExtractFile[]>, opt
   let checker: ExtractChecker | null = null;
   /** The rollups the delta refresh wrote (null: every rollup, after a full rebuild). */
   let rollupsToAnalyze: string[] | null = null;
-  const outcome = await inRunTransaction(db, runId, async (client, cancelRequested) => {
+  const outcome = await inRunTransaction(db, { runId, signal: options.signal }, async (client, cancelRequested) => {
     const { rows: customers } = await client.query<{ company: string; customer: string }>('SELECT company, customer FROM erp.customer');
     checker = new ExtractChecker({
       knownCustomers: new Set(customers.map((c) => customerKey(c.company, c.customer))),
@@ -335,7 +335,7 @@ export async function runErpLoad(db: Db, read: () => Promise<ExtractFile[]>, opt
           timings.write += performance.now() - writeStarted;
         }
         // (While a COPY is open its connection answers nothing else: the run's row is read on another.)
-        if (++batchCount % 20 === 0) await (copy ? cancelRequestedOn(db, runId) : cancelRequested());
+        if (++batchCount % 20 === 0) await (copy ? cancelRequestedOn(db, runId, options.signal) : cancelRequested());
         const read = checker.rowsRead;
         if (!Array.isArray(file.rows)) streamedRows = doneStreamedRows + read - rowsBefore;
         await progress(writing ? 'load' : 'validate', read, estimate(read, file));
@@ -406,9 +406,13 @@ export async function runErpLoad(db: Db, read: () => Promise<ExtractFile[]>, opt
   return { ...outcome, timings, elapsedMs: Math.round(performance.now() - started) };
 }
 
-/** Throws LoadCancelled when the run was asked to stop (read on a connection of the pool). */
-async function cancelRequestedOn(db: Db, runId: number): Promise<void> {
-  const { rows } = await db.query<{ cancel_requested: boolean }>('SELECT cancel_requested FROM erp.load_run WHERE run_id = $1', [runId]);
+/**
+ * Throws LoadCancelled when the run was asked to stop: of this process by its signal (a cancel on
+ * the embedded database cannot write the flag while the run holds it), of any by the flag.
+ */
+async function cancelRequestedOn(on: Db | pg.PoolClient, runId: number, signal?: AbortSignal): Promise<void> {
+  if (signal?.aborted) throw new LoadCancelled('The load was cancelled');
+  const { rows } = await on.query<{ cancel_requested: boolean }>('SELECT cancel_requested FROM erp.load_run WHERE run_id = $1', [runId]);
   if (rows[0]?.cancel_requested) throw new LoadCancelled('The load was cancelled');
 }
 
@@ -419,18 +423,14 @@ async function cancelRequestedOn(db: Db, runId: number): Promise<void> {
  */
 async function inRunTransaction<T>(
   db: Db,
-  runId: number,
+  { runId, signal }: { runId: number; signal?: AbortSignal },
   work: (client: pg.PoolClient, cancelRequested: () => Promise<void>) => Promise<T>,
   timings?: { commit: number },
 ): Promise<T | LoadCancelled | Error> {
   const client = await db.connect();
   try {
     await client.query('BEGIN');
-    const cancelRequested = async () => {
-      const { rows } = await client.query<{ cancel_requested: boolean }>('SELECT cancel_requested FROM erp.load_run WHERE run_id = $1', [runId]);
-      if (rows[0]?.cancel_requested) throw new LoadCancelled('The load was cancelled');
-    };
-    const result = await work(client, cancelRequested);
+    const result = await work(client, () => cancelRequestedOn(client, runId, signal));
     const committing = performance.now();
     await client.query('COMMIT');
     if (timings) timings.commit = performance.now() - committing;
@@ -457,7 +457,7 @@ export async function runRollupRebuild(db: Db, options: ErpLoadOptions): Promise
     await finishRun(on, runId, status, { ...summary, message });
     return { runId, status, ...summary, message, elapsedMs: Math.round(performance.now() - started) };
   };
-  const outcome = await inRunTransaction(db, runId, async (client, cancelRequested) => {
+  const outcome = await inRunTransaction(db, { runId, signal: options.signal }, async (client, cancelRequested) => {
     await progress('rollups', 0, 1);
     await refreshRollups(client, (done, total) => progress('rollups', done, total));
     await cancelRequested();

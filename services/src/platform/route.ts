@@ -9,6 +9,13 @@ import {
 } from '@tradeboard/shared/contracts';
 import { requireSession, type SessionUser } from './session.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The contract the route serves (serve). */
+    contract?: Contract;
+  }
+}
+
 export type ContractRequest<C extends Contract> = FastifyRequest<{
   Params: ContractParams<C>;
   Querystring: ContractQuery<C>;
@@ -37,9 +44,12 @@ export function serve<C extends Contract>(app: FastifyInstance, contract: C, han
     onRequest: contract.access === 'session' ? requireSession : undefined,
     // Calls anyone may make that change something are limited per client (the real one:
     // forwarded headers count only from TRUST_PROXY's proxies).
-    ...(contract.access === 'public' && contract.method !== 'GET' && {
-      config: { rateLimit: { max: app.serviceConfig.publicWritesPerMinute, timeWindow: '1 minute' } },
-    }),
+    config: {
+      contract,
+      ...(contract.access === 'public' && contract.method !== 'GET' && {
+        rateLimit: { max: app.serviceConfig.publicWritesPerMinute, timeWindow: '1 minute' },
+      }),
+    },
     handler: handler as never,
   });
 }

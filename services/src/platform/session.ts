@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Contract } from '@tradeboard/shared/contracts';
 import type { Db } from '../db/database.ts';
 import type { ServiceConfig } from './config.ts';
 import { HttpError } from './errors.ts';
@@ -48,7 +49,7 @@ export async function startSession(
   session: NewSession,
 ): Promise<void> {
   const previous = sessionTokenOf(request);
-  if (previous) await db.query('DELETE FROM app.user_session WHERE session_hash = $1', [hashToken(previous)]);
+  if (previous) await dropSession(db, hashToken(previous));
   const token = newToken();
   const lifetimeMs = session.persistent
     ? config.session.persistentDays * 86_400_000
@@ -88,8 +89,38 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
 
 export async function endSession(db: Db, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const token = sessionTokenOf(request);
-  if (token) await db.query('DELETE FROM app.user_session WHERE session_hash = $1', [hashToken(token)]);
+  if (token) await dropSession(db, hashToken(token));
   clearSessionCookie(request, reply);
+}
+
+async function dropSession(db: Db, sessionHash: string): Promise<void> {
+  heldSessions.delete(sessionHash);
+  await db.query('DELETE FROM app.user_session WHERE session_hash = $1', [sessionHash]);
+}
+
+/**
+ * Sessions answered without the database on a few calls, while a job one of them started holds
+ * the database's only connection (an ERP load on the embedded database): the administrator who
+ * started it follows and cancels it meanwhile, and every other call waits for the job's end.
+ * Only the clock can end such a session meanwhile: its absolute expiry is kept, and the calls it
+ * answered restart its idle clock when the hold ends.
+ */
+const heldSessions = new Map<string, { user: SessionUser; calls: ReadonlySet<Contract>; expiresAt: number; seenAt: number | null }>();
+
+/** Answers `user`'s session from memory on `calls` until the returned release is called (heldSessions). */
+export async function holdSession(db: Db, user: SessionUser, calls: readonly Contract[]): Promise<() => Promise<void>> {
+  const { rows } = await db.query<{ expires_at: number }>(
+    'SELECT extract(epoch FROM absolute_expiry)::float8 * 1000 AS expires_at FROM app.user_session WHERE session_hash = $1',
+    [user.sessionHash],
+  );
+  const held = { user, calls: new Set(calls), expiresAt: rows[0]?.expires_at ?? 0, seenAt: null as number | null };
+  heldSessions.set(user.sessionHash, held);
+  return async () => {
+    if (heldSessions.get(user.sessionHash) !== held) return;
+    heldSessions.delete(user.sessionHash);
+    if (held.seenAt === null) return;
+    await db.query('UPDATE app.user_session SET last_seen_at = greatest(last_seen_at, to_timestamp($2 / 1000.0)) WHERE session_hash = $1', [user.sessionHash, held.seenAt]);
+  };
 }
 
 type SessionRow = {
@@ -112,6 +143,11 @@ export async function loadSession(db: Db, config: ServiceConfig, request: Fastif
   const token = sessionTokenOf(request);
   if (!token || token.length > 100) return undefined;
   const sessionHash = hashToken(token);
+  const held = heldSessions.get(sessionHash);
+  if (held && held.calls.has(request.routeOptions.config.contract!) && Date.now() < held.expiresAt) {
+    held.seenAt = Date.now();
+    return held.user;
+  }
   // Every call asks this: a named statement is parsed once per connection.
   const { rows } = await db.query<SessionRow>({
     name: 'session-by-hash',
@@ -134,7 +170,7 @@ export async function loadSession(db: Db, config: ServiceConfig, request: Fastif
   const row = rows[0];
   if (!row) return undefined;
   if (row.idle_expired || row.absolute_expired) {
-    await db.query('DELETE FROM app.user_session WHERE session_hash = $1', [sessionHash]);
+    await dropSession(db, sessionHash);
     return undefined;
   }
   if (row.touch) await db.query('UPDATE app.user_session SET last_seen_at = now() WHERE session_hash = $1', [sessionHash]);
