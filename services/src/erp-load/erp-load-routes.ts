@@ -132,12 +132,17 @@ export async function erpLoadRoutes(app: FastifyInstance): Promise<void> {
 
   serve(app, erpLoadCancel, async (request, reply) => {
     const { runId } = request.params;
-    const admin = heldFor(request, runId)?.admin ?? (await loader(request));
-    // Stopped before anything else: a run holding the embedded database frees it for the rest.
-    const running = active.get(runId);
-    running?.controller.abort();
+    const held = heldFor(request, runId);
+    if (held) {
+      // Stopped and answered at once; the audit row waits for the connection the run frees as it stops.
+      active.get(runId)!.controller.abort();
+      void adminAudit(request, held.admin, 'erp-load-cancelled', { runId }).catch((error: unknown) => request.log.error({ err: error, runId }, 'a cancelled ERP load could not be audited'));
+      return reply.status(204).send();
+    }
+    const admin = await loader(request);
     const run = await findRun(app.db, runId);
-    if (!(await requestCancel(app.db, run.runId)) && !running) throw new HttpError(409, `Load ${run.runId} has finished (${run.status}); there is nothing to cancel.`);
+    active.get(run.runId)?.controller.abort();
+    if (!(await requestCancel(app.db, run.runId)) && !active.has(run.runId)) throw new HttpError(409, `Load ${run.runId} has finished (${run.status}); there is nothing to cancel.`);
     await adminAudit(request, admin, 'erp-load-cancelled', { runId: run.runId });
     return reply.status(204).send();
   });

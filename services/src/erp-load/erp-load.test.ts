@@ -13,19 +13,20 @@ import { ERP_LAYOUTS } from './layouts.ts';
 import { runErpLoad, type ErpLoadOptions } from './load.ts';
 import { KeyRows } from './validate.ts';
 
-/** While `held` is set, a load's rollups (a delta's or a full rebuild) wait for it after their first statement, their transaction open. */
+/** While `held` is set, a load's rollups (a delta's or a full rebuild) wait for it before they start, its transaction open. */
 const rollups = vi.hoisted(() => ({ held: null as Promise<void> | null }));
 vi.mock('../analytics/rollups.ts', async (original) => {
   const module = await original<typeof import('../analytics/rollups.ts')>();
-  type OnStep = (done: number, total: number) => void | Promise<void>;
-  const held = (onStep?: OnStep): OnStep => async (done, total) => {
-    await onStep?.(done, total);
-    if (done === 1) await rollups.held;
-  };
   return {
     ...module,
-    refreshRollups: (...[db, onStep]: Parameters<typeof module.refreshRollups>) => module.refreshRollups(db, held(onStep)),
-    refreshRollupsFor: (...[db, touched, onStep]: Parameters<typeof module.refreshRollupsFor>) => module.refreshRollupsFor(db, touched, held(onStep)),
+    refreshRollups: async (...args: Parameters<typeof module.refreshRollups>) => {
+      await rollups.held;
+      return module.refreshRollups(...args);
+    },
+    refreshRollupsFor: async (...args: Parameters<typeof module.refreshRollupsFor>) => {
+      await rollups.held;
+      return module.refreshRollupsFor(...args);
+    },
   };
 });
 
@@ -327,20 +328,19 @@ describe('ERP load: the Data screen calls', () => {
     const before = await latestLoad();
     let go!: () => void;
     rollups.held = new Promise((resolve) => { go = resolve; });
+    let runId: number;
     try {
       const started = await upload(kit.users.admin, '', 'extract.zip', extractZip({ customer: [{ ...EXAMPLE_EXTRACT.customer![0]!, customer_name: 'Never Seen' }] }));
       expect(started.statusCode, started.body).toBe(200);
-      const { runId } = started.json();
+      runId = started.json().runId;
       for (;;) {
         const { body } = await kit.get(kit.users.admin, `/ErpLoad/${runId}`);
         expect(body.run.status).toBe('running');
-        if (body.run.progress?.step === 'rollups' && body.run.progress.done === 1) break;
+        if (body.run.progress?.step === 'rollups') break;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
-      // The run stops at its next step; the cancel's own writes wait for the connection it frees.
-      const cancel = kit.users.admin.request('POST', `/api/ErpLoad/Cancel/${runId}`);
+      expect((await kit.users.admin.request('POST', `/api/ErpLoad/Cancel/${runId}`)).statusCode).toBe(204);
       go();
-      expect((await cancel).statusCode).toBe(204);
       expect((await waitForRun(runId)).run).toMatchObject({ status: 'cancelled' });
     } finally {
       go();
@@ -348,6 +348,8 @@ describe('ERP load: the Data screen calls', () => {
     }
     expect(await latestLoad()).toBe(before);
     expect(await customerName('EXC100')).not.toBe('Never Seen');
+    const [audit] = await sql("SELECT detail FROM app.audit_log WHERE event = 'erp-load-cancelled' ORDER BY audit_log_id DESC LIMIT 1");
+    expect(audit!.detail).toMatchObject({ runId });
   }, 120_000);
 
   it('refuses users without the erp.load right, bad tables and files that are no extract', async () => {
